@@ -1,0 +1,61 @@
+/**
+ * Security headers on every response (helmet). The Content-Security-Policy allows scripts only from
+ * this origin plus the exact inline scripts a rendered page carries (by hash, so cached HTML and its
+ * ETag stay valid), and frames only from the video host and the booking-form origin.
+ */
+import { createHash } from 'node:crypto';
+import type { Middleware } from 'koa';
+import helmet from 'koa-helmet';
+import type { SiteConfig } from '../../web/content/site-config';
+
+type Directives = Record<string, string[]>;
+
+export function cspDirectives(config: SiteConfig, scriptHashes: readonly string[] = []): Directives {
+  const booking = new URL(config.bookingFormUrl).origin;
+  const bookingScript = new URL(config.bookingScriptUrl).origin;
+  const video = new URL(config.videoHost).origin;
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes.map((h) => `'${h}'`), bookingScript],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https://i.ytimg.com', video],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'frame-src': [video, booking],
+    'frame-ancestors': ["'self'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    'upgrade-insecure-requests': [],
+  };
+}
+
+export function serializeCsp(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...new Set(values)].join(' '))
+    .join('; ');
+}
+
+/** Hashes of the executable inline scripts of a page React rendered (JSON-LD data blocks excluded). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (/\bsrc\s*=/i.test(attributes) || /type\s*=\s*"application\/ld\+json"/i.test(attributes) || body === '') continue;
+    hashes.push(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
+export function securityHeaders(config: SiteConfig, options: { csp: boolean }): Middleware {
+  return helmet({
+    contentSecurityPolicy: options.csp ? { useDefaults: false, directives: cspDirectives(config) } : false,
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // The booking form and video players open popups of their own.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    xFrameOptions: { action: 'sameorigin' },
+  });
+}

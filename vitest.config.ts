@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{web,api,cli,harness,scripts}/**/*.test.{ts,tsx}', 'tests/{api,cli,content}/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // Tests of the built site over real HTTP and in real Chromium: one file at a time (2 cores).
+        test: {
+          name: 'e2e',
+          include: ['tests/{site,e2e}/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

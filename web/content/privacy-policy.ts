@@ -1,0 +1,115 @@
+/** The privacy policy's text, as data: sections of paragraphs and bullet lists. */
+import { fullAddress, type SiteConfig } from './site-config';
+
+export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-01';
+
+export interface PolicySection {
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  bullets?: string[];
+}
+
+export function privacyPolicy(config: SiteConfig): PolicySection[] {
+  const agency = config.agencyLegalName;
+  return [
+    {
+      id: 'who-we-are',
+      heading: 'Who we are',
+      paragraphs: [
+        `${agency} ("we", "us") is an independent insurance agency based at ${fullAddress(config)}. This policy explains how we collect, use, share and protect personal information when you visit this website, request an illustration or a quote, call or e-mail us, or publish an article through our blog API.`,
+        'It does not cover the insurance companies whose policies we offer. When you apply for a policy, the issuing insurer collects and uses your information under its own privacy notice, which you will receive with your application.',
+      ],
+    },
+    {
+      id: 'information-we-collect',
+      heading: 'Information we collect',
+      paragraphs: ['We collect only what we need to answer you and to prepare an accurate illustration:'],
+      bullets: [
+        'Contact details you give us: name, e-mail address, phone number and preferred contact method.',
+        'Planning details you choose to share: age, intended retirement age, annual contribution, current retirement savings, general health rating and tobacco use. These are needed because life insurance costs depend on them.',
+        'Messages and notes from our conversations with you.',
+        'Blog authors: your name, biography, credentials and the articles you submit. API keys are stored only as a one-way hash.',
+        'Technical data sent by your browser: IP address, browser type, pages visited and the time of the visit, kept in server logs for security and troubleshooting.',
+      ],
+    },
+    {
+      id: 'how-we-use-information',
+      heading: 'How we use information',
+      paragraphs: ['We use personal information to:'],
+      bullets: [
+        'prepare the illustration or quote you asked for and discuss it with you;',
+        'schedule and hold consultations, and answer your questions;',
+        'help you apply for coverage with an insurer if you decide to;',
+        'publish and attribute the blog articles you submit;',
+        'keep this website secure, prevent abuse and fix problems;',
+        'meet our legal, licensing and record-keeping obligations.',
+      ],
+    },
+    {
+      id: 'sharing',
+      heading: 'When we share information',
+      paragraphs: [
+        'We do not sell or rent your personal information, and we do not share it for cross-context behavioral advertising.',
+        'We share it only with insurance carriers when you ask us to obtain a quote or submit an application; with service providers who act for us (scheduling, e-mail, hosting), under contracts that limit their use of it; and with regulators or courts when the law requires it.',
+      ],
+    },
+    {
+      id: 'third-party-services',
+      heading: 'Embedded third-party services',
+      paragraphs: [
+        'Our videos and our booking form are provided by outside services. They load only when you choose to play a video or open the booking form, and those services then receive your IP address and browser information under their own privacy policies.',
+      ],
+    },
+    {
+      id: 'cookies',
+      heading: 'Cookies and local storage',
+      paragraphs: [
+        'This website does not use advertising or analytics cookies. Your browser\'s local storage holds a small amount of data that the site itself needs, such as test results on the Blog API examples page and, if you ask it to, the API keys you want the test console to remember. You can clear it at any time in your browser settings.',
+      ],
+    },
+    {
+      id: 'retention',
+      heading: 'How long we keep information',
+      paragraphs: [
+        'We keep inquiry records for as long as we are helping you and then for the period state insurance regulations require agencies to keep records, typically five to seven years. Server logs are kept for no more than 90 days. Published blog articles stay online until their author or we remove them.',
+      ],
+    },
+    {
+      id: 'security',
+      heading: 'How we protect information',
+      paragraphs: [
+        'We use encrypted connections, access limited to staff who need it, hashed API keys and regular review of our systems. No method of transmission or storage is completely secure, so we also ask you not to send sensitive details such as Social Security numbers by e-mail.',
+      ],
+    },
+    {
+      id: 'your-choices',
+      heading: 'Your rights and choices',
+      paragraphs: [
+        'You may ask us to tell you what personal information we hold about you, to correct it, to delete it, or to stop contacting you. Depending on your state (for example California or Washington) you may have further rights, described in our state privacy notices. We will not treat you differently for exercising any of these rights.',
+        `To make a request, e-mail ${config.email} or call ${config.phoneDisplay}. We will verify your identity before acting on it and answer within 45 days.`,
+      ],
+    },
+    {
+      id: 'children',
+      heading: 'Children',
+      paragraphs: [
+        'This website is meant for adults planning their finances. We do not knowingly collect information from children under 16.',
+      ],
+    },
+    {
+      id: 'changes',
+      heading: 'Changes to this policy',
+      paragraphs: [
+        'When we change this policy we update the effective date below and, for significant changes, put a notice on the home page before the change takes effect.',
+      ],
+    },
+    {
+      id: 'contact',
+      heading: 'Contact us',
+      paragraphs: [
+        `${agency}, ${fullAddress(config)}. Phone ${config.phoneDisplay} (${config.officeHours}). E-mail ${config.email}.`,
+      ],
+    },
+  ];
+}

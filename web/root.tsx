@@ -1,0 +1,88 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import type { ReactNode } from 'react';
+import type { Route } from './+types/root';
+import { Footer } from './components/layout/Footer';
+import { Header } from './components/layout/Header';
+import { useRootData } from './components/layout/site-config-context';
+import { JsonLd } from './seo/JsonLd';
+import { notFoundMeta } from './seo/meta';
+import { insuranceAgencyJsonLd } from './seo/organization';
+import { NotFoundContent } from './components/layout/NotFoundContent';
+import appCss from './styles/app.css?url';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: context.config, year: new Date().getFullYear() };
+}
+
+// A child that throws renders the root error boundary with the root's head: describe the error there.
+export const meta: Route.MetaFunction = ({ error, data, location }) => {
+  if (!error || !data) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(data.config, location.pathname);
+  return [{ title: 'Unexpected Application Error!' }, { name: 'robots', content: 'noindex' }];
+};
+
+// The configuration never changes between navigations: do not refetch it.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { config } = useRootData();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3b60" />
+        <Meta />
+        <Links />
+        <JsonLd data={insuranceAgencyJsonLd(config)} />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <div id="root">
+          <Header />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer />
+        </div>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundContent />;
+  }
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <section className="page-section error-page" aria-labelledby="error-title">
+      <h1 id="error-title">Unexpected Application Error!</h1>
+      <p>
+        Something went wrong while showing this page. Please reload, or go back to the <a href="/">home page</a>.
+        If it keeps happening, call us and we will help right away.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { productPaths } from './content/site-config';
+import { loadSiteConfig } from './content/site-config-env';
+
+// Route paths that carry the product slug are fixed at build time; `npm start` rebuilds when the
+// slug in the environment differs from the one the build was made with (scripts/build-stamp.ts).
+const paths = productPaths(loadSiteConfig(process.env));
+
+export default [
+  index('routes/home/route.tsx'),
+  route('get-quote', 'routes/get-quote.tsx'),
+  route(paths.sepComparison.slice(1), 'routes/sep-comparison.tsx'),
+  route(paths.ultimateGuide.slice(1), 'routes/ultimate-guide/route.tsx'),
+  route('about-us', 'routes/about-us.tsx'),
+  route('faq', 'routes/faq.tsx'),
+  route('api/usage-examples', 'routes/api-usage-examples.tsx'),
+  route('admin', 'routes/admin/dashboard.tsx'),
+  route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/api-keys', 'routes/admin/api-keys.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('legal', 'routes/legal/index.tsx'),
+  route('legal/privacy-policy', 'routes/legal/privacy-policy.tsx'),
+  route('legal/:document', 'routes/legal/document.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,61 @@
+/** Builds a page's head (title, description, canonical, Open Graph, JSON-LD) from the site config. */
+import type { MetaDescriptor } from 'react-router';
+import type { Thing, WithContext } from 'schema-dts';
+import type { SiteConfig } from '../content/site-config';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path of the page on the site, e.g. `/faq`. */
+  path: string;
+  type?: 'website' | 'article';
+  jsonLd?: ReadonlyArray<WithContext<Thing>>;
+  /** Pages that should stay out of search results (admin, login). */
+  noindex?: boolean;
+}
+
+interface MatchLike {
+  id: string;
+  data?: unknown;
+}
+
+function hasConfig(data: unknown): data is { config: SiteConfig } {
+  return typeof data === 'object' && data !== null && 'config' in data;
+}
+
+/** The site config from the root route's loader data, as every meta function sees it. */
+export function configFromMatches(matches: ReadonlyArray<MatchLike | undefined>): SiteConfig {
+  const root = matches.find((m) => m?.id === 'root');
+  if (!root || !hasConfig(root.data)) throw new Error('Root loader data with the site config is missing');
+  return root.data.config;
+}
+
+export function pageMeta(config: SiteConfig, head: PageHead): MetaDescriptor[] {
+  const url = `${config.siteUrl}${head.path === '/' ? '/' : head.path}`;
+  const title = head.path === '/' ? head.title : `${head.title} | ${config.agencyName}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: head.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: head.description },
+    { property: 'og:url', content: url },
+    { property: 'og:type', content: head.type ?? 'website' },
+    { property: 'og:site_name', content: config.agencyName },
+    { property: 'og:locale', content: 'en_US' },
+    { name: 'twitter:card', content: 'summary' },
+  ];
+  if (head.noindex) tags.push({ name: 'robots', content: 'noindex, nofollow' });
+  for (const ld of head.jsonLd ?? []) tags.push({ 'script:ld+json': ld });
+  return tags;
+}
+
+/** Head of the not-found page: kept out of search results. */
+export function notFoundMeta(config: SiteConfig, path: string): MetaDescriptor[] {
+  return pageMeta(config, {
+    title: 'Page not found',
+    description: 'The page you asked for does not exist. Find our guides, FAQs and free illustration request here.',
+    path,
+    noindex: true,
+  });
+}
