@@ -6,9 +6,21 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{web,api,cli,harness,scripts}/**/*.test.{ts,tsx}', 'tests/{api,cli,content}/**/*.test.ts'],
+          include: ['{web,api,cli,harness,scripts}/**/*.test.{ts,tsx}', 'tests/content/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+        },
+      },
+      {
+        // The API and the CLI over real HTTP against a listening server (the site build is needed
+        // because the server also renders pages).
+        test: {
+          name: 'server',
+          include: ['tests/{api,cli}/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
