@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const INPUTS = ['web', 'public', 'docs/examples', 'fixtures', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
@@ -38,12 +38,38 @@ export function isBuildFresh(root: string): boolean {
   return readFileSync(stamp, 'utf8').trim() === computeBuildStamp(root);
 }
 
+const LOCK_STALE_MS = 5 * 60_000;
+
+/** Holds a lock directory while building, so two test runs never write the build at once. */
+function withBuildLock(root: string, work: () => void): void {
+  const lock = path.join(root, '.build.lock');
+  const deadline = Date.now() + LOCK_STALE_MS;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS || Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds with React Router's CLI unless the current build already matches its inputs. */
 export function ensureBuild(root: string, log: (line: string) => void = console.log): void {
   if (isBuildFresh(root)) return;
-  log('Building the site (the build is missing or older than its sources)...');
-  const bin = path.join(root, 'node_modules', '.bin', 'react-router');
-  const result = spawnSync(bin, ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
-  if (result.status !== 0) throw new Error(`The build failed (exit code ${result.status ?? 'none'}); see the output above.`);
-  writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`);
+  withBuildLock(root, () => {
+    if (isBuildFresh(root)) return; // another process built it while we waited
+    log('Building the site (the build is missing or older than its sources)...');
+    const bin = path.join(root, 'node_modules', '.bin', 'react-router');
+    const result = spawnSync(bin, ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    if (result.status !== 0) throw new Error(`The build failed (exit code ${result.status ?? 'none'}); see the output above.`);
+    writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`);
+  });
 }

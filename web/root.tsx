@@ -7,7 +7,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { Route } from './+types/root';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
@@ -68,6 +68,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React owns it: tests (and scripts) wait for this before interacting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -9,7 +9,7 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <section aria-labelledby="footer-brand">
+        <div>
           <h2 id="footer-brand" className="footer-heading">
             {config.agencyName}
           </h2>
@@ -28,7 +28,7 @@ export function Footer() {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="footer-heading">
             Quick Links
@@ -41,7 +41,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="footer-contact">
+        <div>
           <h2 id="footer-contact" className="footer-heading">
             Contact Us
           </h2>
@@ -65,7 +65,7 @@ export function Footer() {
               Call Now
             </a>
           </div>
-        </section>
+        </div>
       </div>
       <div className="container footer-disclaimer">
         <p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/api-keys';
+import { CodeBlock } from '../../components/ui/CodeBlock';
 import { configFromMatches, pageMeta } from '../../seo/meta';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,9 +21,7 @@ export default function ApiKeys() {
         <code>blogpost</code> command-line tool, which works directly on the site&apos;s data directory.
       </p>
       <h2>Create a key</h2>
-      <pre>
-        <code>npx blogpost keys create --name &quot;Jane Author&quot; --permission blog:write</code>
-      </pre>
+      <CodeBlock label="Create a key" language="shell" code={'npx blogpost keys create --name "Jane Author" --permission blog:write'} />
       <p>
         <strong>The secret is shown once.</strong> The store keeps only a hash of it, so nobody, including us, can show
         it again. Copy it into your password manager or your integration&apos;s secret store straight away. If it is
@@ -40,9 +39,7 @@ export default function ApiKeys() {
         <dd>Read your own drafts through the API (GET /api/blog?status=draft). It cannot create posts.</dd>
       </dl>
       <h2>List and revoke keys</h2>
-      <pre>
-        <code>{'npx blogpost keys list\nnpx blogpost keys revoke <key-id>'}</code>
-      </pre>
+      <CodeBlock label="List and revoke keys" language="shell" code={'npx blogpost keys list\nnpx blogpost keys revoke <key-id>'} />
       <p>
         Listing shows each key&apos;s id, name, permissions, creation and last-used times, never its secret. A revoked
         key stops working at once.

@@ -1,0 +1,187 @@
+/**
+ * The shared shell in real Chromium: the header's style past 10 px of scroll, the mobile menu,
+ * scroll-to-top and hash scrolling between routes, the 404 page, and client start-up.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(path: string, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  return { context, page, errors };
+}
+
+async function headerState(page: Page) {
+  return page.locator('[data-testid="site-header"]').evaluate((el) => ({
+    scrolled: el.getAttribute('data-scrolled'),
+    background: getComputedStyle(el).backgroundColor,
+    shadow: getComputedStyle(el).boxShadow,
+  }));
+}
+
+describe('navigation bar', () => {
+  it('is transparent at the top and turns white with a shadow past 10 px', async () => {
+    const { context, page, errors } = await openPage('/legal/privacy-policy');
+    const top = await headerState(page);
+    expect(top).toMatchObject({ scrolled: 'false', background: 'rgba(0, 0, 0, 0)', shadow: 'none' });
+
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await page.waitForTimeout(100);
+    expect((await headerState(page)).scrolled).toBe('false');
+
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-scrolled') === 'true');
+    await page.waitForTimeout(300); // the colour transition
+    const scrolled = await headerState(page);
+    expect(scrolled.background).toBe('rgb(255, 255, 255)');
+    expect(scrolled.shadow).not.toBe('none');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-scrolled') === 'false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the links of the specification, with Stories opening in a new tab', async () => {
+    const { context, page } = await openPage('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const labels = await nav.getByRole('link').allInnerTexts();
+    expect(labels.map((l) => l.replace(/\(opens in a new tab\)/, '').trim())).toEqual([
+      expect.stringContaining('Hartwell'),
+      'How It Works',
+      'Benefits',
+      'Case Studies',
+      'SEP IRA vs IUL',
+      'FAQs',
+      'Stories',
+      'Ultimate Guide',
+      'About Us',
+      'Get A Quote',
+    ]);
+    const stories = nav.getByRole('link', { name: /Stories/ });
+    expect(await stories.getAttribute('target')).toBe('_blank');
+    expect(await stories.getAttribute('rel')).toContain('noopener');
+    await context.close();
+  });
+
+  it('collapses into a toggle menu on a 768 px screen that closes when an item is chosen', async () => {
+    const { context, page } = await openPage('/', { width: 768, height: 900 });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const faqLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' });
+    expect(await faqLink.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await faqLink.isVisible()).toBe(true);
+    await faqLink.click();
+    await page.waitForURL(`${server.url}/faq`);
+    expect(await faqLink.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+
+    // Escape closes it too.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('shows the full link list without a toggle on a wide screen', async () => {
+    const { context, page } = await openPage('/', { width: 1280, height: 800 });
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('scrolling between routes', () => {
+  it('scrolls to the top when following a link to another route', async () => {
+    const { context, page } = await openPage('/legal/privacy-policy');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'All Legal Documents' }).click();
+    await page.waitForURL(`${server.url}/legal`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it('scrolls to the anchor when the address has a hash, also arriving from another page', async () => {
+    const { context, page } = await openPage('/legal/privacy-policy');
+    await page.getByRole('link', { name: 'Your rights and choices' }).click();
+    await page.waitForURL(/#your-choices$/);
+    await page.waitForFunction(() => {
+      const top = document.getElementById('your-choices')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 200;
+    });
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'How It Works' }).click();
+    await page.waitForURL(`${server.url}/#how-it-works`);
+    await page.waitForFunction(() => {
+      const el = document.getElementById('how-it-works');
+      if (!el) return false;
+      const top = el.getBoundingClientRect().top;
+      return top >= 0 && top < 200;
+    });
+    await context.close();
+  });
+});
+
+describe('errors and start-up', () => {
+  it('shows the not-found page with HTTP 404 for an unknown path', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/this/does/not/exist`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
+    expect(await page.title()).toContain('Page not found');
+    expect(await page.getByRole('link', { name: 'Go to the home page' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('seeds the two sample quote requests once, and keeps what is already stored', async () => {
+    const { context, page } = await openPage('/');
+    const seeded = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-requests') ?? 'null') as Array<{ status: string; annualContribution: number }>);
+    expect(seeded.map((r) => [r.status, r.annualContribution])).toEqual([
+      ['new', 10000],
+      ['in-progress', 15000],
+    ]);
+    await page.evaluate(() => localStorage.setItem('quote-requests', '[]'));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.evaluate(() => localStorage.getItem('quote-requests'))).toBe('[]');
+    await context.close();
+  });
+
+  it('has no accessibility violations in the shell pages', async () => {
+    for (const path of ['/legal', '/legal/privacy-policy', '/admin/api-keys', '/login', '/legal/disclosures', '/no-such-page']) {
+      const { context, page } = await openPage(path);
+      expect(await axeViolations(page), path).toEqual([]);
+      for (const width of [375]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await axeViolations(page), `${path} at ${width}px`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+});

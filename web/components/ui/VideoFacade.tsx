@@ -1,0 +1,47 @@
+/**
+ * A video that costs nothing until asked for: a poster with a play button, replaced by the hosting
+ * service's player (autoplaying) only when the visitor clicks. Aspect ratio by padding: 177.78%
+ * for portrait (9:16), 66.67% for landscape (3:2).
+ */
+import { Play } from 'lucide-react';
+import { useState } from 'react';
+
+export const VIDEO_ASPECT_PADDING = { portrait: '177.78%', landscape: '66.67%' } as const;
+
+export interface VideoFacadeProps {
+  host: string;
+  videoId: string;
+  title: string;
+  orientation: keyof typeof VIDEO_ASPECT_PADDING;
+  className?: string;
+}
+
+export function VideoFacade({ host, videoId, title, orientation, className }: VideoFacadeProps) {
+  const [playing, setPlaying] = useState(false);
+  return (
+    <div
+      className={['video-facade', `video-${orientation}`, className].filter(Boolean).join(' ')}
+      style={{ paddingBottom: VIDEO_ASPECT_PADDING[orientation] }}
+      data-testid={`video-${orientation}`}
+    >
+      {playing ? (
+        <iframe
+          src={`${host}/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0`}
+          title={title}
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+        />
+      ) : (
+        <button type="button" className="video-poster" onClick={() => setPlaying(true)}>
+          <span className="video-play" aria-hidden="true">
+            <Play size={32} />
+          </span>
+          <span className="video-title">
+            <span className="visually-hidden">Play video: </span>
+            {title}
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}
