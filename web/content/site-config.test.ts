@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_CONFIG, productPaths } from './site-config';
+import { ENV_NAMES, loadSiteConfig, SiteConfigError } from './site-config-env';
+
+describe('loadSiteConfig', () => {
+  it('gives the fictional defaults without an environment', () => {
+    const config = loadSiteConfig({});
+    expect(config).toEqual(DEFAULT_SITE_CONFIG);
+    expect(config.phoneDisplay).toMatch(/555-01\d\d/);
+    expect(config.email.endsWith('@example.com')).toBe(true);
+    expect(config.region).toBe('TX');
+  });
+
+  it('takes overrides from the environment and uses them in the product routes', () => {
+    const config = loadSiteConfig({ SITE_PRODUCT_SLUG: 'legacy-iul', SITE_PHONE: '(830) 555-0199', SITE_URL: 'https://iul.example.com/' });
+    expect(config.productSlug).toBe('legacy-iul');
+    expect(config.phoneDisplay).toBe('(830) 555-0199');
+    expect(config.siteUrl).toBe('https://iul.example.com');
+    expect(productPaths(config)).toEqual({
+      sepComparison: '/legacy-iul-self-employed-vs-sep-simple-ira',
+      ultimateGuide: '/indexed-universal-life/legacy-iul-ultimate-guide',
+    });
+  });
+
+  it('names every invalid variable in one error', () => {
+    const attempt = () => loadSiteConfig({ SITE_PRODUCT_SLUG: 'Bad Slug', SITE_EMAIL: 'nobody', SITE_PHONE_E164: '555' });
+    expect(attempt).toThrow(SiteConfigError);
+    expect(attempt).toThrow(/SITE_PRODUCT_SLUG: use lowercase letters/);
+    expect(attempt).toThrow(/SITE_EMAIL/);
+    expect(attempt).toThrow(/SITE_PHONE_E164: use E.164 form/);
+  });
+
+  it('ignores blank values and has a variable for every configurable field', () => {
+    expect(loadSiteConfig({ SITE_PRODUCT_NAME: '   ' }).productName).toBe(DEFAULT_SITE_CONFIG.productName);
+    const fields = Object.keys(DEFAULT_SITE_CONFIG).filter((k) => k !== 'region' && k !== 'foundedYear');
+    expect(Object.keys(ENV_NAMES).sort()).toEqual(fields.sort());
+  });
+
+  it('either accepts a product slug or rejects it with SiteConfigError, never anything else', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (slug) => {
+        try {
+          const config = loadSiteConfig({ SITE_PRODUCT_SLUG: slug });
+          expect(config.productSlug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+        } catch (error) {
+          expect(error).toBeInstanceOf(SiteConfigError);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
