@@ -292,3 +292,19 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
   { id: 'retirement', label: 'Retirement Income & 401(k)', items: RETIREMENT_FAQS },
   { id: 'business', label: 'Business Owner Questions', items: BUSINESS_FAQS },
 ];
+
+/** The words around the lists on the /faq page. */
+export const FAQ_PAGE = {
+  title: 'Frequently Asked Questions',
+  description:
+    'Straight answers about indexed universal life: how it works, its costs, tax-free retirement income and how business owners use it.',
+  eyebrow: 'Answers from our family to yours',
+  lead: 'These are the questions we hear most often from families, retirees-to-be and business owners. If yours is not here, call us or request a free illustration and we will walk you through it.',
+  tabsLabel: 'FAQ categories',
+  disclaimer:
+    'This page is for education only and is not a solicitation or tax, legal or investment advice. Figures are typical ranges; illustrated values are projections and not guaranteed. Policy loans and withdrawals reduce the cash value and the death benefit.',
+  cta: {
+    heading: 'Still have questions?',
+    text: 'Every situation is different. Request a free, personalised illustration and we will answer your questions with your own numbers.',
+  },
+} as const;
