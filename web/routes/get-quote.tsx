@@ -1,17 +1,159 @@
+/**
+ * /get-quote (SPEC "Quote page"): the title, an intro video (facade), the booking form behind a
+ * facade with a phone fallback beside it, what the illustration includes, a few questions, and the
+ * Service JSON-LD with a free Offer. Nothing from the video host or the booking provider is requested
+ * until the visitor asks for it. Copy comes from web/content/get-quote.ts.
+ */
+import { BadgeCheck, Check, Clock, Mail, Phone } from 'lucide-react';
 import type { Route } from './+types/get-quote';
+import { useSiteConfig } from '../components/layout/site-config-context';
+import { Accordion } from '../components/ui/Accordion';
+import { BookingFormEmbed } from '../components/ui/BookingFormEmbed';
+import { VideoFacade } from '../components/ui/VideoFacade';
+import { BOOKING_FRAME_SIZE, BOOKING_LOAD_TIMEOUT_MS, quoteContent, quoteServiceJsonLd } from '../content/get-quote';
 import { configFromMatches, pageMeta } from '../seo/meta';
+import quoteCss from '../styles/get-quote.css?url';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(configFromMatches(matches), {
-    title: 'Get Your Free IUL Illustration',
-    description: 'Request a free, personalised indexed universal life illustration from our family agency.',
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: quoteCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const config = configFromMatches(matches);
+  const content = quoteContent(config);
+  return pageMeta(config, {
+    title: content.seo.title,
+    description: content.seo.description,
     path: '/get-quote',
+    jsonLd: [quoteServiceJsonLd(config, content)],
   });
+};
 
-export default function Page() {
+export default function GetQuotePage() {
+  const config = useSiteConfig();
+  const content = quoteContent(config);
+  const { hero, video, form, phone, inclusions, faqs } = content;
+  const telHref = `tel:${config.phoneE164}`;
+  const mailHref = `mailto:${config.email}`;
+
   return (
-    <section className="page-section narrow">
-      <h1>Get Your Free IUL Illustration</h1>
-    </section>
+    <>
+      <section className="quote-hero" aria-labelledby="quote-title">
+        <div className="container quote-hero-grid">
+          <div>
+            <p className="eyebrow">{hero.eyebrow}</p>
+            <h1 id="quote-title">{hero.heading}</h1>
+            <p className="quote-free-badge" data-testid="quote-free-badge">
+              <BadgeCheck aria-hidden="true" size={20} /> {hero.freeBadge}
+            </p>
+            <p className="lead">{hero.lead}</p>
+            <ul className="quote-highlights">
+              {hero.highlights.map((item) => (
+                <li key={item}>
+                  <Check aria-hidden="true" size={18} /> {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="quote-video">
+            <h2 id="quote-video-heading" className="quote-video-heading">
+              {video.heading}
+            </h2>
+            <VideoFacade host={config.videoHost} videoId={config.quoteVideoId} title={video.title} orientation="landscape" />
+            <p className="quote-video-caption">{video.caption}</p>
+          </div>
+        </div>
+      </section>
+
+      <section id="schedule" className="page-section section-alt" aria-labelledby="quote-form-heading">
+        <div className="container quote-form-grid">
+          <div className="quote-form-main">
+            <h2 id="quote-form-heading">{form.heading}</h2>
+            <BookingFormEmbed
+              formUrl={config.bookingFormUrl}
+              scriptUrl={config.bookingScriptUrl}
+              frameTitle={form.frameTitle}
+              frameSize={BOOKING_FRAME_SIZE}
+              openLabel={form.openLabel}
+              openNote={form.privacyNote}
+              loadingMessage={form.loadingMessage}
+              fallbackHeading={form.fallbackHeading}
+              loadTimeoutMs={BOOKING_LOAD_TIMEOUT_MS}
+              fallback={
+                <>
+                  <p>{form.fallbackText}</p>
+                  <ul className="quote-contact-links">
+                    <li>
+                      <a href={telHref} data-testid="booking-fallback-phone">
+                        <Phone aria-hidden="true" size={18} /> Call {config.phoneDisplay}
+                      </a>
+                    </li>
+                    <li>
+                      <a href={mailHref} data-testid="booking-fallback-email">
+                        <Mail aria-hidden="true" size={18} /> Email {config.email}
+                      </a>
+                    </li>
+                  </ul>
+                </>
+              }
+            >
+              <p>{form.intro}</p>
+              <h3>{form.stepsHeading}</h3>
+              <ol className="quote-form-steps" data-testid="quote-form-steps">
+                {form.steps.map((step) => (
+                  <li key={step.id}>
+                    <strong>{step.title}.</strong> {step.text}
+                  </li>
+                ))}
+              </ol>
+            </BookingFormEmbed>
+          </div>
+          <div className="card quote-phone" data-testid="quote-phone-fallback">
+            <p className="quote-phone-line">
+              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}>{config.phoneDisplay}</a>
+            </p>
+            <p>{phone.text}</p>
+            <p className="quote-phone-hours">
+              <Clock aria-hidden="true" size={18} /> {config.officeHours}. {config.weekendNote}.
+            </p>
+            <p>
+              <a href={mailHref}>
+                <Mail aria-hidden="true" size={18} /> {config.email}
+              </a>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section className="page-section" aria-labelledby="quote-inclusions-heading">
+        <div className="container">
+          <h2 id="quote-inclusions-heading">{inclusions.heading}</h2>
+          <p className="lead">{inclusions.intro}</p>
+          <ul className="card-grid quote-inclusions">
+            {inclusions.items.map((item) => (
+              <li key={item.id} className="card" data-testid="quote-inclusion">
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="quote-projection-note" data-testid="quote-projection-note">
+            {inclusions.projectionNote}
+          </p>
+        </div>
+      </section>
+
+      <section className="page-section section-alt" aria-labelledby="quote-faq-heading">
+        <div className="container quote-faq">
+          <h2 id="quote-faq-heading">{faqs.heading}</h2>
+          <Accordion
+            items={faqs.items.map((faq) => ({ id: faq.id, title: faq.question, content: <p>{faq.answer}</p> }))}
+            headingLevel={3}
+          />
+        </div>
+      </section>
+
+      <div className="container">
+        <p className="disclaimer quote-disclaimer">{content.disclaimer}</p>
+      </div>
+    </>
   );
 }
