@@ -1,0 +1,69 @@
+/**
+ * Response -> cause and fix, from the contract's error catalogue: what support staff and the CLI say
+ * about a failed request. Also reads bodies that are not JSON at all (a proxy's HTML page).
+ */
+import { type ClientKind, identifyClient } from '../api/contract/clients';
+import { type ErrorCode, catalogueEntry, errorCodeForStatus, guidanceFor, isApiErrorBody } from '../api/contract/errors';
+import type { HarnessResponse } from './types';
+
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** Reads a response body as JSON; a failure reports 'Failed to parse response: {text}'. */
+export function parseResponseBody(response: HarnessResponse): ParsedBody {
+  try {
+    return { ok: true, value: JSON.parse(response.text) as unknown };
+  } catch {
+    const text = response.text.trim() === '' ? '(empty body)' : response.text.trim().slice(0, 300);
+    return { ok: false, message: `Failed to parse response: ${text}` };
+  }
+}
+
+export interface Diagnosis {
+  ok: boolean;
+  status: number;
+  code?: ErrorCode;
+  /** One sentence: what went wrong. */
+  cause: string;
+  /** What to do, in order. */
+  fixes: string[];
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /^\s*<(!doctype|html|head|body)/i.test(text);
+}
+
+export function diagnoseResponse(response: HarnessResponse, client: ClientKind = 'unknown'): Diagnosis {
+  const { status } = response;
+  const parsed = parseResponseBody(response);
+  if (parsed.ok && isApiErrorBody(parsed.value)) {
+    const body = parsed.value;
+    const fieldLines = (body.errors ?? []).map((problem) => `${problem.field}: ${problem.message}`);
+    const fixes = body.guidance.length > 0 ? body.guidance : guidanceFor(body.code, client);
+    return { ok: false, status, code: body.code, cause: `${status} ${body.code}: ${body.message}`, fixes: [...fieldLines, ...fixes] };
+  }
+  if (status >= 200 && status < 300) {
+    if (parsed.ok) return { ok: true, status, cause: `${status}: the API accepted the request`, fixes: [] };
+    return {
+      ok: false,
+      status,
+      cause: `${parsed.message} (status ${status})`,
+      fixes: ['The answer should be JSON: check that the URL points at the blog API itself and not at a page or a proxy.'],
+    };
+  }
+  const code = errorCodeForStatus(status);
+  const entry = catalogueEntry(code);
+  const cause = parsed.ok
+    ? `${status} ${entry.title}`
+    : looksLikeHtml(response.text)
+      ? `${status} ${entry.title}: the answer is an HTML page, not the API's JSON (a proxy, gateway or load balancer in front of the API answered)`
+      : `${status} ${entry.title}: ${parsed.message}`;
+  const fixes = [...guidanceFor(code, client)];
+  if (status === 502 || status === 503 || status === 504) {
+    fixes.unshift('The API server did not answer the proxy in front of it: check that it is running and reachable, then retry.');
+  }
+  return { ok: false, status, code, cause, fixes };
+}
+
+export function clientFromUserAgent(userAgent: string | undefined): ClientKind {
+  return identifyClient(userAgent).kind;
+}
