@@ -1,0 +1,127 @@
+/**
+ * Reads a captured failing request: a curl command line (as copied from a terminal, Postman's code
+ * view or a browser's "Copy as cURL") or a HAR file exported from a browser or Postman.
+ */
+import { parse as parseShell } from 'shell-quote';
+import type { HarnessRequest, HarnessResponse } from './types';
+
+export interface CapturedRequest {
+  source: 'curl' | 'har';
+  request: HarnessRequest;
+  /** A HAR file also holds the answer. */
+  response?: HarnessResponse;
+}
+
+export class CapturedRequestError extends Error {
+  override name = 'CapturedRequestError';
+}
+
+const DATA_FLAGS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode']);
+const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-w', '--write-out', '-m', '--max-time', '--connect-timeout', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-x', '--proxy', '--retry']);
+
+export function parseCurl(commandLine: string): CapturedRequest {
+  // Line continuations of shells (\ at the end) and of Windows cmd (^) are joined first.
+  const text = commandLine.replace(/\\\r?\n/g, ' ').replace(/\^\r?\n/g, ' ').trim();
+  const tokens = parseShell(text).map((token) => {
+    if (typeof token === 'string') return token;
+    if ('op' in token && token.op === 'glob') return token.pattern;
+    throw new CapturedRequestError('The curl command contains shell operators (pipes, redirects or ;). Paste the curl command alone.');
+  });
+  if (tokens[0] !== 'curl') throw new CapturedRequestError('This does not start with "curl". Paste the whole curl command, or give a .har file.');
+  let method: string | undefined;
+  let url: string | undefined;
+  const headers: Record<string, string> = {};
+  const data: string[] = [];
+  let json = false;
+  for (let i = 1; i < tokens.length; i += 1) {
+    const token = tokens[i] ?? '';
+    const next = () => {
+      i += 1;
+      const value = tokens[i];
+      if (value === undefined) throw new CapturedRequestError(`The curl option ${token} has no value.`);
+      return value;
+    };
+    if (token === '-X' || token === '--request') method = next().toUpperCase();
+    else if (token === '-H' || token === '--header') {
+      const header = next();
+      const colon = header.indexOf(':');
+      if (colon > 0) headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+    } else if (DATA_FLAGS.has(token)) data.push(next());
+    else if (token === '--json') {
+      data.push(next());
+      json = true;
+    } else if (token === '--url') url = next();
+    else if (token === '-A' || token === '--user-agent') headers['User-Agent'] = next();
+    else if (IGNORED_WITH_VALUE.has(token)) next();
+    else if (!token.startsWith('-')) url ??= token;
+  }
+  if (!url) throw new CapturedRequestError('The curl command has no URL.');
+  if (!/^https?:\/\//i.test(url)) url = `http://${url}`;
+  const hasHeader = (name: string) => Object.keys(headers).some((key) => key.toLowerCase() === name);
+  if (json) {
+    if (!hasHeader('content-type')) headers['Content-Type'] = 'application/json';
+    if (!hasHeader('accept')) headers.Accept = 'application/json';
+  } else if (data.length > 0 && !hasHeader('content-type')) {
+    // What curl itself sends with -d and no Content-Type.
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  }
+  if (!hasHeader('user-agent')) headers['User-Agent'] = 'curl/8.5.0';
+  return {
+    source: 'curl',
+    request: {
+      method: method ?? (data.length > 0 ? 'POST' : 'GET'),
+      url,
+      headers,
+      ...(data.length > 0 ? { body: data.join('&') } : {}),
+    },
+  };
+}
+
+interface HarEntry {
+  request?: { method?: string; url?: string; headers?: { name: string; value: string }[]; postData?: { text?: string; mimeType?: string } };
+  response?: { status?: number; headers?: { name: string; value: string }[]; content?: { text?: string; encoding?: string } };
+}
+
+/** The last request to the blog API in a HAR file (or the last request at all). */
+export function parseHar(text: string): CapturedRequest {
+  let har: { log?: { entries?: HarEntry[] } };
+  try {
+    har = JSON.parse(text) as typeof har;
+  } catch (error) {
+    throw new CapturedRequestError(`The HAR file is not valid JSON: ${(error as Error).message}`);
+  }
+  const entries = har.log?.entries;
+  if (!Array.isArray(entries) || entries.length === 0) throw new CapturedRequestError('The HAR file holds no requests (log.entries is empty).');
+  const entry = [...entries].reverse().find((e) => e.request?.url?.includes('/api/blog')) ?? entries[entries.length - 1];
+  const req = entry?.request;
+  if (!req?.url || !req.method) throw new CapturedRequestError('The HAR entry has no request URL or method.');
+  const headers: Record<string, string> = {};
+  for (const { name, value } of req.headers ?? []) {
+    if (!name.startsWith(':')) headers[name] = value; // HTTP/2 pseudo-headers are not headers to replay
+  }
+  if (req.postData?.mimeType && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = req.postData.mimeType;
+  }
+  const res = entry.response;
+  const responseHeaders: Record<string, string> = {};
+  for (const { name, value } of res?.headers ?? []) responseHeaders[name.toLowerCase()] = value;
+  const body = res?.content?.text;
+  return {
+    source: 'har',
+    request: { method: req.method.toUpperCase(), url: req.url, headers, ...(req.postData?.text !== undefined ? { body: req.postData.text } : {}) },
+    ...(res?.status
+      ? {
+          response: {
+            status: res.status,
+            headers: responseHeaders,
+            text: body !== undefined && res.content?.encoding === 'base64' ? atob(body) : (body ?? ''),
+          },
+        }
+      : {}),
+  };
+}
+
+export function parseCapturedRequest(text: string, fileName?: string): CapturedRequest {
+  if (fileName?.toLowerCase().endsWith('.har') || text.trimStart().startsWith('{')) return parseHar(text);
+  return parseCurl(text);
+}
