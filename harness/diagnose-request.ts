@@ -28,7 +28,7 @@ export function diagnoseRequest(request: HarnessRequest): Finding[] {
   const findings: Finding[] = [];
   const add = (code: ErrorCode, cause: string, extra: string[] = []) => findings.push({ code, cause, fixes: [...extra, ...guidanceFor(code, client)] });
 
-  let path = '';
+  let path: string;
   try {
     path = new URL(request.url).pathname.replace(/\/+$/, '');
   } catch {
