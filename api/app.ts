@@ -1,9 +1,9 @@
 /**
  * createApp(options) builds the Koa application; only main.ts listens. The middleware order is the
- * whole request pipeline, read top to bottom.
+ * whole request pipeline, read top to bottom: errors, security headers, compression and ETags for
+ * everything; static files; then the JSON API (CORS, health, blog); then the site renderer.
  */
 import path from 'node:path';
-import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
@@ -11,9 +11,32 @@ import etag from '@koa/etag';
 import serve from 'koa-static';
 import type { ServerBuild } from 'react-router';
 import type { SiteConfig } from '../web/content/site-config';
+import { POST_LIMITS } from './contract/blog';
+import { cors, type CorsOrigins } from './middleware/cors';
 import { errorHandler, type Logger } from './middleware/errors';
+import { RateLimiter } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
+import { blogRoutes } from './routes/blog';
+import { healthRoutes } from './routes/health';
 import { siteRenderer } from './routes/site';
+import { KeyService } from './services/keys';
+import { PostService } from './services/posts';
+import type { BlogStore } from './store/blog-store';
+
+export interface ApiSettings {
+  /** Origins a browser may call the API from: `*` (any) or exact origins (CORS_ORIGINS). */
+  corsOrigins: CorsOrigins;
+  /** Writes a minute per API key (RATE_LIMIT_WRITES_PER_MINUTE); 0 turns the limit off. */
+  writesPerMinute: number;
+  /** Largest request body read, in bytes. */
+  bodyLimitBytes: number;
+}
+
+export const DEFAULT_API_SETTINGS: ApiSettings = {
+  corsOrigins: '*',
+  writesPerMinute: 60,
+  bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
+};
 
 export interface AppOptions {
   config: SiteConfig;
@@ -26,6 +49,11 @@ export interface AppOptions {
   devMiddleware?: Middleware;
   logger: Logger;
   trustProxy?: boolean;
+  /** The opened data store: the API writes to it, the site reads published posts from it. */
+  store: BlogStore;
+  api?: Partial<ApiSettings>;
+  /** The clock (tests move it). */
+  now?: () => Date;
 }
 
 const YEAR_SECONDS = 31_536_000;
@@ -54,14 +82,21 @@ export function createApp(options: AppOptions): Koa {
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
-  const api = new Router({ prefix: '/api' });
-  api.get('/health', (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, status: 'ok', uptimeSeconds: Math.round(process.uptime()) };
-  });
-  app.use(api.routes());
-  app.use(api.allowedMethods());
+  const settings: ApiSettings = { ...DEFAULT_API_SETTINGS, ...options.api };
+  const now = options.now ?? (() => new Date());
+  const { store } = options;
+  app.use(cors(settings.corsOrigins));
+  app.use(healthRoutes({ store: store.posts }).routes());
+  app.use(
+    blogRoutes({
+      keys: new KeyService(store.keys, now),
+      posts: new PostService(store.posts),
+      store: store.posts,
+      limiter: new RateLimiter(settings.writesPerMinute, () => now().getTime()),
+      bodyLimitBytes: settings.bodyLimitBytes,
+    }).routes(),
+  );
 
-  app.use(siteRenderer({ build: options.build, mode: options.mode, config: options.config, csp: production }));
+  app.use(siteRenderer({ build: options.build, mode: options.mode, config: options.config, csp: production, blog: store.posts }));
   return app;
 }

@@ -1,14 +1,20 @@
 /**
- * Entry point: reads the environment, builds the app and listens. `--dev` serves through Vite with
- * hot reload; otherwise the production build (made first by `npm start` when missing or stale).
+ * Entry point: reads the environment, opens the data store (creating it, and the demo API key, on the
+ * first start), builds the app and listens. `--dev` serves through Vite with hot reload; otherwise the
+ * production build (made first by `npm start` when missing or stale).
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Middleware } from 'koa';
 import type { ServerBuild } from 'react-router';
 import { loadSiteConfig, SiteConfigError } from '../web/content/site-config-env';
-import { createApp } from './app';
+import { type ApiSettings, createApp, DEFAULT_API_SETTINGS } from './app';
+import { type CorsOrigins, parseCorsOrigins } from './middleware/cors';
 import type { Logger } from './middleware/errors';
+import { issueDemoKey } from './services/demo-key';
+import { openBlogStore } from './store/blog-store';
+import { resolveDataDir } from './store/data-dir';
+import { StoreError } from './store/store-error';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,6 +22,10 @@ export interface ServerEnv {
   port: number;
   host: string;
   dataDir: string;
+  /** CORS_ORIGINS: `*` (default) or a comma-separated list of origins. */
+  corsOrigins: CorsOrigins;
+  /** RATE_LIMIT_WRITES_PER_MINUTE: writes a minute per API key (default 60, 0 for no limit). */
+  writesPerMinute: number;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
@@ -23,7 +33,22 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new SiteConfigError(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
   }
-  return { port, host: env.HOST ?? 'localhost', dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')) };
+  const rate = env.RATE_LIMIT_WRITES_PER_MINUTE?.trim();
+  const writesPerMinute = rate ? Number(rate) : DEFAULT_API_SETTINGS.writesPerMinute;
+  if (!Number.isInteger(writesPerMinute) || writesPerMinute < 0) {
+    throw new SiteConfigError(`RATE_LIMIT_WRITES_PER_MINUTE must be a whole number (0 for no limit), not "${rate}"`);
+  }
+  return {
+    port,
+    host: env.HOST ?? 'localhost',
+    dataDir: resolveDataDir(env),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    writesPerMinute,
+  };
+}
+
+export function apiSettingsFrom(env: ServerEnv): Partial<ApiSettings> {
+  return { corsOrigins: env.corsOrigins, writesPerMinute: env.writesPerMinute };
 }
 
 const logger: Logger = {
@@ -57,12 +82,15 @@ async function main(): Promise<void> {
   const config = loadSiteConfig(process.env);
   const env = readServerEnv(process.env);
   const dev = process.argv.includes('--dev');
+  const store = await openBlogStore(env.dataDir);
+  const announcement = await issueDemoKey(store, config);
+  if (announcement) for (const line of announcement) logger.info(line);
+  const shared = { config, logger, store, api: apiSettingsFrom(env) };
   const app = dev
-    ? createApp({ config, mode: 'development', logger, ...(await devMode()) })
+    ? createApp({ ...shared, mode: 'development', ...(await devMode()) })
     : createApp({
-        config,
+        ...shared,
         mode: 'production',
-        logger,
         build: (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild,
         clientDir: path.join(root, 'build/client'),
       });
@@ -71,13 +99,20 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : env.port;
     logger.info(`Site and API on http://${env.host}:${port} (${dev ? 'development' : 'production'}, data in ${env.dataDir})`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () =>
+    server.close(() => {
+      store.flush().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SiteConfigError) console.error(error.message);
+  // Configuration and store problems are the operator's to fix: say what, once, and exit (no crash loop).
+  if (error instanceof SiteConfigError || error instanceof StoreError) console.error(error.message);
   else console.error('The server could not start:', error);
   process.exitCode = 1;
 });

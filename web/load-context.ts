@@ -1,8 +1,10 @@
-/** What the Koa server hands every loader: the runtime site configuration. */
+/** What the Koa server hands every loader: the runtime site configuration and the published posts. */
+import type { BlogReader } from '../api/contract/blog-reader';
 import type { SiteConfig } from './content/site-config';
 
 export interface SiteLoadContext {
   config: SiteConfig;
+  blog: BlogReader;
 }
 
 declare module 'react-router' {

@@ -8,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context, Middleware } from 'koa';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SiteConfig } from '../../web/content/site-config';
+import type { BlogReader } from '../contract/blog-reader';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from '../middleware/security-headers';
 
 export interface SiteRendererOptions {
@@ -15,6 +16,8 @@ export interface SiteRendererOptions {
   mode: 'production' | 'development';
   config: SiteConfig;
   csp: boolean;
+  /** Published posts for the blog pages' loaders. */
+  blog: BlogReader;
 }
 
 export function toFetchRequest(ctx: Context): Request {
@@ -38,7 +41,7 @@ export function toFetchRequest(ctx: Context): Request {
 export function siteRenderer(options: SiteRendererOptions): Middleware {
   const handle = createRequestHandler(options.build, options.mode);
   return async (ctx) => {
-    const response = await handle(toFetchRequest(ctx), { config: options.config });
+    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog });
     ctx.status = response.status;
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') ctx.set(name, value);

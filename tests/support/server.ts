@@ -1,6 +1,7 @@
 /**
- * Starts the real app (production build) on 127.0.0.1 with an ephemeral port for one test file,
- * with its own temporary data directory; `close()` stops it and removes the directory.
+ * Starts the real app (production build) on 127.0.0.1 with an ephemeral port for one test file, with
+ * its own data store in a temporary directory; `close()` stops it and removes the directory (unless the
+ * test passed its own `dataDir`, which it then owns, e.g. to restart a server on the same data).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -8,8 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { createApp } from '../../api/app';
+import { type ApiSettings, createApp } from '../../api/app';
+import type { ApiPermission } from '../../api/contract/keys';
 import type { Logger } from '../../api/middleware/errors';
+import { KeyService } from '../../api/services/keys';
+import { type BlogStore, openBlogStore } from '../../api/store/blog-store';
 import { loadSiteConfig } from '../../web/content/site-config-env';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,16 +22,40 @@ export interface TestServer {
   url: string;
   dataDir: string;
   logs: string[];
+  /** The store the server writes to (flush it before reading its files). */
+  store: BlogStore;
+  /** Creates an API key in the server's store and returns its secret. */
+  createKey: (name?: string, permissions?: ApiPermission[]) => Promise<string>;
   close: () => Promise<void>;
 }
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iul-site-test-'));
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /** Use this data directory (the caller removes it); default: a new temporary one removed on close. */
+  dataDir?: string;
+  api?: Partial<ApiSettings>;
+  /** Lets a test swap parts of the store (e.g. make a write fail). */
+  wrapStore?: (store: BlogStore) => BlogStore;
+  now?: () => Date;
+}
+
+let keyCounter = 0;
+
+export function makeTempDir(prefix = 'iul-site-test-'): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? makeTempDir();
   const logs: string[] = [];
   const logger: Logger = {
     info: (message) => logs.push(message),
     error: (message, error) => logs.push(`${message} ${error instanceof Error ? error.stack : String(error ?? '')}`),
   };
+  const now = options.now ?? (() => new Date());
+  const opened = await openBlogStore(dataDir, { now });
+  const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const app = createApp({
     config: loadSiteConfig({ ...options.env }),
@@ -35,18 +63,28 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     mode: 'production',
     clientDir: path.join(ROOT, 'build/client'),
     logger,
+    store,
+    now,
+    ...(options.api ? { api: options.api } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
+  const keys = new KeyService(opened.keys, now);
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
     logs,
+    store: opened,
+    createKey: async (name, permissions = ['blog:write']) => {
+      keyCounter += 1;
+      return (await keys.create({ name: name ?? `test key ${keyCounter}`, permissions })).secret;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dataDir, { recursive: true, force: true });
+      await opened.flush();
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,40 @@
+/**
+ * Which kind of client sent a request, from its User-Agent, using SPEC section 5's list (python,
+ * requests, urllib, http-client, pycharm, httpie, postman, insomnia, curl, wget). Error guidance is
+ * tailored to it: Python hints for Python, Postman hints for Postman.
+ */
+
+export type ClientKind = 'python' | 'postman' | 'insomnia' | 'httpie' | 'curl' | 'wget' | 'http-client' | 'browser' | 'unknown';
+
+export interface ClientIdentity {
+  kind: ClientKind;
+  /** True for the external API clients of SPEC section 5 (everything but browsers and unknown agents). */
+  external: boolean;
+}
+
+/** Checked in order: the first marker found in the lowercased User-Agent decides. */
+const MARKERS: ReadonlyArray<readonly [string, ClientKind]> = [
+  ['postman', 'postman'],
+  ['insomnia', 'insomnia'],
+  ['httpie', 'httpie'],
+  ['pycharm', 'python'],
+  ['python', 'python'],
+  ['requests', 'python'],
+  ['urllib', 'python'],
+  ['http-client', 'http-client'],
+  ['curl', 'curl'],
+  ['wget', 'wget'],
+];
+
+export function identifyClient(userAgent: string | undefined | null): ClientIdentity {
+  const agent = (userAgent ?? '').toLowerCase();
+  for (const [marker, kind] of MARKERS) {
+    if (agent.includes(marker)) return { kind, external: true };
+  }
+  if (agent.includes('mozilla/')) return { kind: 'browser', external: false };
+  return { kind: 'unknown', external: false };
+}
+
+export function isExternalApiClient(userAgent: string | undefined | null): boolean {
+  return identifyClient(userAgent).external;
+}

@@ -1,0 +1,305 @@
+/**
+ * The error catalogue: every error the API answers with, by stable snake_case code, with its HTTP
+ * status, default message and guidance (SPEC section 8, plus the standard 404, 413, 415, 422 and 429),
+ * the guidance tailored to the client that sent the request, and the one error type the server throws.
+ * The CLI and the harness use the same catalogue to explain a failed response.
+ */
+import { type ClientKind, identifyClient } from './clients';
+import type { FieldProblem } from './field-problems';
+
+export interface CatalogueEntry {
+  status: number;
+  /** What the status means (SPEC section 8's "Meaning" column where it has one). */
+  title: string;
+  /** Default human message when the code is raised without a more specific one. */
+  message: string;
+  /** Shown to every client; the first line is the catalogue's guidance. */
+  guidance: readonly string[];
+  /** Added after the general guidance for one kind of client. */
+  clientGuidance?: Partial<Record<ClientKind, readonly string[]>>;
+}
+
+const AUTH_HOW_TO: Partial<Record<ClientKind, readonly string[]>> = {
+  python: ["Send the header from Python: headers={'Authorization': f'Bearer {API_KEY}', 'Content-Type': 'application/json'}."],
+  postman: ['In Postman open the Authorization tab, choose Bearer Token and paste the key alone (without the word Bearer).'],
+  insomnia: ['In Insomnia open the Auth tab, choose Bearer Token and paste the key alone.'],
+  curl: ["With curl add -H 'Authorization: Bearer YOUR_KEY'."],
+  httpie: ["With HTTPie add 'Authorization:Bearer YOUR_KEY' (or -A bearer -a YOUR_KEY)."],
+  wget: ["With wget add --header='Authorization: Bearer YOUR_KEY'."],
+};
+
+const PYTHON_JSON = 'In Python send the body as JSON, not pre-serialised, with content type application/json: requests.post(url, json=post, headers=headers) with post a dict.';
+
+export const ERROR_CATALOGUE = {
+  validation_failed: {
+    status: 400,
+    title: 'Missing required fields',
+    message: 'Some required fields are missing or invalid.',
+    guidance: [
+      'Include all required fields: title, content, excerpt, category, author.name and status.',
+      'Each entry of "errors" names a field by its path and says what is wrong with it.',
+    ],
+    clientGuidance: {
+      python: ['Put the fields at the top level of one dict (author is a nested dict: {"name": ...}) and send it with requests.post(url, json=post, headers=headers).'],
+      postman: ['In Body > raw > JSON put the fields at the top level of one object; author is an object: "author": {"name": "..."}.'],
+    },
+  },
+  invalid_json: {
+    status: 400,
+    title: 'Body is not valid JSON',
+    message: 'The request body is not valid JSON.',
+    guidance: ['Send one JSON object: names and strings in double quotes, no trailing commas, no comments.'],
+    clientGuidance: {
+      python: ['Let requests build the JSON: requests.post(url, json=post) with post a dict, instead of writing JSON text by hand.'],
+      postman: ['Postman marks JSON syntax errors in Body > raw > JSON: fix the underlined parts.'],
+      curl: ["Wrap the JSON in single quotes (-d '{\"title\": \"...\"}') or keep it in a file and send --data @post.json."],
+    },
+  },
+  body_is_json_string: {
+    status: 400,
+    title: 'Body is a JSON string, not an object',
+    message: 'The body is a JSON string that holds your post: the payload was serialised twice. Send the JSON object itself.',
+    guidance: ['Serialise the post once: the body must start with { and not with a quote.'],
+    clientGuidance: {
+      python: [PYTHON_JSON, 'Use json=post, not json=json.dumps(post): requests serialises the dict itself.'],
+    },
+  },
+  invalid_idempotency_key: {
+    status: 400,
+    title: 'Invalid Idempotency-Key',
+    message: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+    guidance: ['Use a new random value (a UUID, say) for each post, and reuse it only to retry that same request.'],
+  },
+  bad_request: {
+    status: 400,
+    title: 'Bad request',
+    message: 'The request could not be understood.',
+    guidance: ['Check the request against the examples at /api/usage-examples.'],
+  },
+  missing_api_key: {
+    status: 401,
+    title: 'Invalid or missing API key',
+    message: 'No API key was sent. Send it in the Authorization header as "Bearer <key>".',
+    guidance: ['Check the key is valid and sent in the Authorization header: Authorization: Bearer <your key>.'],
+    clientGuidance: AUTH_HOW_TO,
+  },
+  malformed_api_key: {
+    status: 401,
+    title: 'Invalid or missing API key',
+    message: 'The API key is malformed.',
+    guidance: ['Check the key is valid and sent in the Authorization header: copy it again in full (keys start with bpk_ and are 53 characters long).'],
+    clientGuidance: AUTH_HOW_TO,
+  },
+  invalid_api_key: {
+    status: 401,
+    title: 'Invalid or missing API key',
+    message: 'The API key is not recognised or has been revoked.',
+    guidance: [
+      'Check the key is valid and sent in the Authorization header.',
+      'A revoked key stays revoked: ask for a new one (blogpost keys create).',
+    ],
+  },
+  insufficient_permissions: {
+    status: 403,
+    title: 'Insufficient permissions',
+    message: 'This API key does not have the permission this request needs.',
+    guidance: [
+      'The key needs blog:write to create posts (and blog:read to read drafts).',
+      'Create a key that has it: blogpost keys create --name NAME --permission blog:write',
+    ],
+  },
+  origin_not_allowed: {
+    status: 403,
+    title: 'Origin not allowed',
+    message: 'Cross-origin requests from this origin are not allowed.',
+    guidance: ["Call the API from an allowed origin (the server's CORS_ORIGINS setting) or from a server-side client."],
+  },
+  post_not_found: {
+    status: 404,
+    title: 'Post not found',
+    message: 'No published post has this slug.',
+    guidance: ['Check the slug. Drafts are visible only with a key holding blog:read.'],
+  },
+  not_found: {
+    status: 404,
+    title: 'Not found',
+    message: 'There is no API endpoint at this path.',
+    guidance: ['The blog API lives at /api/blog; see /api/usage-examples.'],
+  },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    message: 'This path does not accept this method.',
+    guidance: ['Use a method listed in the Allow header: create posts with POST /api/blog, read them with GET.'],
+    clientGuidance: {
+      python: [PYTHON_JSON],
+      postman: ['Choose POST in the method list left of the URL.'],
+      curl: ['With curl, -d or --json imply POST; do not combine them with -X GET or -G.'],
+    },
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Request body too large',
+    message: 'The request body is larger than the API accepts (1 MB).',
+    guidance: ['Keep the body under 1 MB and content under 250,000 characters; link images instead of embedding them.'],
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported content type',
+    message: 'The body must be JSON sent with Content-Type: application/json.',
+    guidance: ['Send the post as a JSON object with the header Content-Type: application/json.'],
+    clientGuidance: {
+      python: ['Use requests.post(url, json=post, headers=headers): it serialises the dict and sets Content-Type: application/json. data=post sends form fields instead.'],
+      postman: ['In Body choose raw and then JSON in the drop-down (not form-data, x-www-form-urlencoded or Text).'],
+      insomnia: ['Choose JSON as the body type.'],
+      curl: ["Add -H 'Content-Type: application/json' (curl -d sends form data by default), or use --json with curl 7.82 or later."],
+      httpie: ['HTTPie sends JSON by default: drop --form (-f).'],
+      wget: ["Add --header='Content-Type: application/json'."],
+    },
+  },
+  idempotency_key_mismatch: {
+    status: 422,
+    title: 'Idempotency-Key reused with a different body',
+    message: 'This Idempotency-Key was already used with a different request body.',
+    guidance: ['Reuse an Idempotency-Key only to retry exactly the same request; send a new key with a new post. Keys are remembered for 24 hours.'],
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too many requests',
+    message: 'Too many writes with this API key. Wait before retrying.',
+    guidance: ['Wait the number of seconds in the Retry-After header, then retry; spread bulk imports over time.'],
+  },
+  server_error: {
+    status: 500,
+    title: 'Server error',
+    message: 'Server error. Please try again later or contact support.',
+    guidance: ['Contact support or try again later.', 'Quote the requestId of this answer when you contact support.'],
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+export function catalogueEntry(code: ErrorCode): CatalogueEntry {
+  return ERROR_CATALOGUE[code];
+}
+
+/** The catalogue's guidance for a code, followed by the lines for this kind of client. */
+export function guidanceFor(code: ErrorCode, client: ClientKind = 'unknown'): string[] {
+  const entry: CatalogueEntry = ERROR_CATALOGUE[code];
+  return [...entry.guidance, ...(entry.clientGuidance?.[client] ?? [])];
+}
+
+/** Guidance tailored to the client a User-Agent identifies. */
+export function guidanceForUserAgent(code: ErrorCode, userAgent: string | undefined | null): string[] {
+  return guidanceFor(code, identifyClient(userAgent).kind);
+}
+
+/** The code for an answer that carried only a status (for errors not raised through ApiError). */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'invalid_api_key';
+    case 403:
+      return 'insufficient_permissions';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 422:
+      return 'idempotency_key_mismatch';
+    case 429:
+      return 'rate_limited';
+    default:
+      return status >= 500 ? 'server_error' : 'bad_request';
+  }
+}
+
+/** The JSON body of every error answer. */
+export interface ApiErrorBody {
+  success: false;
+  code: ErrorCode;
+  status: number;
+  message: string;
+  /** What to do about it: the catalogue's guidance, then lines for the identified client. */
+  guidance: string[];
+  /** The client kind the guidance was tailored to, when the User-Agent named one. */
+  client?: ClientKind;
+  /** For validation failures: every missing or invalid field. */
+  errors?: FieldProblem[];
+  docs: string;
+  [extra: string]: unknown;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return body.success === false && isErrorCode(body.code) && typeof body.message === 'string';
+}
+
+export interface ApiErrorOptions {
+  message?: string;
+  errors?: FieldProblem[];
+  /** Response headers that belong to the error (Allow, Retry-After). */
+  headers?: Record<string, string>;
+  /** Guidance lines specific to this occurrence, shown after the catalogue's. */
+  hints?: string[];
+  /** Extra fields for the JSON body (e.g. `allow`, `retryAfterSeconds`). */
+  extra?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/** The one error type the API throws; the error middleware renders it with the catalogue. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors: FieldProblem[] | undefined;
+  readonly headers: Record<string, string>;
+  readonly hints: string[];
+  readonly extra: Record<string, unknown>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+    this.hints = options.hints ?? [];
+    this.extra = options.extra ?? {};
+  }
+}
+
+/** The 400 for a list of field problems, its message naming every field. */
+export function validationError(problems: FieldProblem[], hints: string[] = []): ApiError {
+  const fields = problems.map((problem) => problem.field).join(', ');
+  const count = problems.length === 1 ? 'A field is' : `${problems.length} fields are`;
+  return new ApiError('validation_failed', { message: `${count} missing or invalid: ${fields}.`, errors: problems, hints });
+}
+
+export const API_DOCS_PATH = '/api/usage-examples';
+
+/** The body an ApiError is answered with, guidance tailored to `client`. */
+export function errorBodyFor(error: ApiError, client: ClientKind): ApiErrorBody {
+  const external = client !== 'browser' && client !== 'unknown';
+  const body: ApiErrorBody = {
+    success: false,
+    code: error.code,
+    status: error.status,
+    message: error.message,
+    guidance: [...guidanceFor(error.code, client), ...error.hints],
+    ...(external ? { client } : {}),
+    ...(error.errors ? { errors: error.errors } : {}),
+    docs: API_DOCS_PATH,
+  };
+  // Extras add detail (allow, retryAfterSeconds, requestId) but never replace the fields above.
+  for (const [name, value] of Object.entries(error.extra)) if (!(name in body)) body[name] = value;
+  return body;
+}

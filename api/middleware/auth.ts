@@ -1,0 +1,62 @@
+/**
+ * API key checks: `Authorization: Bearer <key>`, verified by the key service, then the permission the
+ * route needs. Missing, malformed, unknown and revoked keys are 401s with their own codes and messages;
+ * a valid key without the permission is a 403.
+ */
+import type { ParameterizedContext } from 'koa';
+import { ApiError } from '../contract/errors';
+import { type ApiKeySummary, type ApiPermission, readBearerToken } from '../contract/keys';
+import type { KeyService } from '../services/keys';
+import type { ApiMiddleware, ApiState } from './api-state';
+
+const CHALLENGE = 'Bearer realm="blog-api"';
+
+function misplacedKeyHint(ctx: ParameterizedContext<ApiState>): string[] {
+  if (ctx.get('X-API-Key')) return ['The key was sent in an X-API-Key header: send it as Authorization: Bearer <key> instead.'];
+  if (ctx.query.api_key !== undefined || ctx.query.key !== undefined) {
+    return ['The key was sent in the query string, where it ends up in logs: send it as Authorization: Bearer <key> instead.'];
+  }
+  return [];
+}
+
+/** Verifies the request's key and that it holds `permission`; sets ctx.state.apiKey. */
+export async function authenticate(ctx: ParameterizedContext<ApiState>, keys: KeyService, permission: ApiPermission): Promise<ApiKeySummary> {
+  const bearer = readBearerToken(ctx.get('Authorization') || undefined);
+  if (!bearer.ok) {
+    const headers = { 'WWW-Authenticate': CHALLENGE };
+    if (bearer.problem === 'missing') throw new ApiError('missing_api_key', { headers, hints: misplacedKeyHint(ctx) });
+    throw new ApiError('malformed_api_key', { headers, message: 'The Authorization header must read "Bearer <key>".' });
+  }
+  const result = await keys.verify(bearer.token);
+  if (!result.ok) {
+    const headers = { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` };
+    if (result.reason === 'malformed') throw new ApiError('malformed_api_key', { headers, message: result.message });
+    throw new ApiError('invalid_api_key', {
+      headers,
+      ...(result.reason === 'revoked' ? { message: 'This API key has been revoked.' } : {}),
+    });
+  }
+  if (!result.key.permissions.includes(permission)) {
+    throw new ApiError('insufficient_permissions', {
+      message: `This API key lacks the ${permission} permission.`,
+      extra: { requiredPermission: permission, keyPermissions: result.key.permissions },
+    });
+  }
+  ctx.state.apiKey = result.key;
+  return result.key;
+}
+
+export function requireApiKey(keys: KeyService, permission: ApiPermission): ApiMiddleware {
+  return async (ctx, next) => {
+    await authenticate(ctx, keys, permission);
+    await next();
+  };
+}
+
+/** Checks a key only when one is sent (validate: a key is not needed, but a wrong one is reported). */
+export function optionalApiKey(keys: KeyService, permission: ApiPermission): ApiMiddleware {
+  return async (ctx, next) => {
+    if (ctx.get('Authorization') !== '') await authenticate(ctx, keys, permission);
+    await next();
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Reads a JSON request body, refusing early what cannot be a post: a missing or non-JSON content type
+ * (415, with the fix for the client that sent it), a compressed body (415), too many bytes (413, before
+ * reading when Content-Length says so), and text that is not JSON (400, noting form-encoded text).
+ * Sets ctx.state.rawBody and ctx.state.body.
+ */
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from '../contract/errors';
+import type { ApiMiddleware } from './api-state';
+
+function isJsonType(type: string): boolean {
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+function unsupportedType(received: string): ApiError {
+  const what = received === '' ? 'no Content-Type header' : `Content-Type ${received}`;
+  const hints: string[] = [];
+  if (received === 'application/x-www-form-urlencoded' || received === 'multipart/form-data') {
+    hints.push('The body was sent as form fields; the API reads one JSON object.');
+  } else if (received === 'text/plain') {
+    hints.push('The body was sent as plain text; if it is JSON, label it Content-Type: application/json.');
+  } else if (received === '') {
+    hints.push('Without a Content-Type the server cannot tell the body is JSON: add Content-Type: application/json.');
+  }
+  return new ApiError('unsupported_media_type', {
+    message: `The request had ${what}; the body must be JSON sent with Content-Type: application/json.`,
+    hints,
+    extra: { receivedContentType: received === '' ? null : received },
+  });
+}
+
+function tooLarge(limitBytes: number): ApiError {
+  return new ApiError('payload_too_large', {
+    message: `The request body is larger than ${limitBytes} bytes.`,
+    headers: { Connection: 'close' },
+    extra: { limitBytes },
+  });
+}
+
+async function readLimited(req: IncomingMessage, limitBytes: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > limitBytes) throw tooLarge(limitBytes);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function looksFormEncoded(text: string): boolean {
+  return /^[\w.[\]%-]+=[^&]*(?:&[\w.[\]%-]+=[^&]*)*$/.test(text.trim());
+}
+
+function invalidJson(message: string, hints: string[] = []): ApiError {
+  return new ApiError('invalid_json', { message, hints });
+}
+
+export function jsonBody(options: { limitBytes: number }): ApiMiddleware {
+  return async (ctx, next) => {
+    const type = ctx.request.type;
+    if (!isJsonType(type)) throw unsupportedType(type);
+    const charset = ctx.request.charset;
+    if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset.toLowerCase())) {
+      throw new ApiError('unsupported_media_type', { message: `The body must be UTF-8; it was declared as ${charset}.` });
+    }
+    const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase();
+    if (encoding !== 'identity') {
+      throw new ApiError('unsupported_media_type', { message: `Compressed request bodies (${encoding}) are not accepted; send plain JSON.` });
+    }
+    const declared = Number(ctx.get('Content-Length') || 0);
+    if (declared > options.limitBytes) throw tooLarge(options.limitBytes);
+
+    const raw = await readLimited(ctx.req, options.limitBytes);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(raw).replace(/^\uFEFF/, '');
+    } catch {
+      throw invalidJson('The request body is not valid UTF-8 text.');
+    }
+    if (text.trim() === '') throw invalidJson('The request body is empty: send the post as a JSON object.');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      const detail = error instanceof SyntaxError ? ` (${error.message})` : '';
+      throw invalidJson(
+        `The request body is not valid JSON${detail}.`,
+        looksFormEncoded(text) ? ['The body looks form-encoded (name=value&...) although Content-Type says JSON: send a JSON object instead.'] : [],
+      );
+    }
+    ctx.state.rawBody = raw;
+    ctx.state.body = body;
+    await next();
+  };
+}

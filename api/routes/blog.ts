@@ -1,0 +1,113 @@
+/**
+ * The blog API under /api/blog. Each route lists its middleware in the order they run, then its
+ * handler; every path also declares the methods it allows, so anything else is a 405 with Allow.
+ *
+ *   GET  /api/blog              published posts, newest first (page, limit, category, tag);
+ *                               ?status=draft with a key holding blog:read
+ *   POST /api/blog              create a post (key with blog:write, JSON body)
+ *   POST /api/blog/validate     the same checks as a create, no key needed, nothing saved
+ *   GET  /api/blog/categories   the categories with their post counts
+ *   GET  /api/blog/:slug        one published post (drafts too with a blog:read key)
+ */
+import Router, { type RouterMiddleware } from '@koa/router';
+import type { CategoriesResponse, GetPostResponse, ListPostsResponse } from '../contract/blog-reader';
+import { ApiError } from '../contract/errors';
+import type { ApiMiddleware, ApiState } from '../middleware/api-state';
+import { authenticate, optionalApiKey, requireApiKey } from '../middleware/auth';
+import { idempotency, REPLAYED_HEADER } from '../middleware/idempotency';
+import { allowOnly, noSuchEndpoint } from '../middleware/methods';
+import { jsonBody } from '../middleware/json-body';
+import { type RateLimiter, rateLimit } from '../middleware/rate-limit';
+import { validateListQuery, validatePost } from '../middleware/validate';
+import type { KeyService } from '../services/keys';
+import type { PostService } from '../services/posts';
+import { postLocation, presentCreated, presentValidation } from '../services/presenters';
+import type { PostStore } from '../store/post-store';
+
+export interface BlogRouteDeps {
+  keys: KeyService;
+  posts: PostService;
+  store: PostStore;
+  limiter: RateLimiter;
+  bodyLimitBytes: number;
+}
+
+function createPost(deps: BlogRouteDeps): ApiMiddleware {
+  return async (ctx) => {
+    const prepared = ctx.state.prepared;
+    if (!prepared) throw new Error('createPost runs after validatePost');
+    const { post, replayed } = await deps.posts.create(prepared, ctx.state.idempotency);
+    ctx.status = 201;
+    ctx.set('Location', postLocation(post.slug));
+    if (replayed) ctx.set(REPLAYED_HEADER, 'true');
+    ctx.body = presentCreated(post);
+  };
+}
+
+function validateOnly(deps: BlogRouteDeps): ApiMiddleware {
+  return (ctx) => {
+    const prepared = ctx.state.prepared;
+    if (!prepared) throw new Error('validateOnly runs after validatePost');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentValidation(prepared, deps.posts.previewSlug(prepared));
+  };
+}
+
+function listPosts(deps: BlogRouteDeps): ApiMiddleware {
+  return async (ctx) => {
+    const query = ctx.state.listQuery;
+    if (!query) throw new Error('listPosts runs after validateListQuery');
+    const drafts = query.status === 'draft';
+    if (drafts) await authenticate(ctx, deps.keys, 'blog:read');
+    const page = deps.store.list({ ...query, status: drafts ? 'draft' : 'published' });
+    ctx.set('Cache-Control', drafts ? 'private, no-store' : 'no-cache');
+    const body: ListPostsResponse = { success: true, ...page };
+    ctx.body = body;
+  };
+}
+
+function getPost(deps: BlogRouteDeps): RouterMiddleware<ApiState> {
+  return async (ctx) => {
+    const slug = ctx.params.slug ?? '';
+    const includeDrafts = ctx.state.apiKey?.permissions.includes('blog:read') ?? false;
+    const post = await deps.store.getBySlug(slug, { includeDrafts });
+    if (!post) throw new ApiError('post_not_found', { message: `No published post has the slug "${slug}".` });
+    ctx.set('Cache-Control', post.status === 'published' ? 'no-cache' : 'private, no-store');
+    const body: GetPostResponse = { success: true, post };
+    ctx.body = body;
+  };
+}
+
+function listCategories(deps: BlogRouteDeps): ApiMiddleware {
+  return async (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    const body: CategoriesResponse = { success: true, categories: await deps.store.categoriesWithCounts() };
+    ctx.body = body;
+  };
+}
+
+/** A key is optional on reads; when one is sent it must be valid and hold blog:read. */
+function readerKey(deps: BlogRouteDeps): ApiMiddleware {
+  return optionalApiKey(deps.keys, 'blog:read');
+}
+
+export function blogRoutes(deps: BlogRouteDeps): Router<ApiState> {
+  const router = new Router<ApiState>({ prefix: '/api/blog' });
+  const body = jsonBody({ limitBytes: deps.bodyLimitBytes });
+
+  router.get('/', validateListQuery, listPosts(deps));
+  router.post('/', requireApiKey(deps.keys, 'blog:write'), rateLimit(deps.limiter), body, idempotency(deps.posts), validatePost, createPost(deps));
+  router.all('/', allowOnly('GET', 'HEAD', 'POST'));
+
+  router.post('/validate', optionalApiKey(deps.keys, 'blog:write'), body, validatePost, validateOnly(deps));
+  router.all('/validate', allowOnly('POST'));
+
+  router.get('/categories', listCategories(deps));
+  router.all('/categories', allowOnly('GET', 'HEAD'));
+
+  router.get('/:slug', readerKey(deps), getPost(deps));
+  router.all('/:slug', allowOnly('GET', 'HEAD'));
+
+  router.all('/{*rest}', noSuchEndpoint);
+  return router;
+}

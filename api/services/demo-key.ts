@@ -1,0 +1,26 @@
+/**
+ * The demo key of a fresh install: on the store's first start, a key named after the site config's
+ * demo key name ({key} in the specification) with blog:write, whose secret is announced once. The store
+ * remembers that it was issued, so later starts (even after the key is revoked) never create or show it again.
+ */
+import type { SiteConfig } from '../../web/content/site-config';
+import type { BlogStore } from '../store/blog-store';
+import { KeyService } from './keys';
+
+/** The lines announcing the new key's secret, or null when the demo key was issued before. */
+export async function issueDemoKey(
+  store: BlogStore,
+  config: Pick<SiteConfig, 'demoKeyName'>,
+  now: () => Date = () => new Date(),
+): Promise<string[] | null> {
+  if ((await store.keys.demoKeyIssuedAt()) !== null) return null;
+  const { key, secret } = await new KeyService(store.keys, now).create({ name: config.demoKeyName, permissions: ['blog:write'] });
+  await store.keys.markDemoKeyIssued(now());
+  return [
+    `Created the demo API key "${key.name}" (id ${key.id}, permission blog:write). Its secret is shown only this once:`,
+    '',
+    `  ${secret}`,
+    '',
+    'Send it as "Authorization: Bearer <key>". Manage keys with: npx blogpost keys list | create | revoke',
+  ];
+}

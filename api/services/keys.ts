@@ -1,0 +1,147 @@
+/**
+ * API keys: generated from a secure random source in the format of api/contract/keys.ts, stored only as
+ * a SHA-256 hash (the secret has ~190 bits of entropy, so a fast hash is enough, as for GitHub tokens),
+ * verified by id lookup and a constant-time hash comparison, listed and revoked.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  API_KEY_ID_LENGTH,
+  API_KEY_NAME_PATTERN,
+  API_KEY_SECRET_LENGTH,
+  type ApiKeySummary,
+  type ApiPermission,
+  BASE62_ALPHABET,
+  checkApiKey,
+  formatApiKey,
+} from '../contract/keys';
+import type { KeyStore } from '../store/key-store';
+import type { KeyRecord } from '../store/records';
+
+/** Only record a key's use when the last record is older than this, so busy keys do not rewrite the file. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 4 * 62: rejecting the top values keeps every character equally likely.
+      if (byte < 248 && out.length < length) out += BASE62_ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function hashApiKey(key: string): string {
+  return `sha256:${createHash('sha256').update(key.trim(), 'utf8').digest('hex')}`;
+}
+
+function hashesEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Compared against when the id is unknown, so a miss costs the same as a wrong secret. */
+const DUMMY_HASH = hashApiKey('bpk_0000000000_00000000000000000000000000000000000000');
+
+export function summaryOf(record: KeyRecord): ApiKeySummary {
+  return {
+    id: record.id,
+    name: record.name,
+    permissions: [...record.permissions],
+    createdAt: record.createdAt,
+    lastUsedAt: record.lastUsedAt,
+    revokedAt: record.revokedAt,
+  };
+}
+
+export class KeyError extends Error {
+  override readonly name = 'KeyError';
+  readonly problem: 'invalid_name' | 'duplicate_name' | 'no_permissions' | 'not_found' | 'ambiguous';
+
+  constructor(problem: KeyError['problem'], message: string) {
+    super(message);
+    this.problem = problem;
+  }
+}
+
+export type KeyVerification =
+  | { ok: true; key: ApiKeySummary }
+  | { ok: false; reason: 'malformed'; message: string }
+  | { ok: false; reason: 'unknown' | 'revoked' };
+
+export class KeyService {
+  readonly #store: KeyStore;
+  readonly #now: () => Date;
+
+  constructor(store: KeyStore, now: () => Date = () => new Date()) {
+    this.#store = store;
+    this.#now = now;
+  }
+
+  /** Creates a key; the returned secret exists nowhere else and cannot be shown again. */
+  async create(input: { name: string; permissions: readonly ApiPermission[] }): Promise<{ key: ApiKeySummary; secret: string }> {
+    const name = input.name.trim();
+    if (!API_KEY_NAME_PATTERN.test(name)) {
+      throw new KeyError('invalid_name', 'A key name is 1 to 60 letters, digits, spaces or . _ - @ : characters.');
+    }
+    const permissions = [...new Set(input.permissions)];
+    if (permissions.length === 0) throw new KeyError('no_permissions', 'A key needs at least one permission.');
+    const active = (await this.#store.list()).filter((key) => key.revokedAt === null);
+    if (active.some((key) => key.name.toLowerCase() === name.toLowerCase())) {
+      throw new KeyError('duplicate_name', `An active key is already named "${name}"; pick another name or revoke that key first.`);
+    }
+    const id = randomBase62(API_KEY_ID_LENGTH);
+    const secret = formatApiKey(id, randomBase62(API_KEY_SECRET_LENGTH));
+    const record: KeyRecord = {
+      id,
+      name,
+      permissions,
+      hash: hashApiKey(secret),
+      createdAt: this.#now().toISOString(),
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    await this.#store.add(record);
+    return { key: summaryOf(record), secret };
+  }
+
+  async list(): Promise<ApiKeySummary[]> {
+    return (await this.#store.list()).map(summaryOf);
+  }
+
+  /** Revokes the key with this id (or this exact name when it names exactly one key). */
+  async revoke(idOrName: string): Promise<{ key: ApiKeySummary; alreadyRevoked: boolean }> {
+    const keys = await this.#store.list();
+    let match = keys.find((key) => key.id === idOrName);
+    if (!match) {
+      const named = keys.filter((key) => key.name === idOrName);
+      const active = named.filter((key) => key.revokedAt === null);
+      if (active.length > 1 || (active.length === 0 && named.length > 1)) {
+        throw new KeyError('ambiguous', `More than one key is named "${idOrName}"; revoke by id instead.`);
+      }
+      match = active[0] ?? named[0];
+    }
+    if (!match) throw new KeyError('not_found', `No key has the id or name "${idOrName}".`);
+    if (match.revokedAt !== null) return { key: summaryOf(match), alreadyRevoked: true };
+    const updated = await this.#store.update(match.id, { revokedAt: this.#now().toISOString() });
+    if (!updated) throw new KeyError('not_found', `No key has the id "${match.id}".`);
+    return { key: summaryOf(updated), alreadyRevoked: false };
+  }
+
+  /** Checks a key sent by a client: shape and checksum, then the stored hash, then revocation. */
+  async verify(raw: string): Promise<KeyVerification> {
+    const shape = checkApiKey(raw);
+    if (!shape.ok) return { ok: false, reason: 'malformed', message: shape.message };
+    const record = await this.#store.findById(shape.publicId);
+    const matches = hashesEqual(hashApiKey(raw), record?.hash ?? DUMMY_HASH);
+    if (!record || !matches) return { ok: false, reason: 'unknown' };
+    if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    const now = this.#now();
+    if (record.lastUsedAt === null || now.getTime() - Date.parse(record.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
+      const updated = await this.#store.update(record.id, { lastUsedAt: now.toISOString() });
+      if (updated) return { ok: true, key: summaryOf(updated) };
+    }
+    return { ok: true, key: summaryOf(record) };
+  }
+}

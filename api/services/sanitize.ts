@@ -1,0 +1,159 @@
+/**
+ * Post HTML from outside, made safe to render on the site: sanitize-html with an allowlist (headings,
+ * paragraphs, lists, links, images, tables, blockquote, code and a few inline tags; iframes only from
+ * known video hosts). Scripts, event handlers, styles, `javascript:`/`data:` URLs and everything else
+ * are removed, and each kind of removal is reported so the integrator is not surprised.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const ALLOWED_TAGS = [
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
+  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
+  'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'sub', 'sup', 'mark', 'small',
+  'abbr', 'cite', 'q', 'kbd', 'time', 'span', 'div', 'iframe',
+];
+
+const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title', 'target', 'rel'],
+  img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+  iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  ol: ['start', 'reversed', 'type'],
+  col: ['span'],
+  colgroup: ['span'],
+  abbr: ['title'],
+  time: ['datetime'],
+  blockquote: ['cite'],
+  q: ['cite'],
+  code: ['class'],
+  pre: ['class'],
+};
+
+const URL_ATTRIBUTES = ['href', 'src', 'cite'];
+const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+const IMAGE_SCHEMES = ['http', 'https'];
+/** Video players a post may embed. */
+export const ALLOWED_IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+/** Elements dropped together with their content. */
+const DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: ALLOWED_ATTRIBUTES,
+  allowedClasses: { code: ['language-*'], pre: ['language-*'] },
+  allowedSchemes: ALLOWED_SCHEMES,
+  allowedSchemesByTag: { img: IMAGE_SCHEMES, iframe: ['https'] },
+  allowedSchemesAppliedToAttributes: URL_ATTRIBUTES,
+  allowProtocolRelative: false,
+  allowedIframeHostnames: ALLOWED_IFRAME_HOSTS,
+  allowIframeRelativeUrls: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED_WITH_CONTENT,
+  transformTags: {
+    // A link that opens a new tab must not hand the site's window to the page it opens.
+    a: (tagName, attribs) => (attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
+  },
+  // An iframe or image whose source was removed would render as an empty box: drop it entirely.
+  exclusiveFilter: (frame) => (frame.tag === 'iframe' || frame.tag === 'img') && !frame.attribs.src,
+};
+
+/** The scheme a browser would see in a URL attribute (control characters and spaces ignored), if any. */
+function schemeOf(url: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
+  return /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1] ?? null;
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** Counts each kind of removal once per kind, so a post with 50 bad images gets one line, not 50. */
+class RemovalReport {
+  readonly #counts = new Map<string, number>();
+
+  add(message: string): void {
+    this.#counts.set(message, (this.#counts.get(message) ?? 0) + 1);
+  }
+
+  lines(): string[] {
+    return [...this.#counts].map(([message, count]) => (count > 1 ? `${message} (${count} times)` : message));
+  }
+}
+
+function inspectTag(name: string, attribs: Record<string, string>, report: RemovalReport): void {
+  if (!ALLOWED_TAGS.includes(name)) {
+    report.add(
+      DROPPED_WITH_CONTENT.includes(name) ? `Removed <${name}> element and its content` : `Removed <${name}> tag (its text was kept)`,
+    );
+    return;
+  }
+  const allowed = ALLOWED_ATTRIBUTES[name] ?? [];
+  for (const [attribute, value] of Object.entries(attribs)) {
+    if (/^on/i.test(attribute)) report.add(`Removed event-handler attribute ${attribute} from <${name}>`);
+    else if (attribute === 'style') report.add(`Removed style attribute from <${name}> (inline styles are not allowed)`);
+    else if (!allowed.includes(attribute)) report.add(`Removed attribute ${attribute} from <${name}>`);
+    else if (URL_ATTRIBUTES.includes(attribute)) {
+      const scheme = schemeOf(value);
+      const schemes = name === 'img' ? IMAGE_SCHEMES : name === 'iframe' ? ['https'] : ALLOWED_SCHEMES;
+      if (scheme !== null && !schemes.includes(scheme)) report.add(`Removed unsafe ${scheme}: URL from <${name} ${attribute}>`);
+      else if (scheme === null && /^\s*\/\//.test(value)) report.add(`Removed protocol-relative URL from <${name} ${attribute}>`);
+      else if (name === 'iframe' && attribute === 'src') {
+        const host = hostOf(value);
+        if (host === null || !ALLOWED_IFRAME_HOSTS.includes(host)) {
+          report.add(`Removed <iframe> from a host that is not allowed (${host ?? 'no host'}); allowed: ${ALLOWED_IFRAME_HOSTS.join(', ')}`);
+        }
+      }
+    }
+  }
+  if ((name === 'img' || name === 'iframe') && !attribs.src) report.add(`Removed <${name}> without a source`);
+}
+
+export interface SanitizedHtml {
+  html: string;
+  /** One line per kind of thing removed; empty when nothing was. */
+  warnings: string[];
+}
+
+export function sanitizeContent(html: string): SanitizedHtml {
+  const report = new RemovalReport();
+  const clean = sanitizeHtml(html, { ...OPTIONS, onOpenTag: (name, attribs) => inspectTag(name, attribs, report) });
+  return { html: clean.trim(), warnings: report.lines() };
+}
+
+/** True when sanitised HTML still shows something: text, an image or an embed. */
+export function hasVisibleContent(html: string): boolean {
+  return /<(img|iframe)\b/i.test(html) || sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim() !== '';
+}
+
+/** Plain-text fields (title, excerpt, author, tags) keep no markup at all. */
+export function stripTags(text: string): { text: string; changed: boolean } {
+  const stripped = text
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+    .trim();
+  return { text: stripped, changed: stripped !== text.trim() };
+}
+
+/**
+ * Wraps text that has no tags at all in paragraphs, one per blank-line-separated block. It goes through
+ * the sanitiser afterwards like any other content, which escapes whatever needs escaping.
+ */
+export function paragraphsFromText(text: string): string {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((block) => block.trim())
+    .filter((block) => block !== '')
+    .map((block) => `<p>${block.replace(/\r?\n/g, '<br>')}</p>`)
+    .join('\n');
+}
+
+export function hasTags(text: string): boolean {
+  return /<[a-zA-Z!/]/.test(text);
+}

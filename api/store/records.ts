@@ -1,0 +1,86 @@
+/**
+ * The shapes the store keeps on disk, checked with zod when read back so a hand-edited or damaged file
+ * is reported instead of half-loaded. Only the store modules import this: it is the file format.
+ */
+import { z } from 'zod';
+import { POST_STATUSES } from '../contract/blog';
+import type { BlogAuthor, BlogTrust } from '../contract/blog-reader';
+import { apiPermissionSchema } from '../contract/keys';
+
+export const STORE_FORMAT = 'blogpost-store';
+export const STORE_VERSION = 1;
+
+const authorSchema = z.object({
+  name: z.string(),
+  bio: z.string().optional(),
+  credentials: z.string().optional(),
+}) satisfies z.ZodType<BlogAuthor>;
+
+const trustSchema = z.object({
+  factCheckedBy: z.object({ name: z.string(), credentials: z.string().optional(), link: z.string().optional() }).optional(),
+  sources: z.array(z.object({ name: z.string(), url: z.string() })),
+  lastUpdated: z.string().optional(),
+}) satisfies z.ZodType<BlogTrust>;
+
+export const idempotencySchema = z.object({
+  /** Hash of the API key id and the Idempotency-Key header. */
+  scope: z.string(),
+  /** Hash of the request body. */
+  fingerprint: z.string(),
+  expiresAt: z.string(),
+});
+export type IdempotencyRecord = z.infer<typeof idempotencySchema>;
+
+export const postRecordSchema = z.object({
+  id: z.string().min(1),
+  /** Creation order; newest first means highest first. */
+  seq: z.number().int().nonnegative(),
+  slug: z.string().min(1),
+  title: z.string(),
+  excerpt: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  categorySlug: z.string(),
+  tags: z.array(z.string()),
+  author: authorSchema,
+  isNewsArticle: z.boolean(),
+  trust: trustSchema.nullable(),
+  status: z.enum(POST_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  /** Public id of the API key that created the post. */
+  createdByKeyId: z.string().nullable(),
+  /** What the server changed on the way in, replayed with an idempotent retry. */
+  warnings: z.array(z.string()),
+  idempotency: idempotencySchema.nullable(),
+});
+export type PostRecord = z.infer<typeof postRecordSchema>;
+
+/** What the store keeps in memory for every post: all but the body, which stays on disk. */
+export type PostIndexEntry = Omit<PostRecord, 'content'>;
+
+/** A post as a service hands it to the store; the store assigns id, order, slug and times. */
+export type NewPost = Omit<PostRecord, 'id' | 'seq' | 'slug' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'idempotency'>;
+
+export const keyRecordSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  permissions: z.array(apiPermissionSchema),
+  /** `sha256:` + hex digest of the whole key; the key itself is never stored. */
+  hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type KeyRecord = z.infer<typeof keyRecordSchema>;
+
+export const manifestSchema = z.object({
+  format: z.literal(STORE_FORMAT),
+  version: z.literal(STORE_VERSION),
+  createdAt: z.string(),
+  /** When the demo key of a fresh install was created (so it is created, and printed, only once). */
+  demoKeyIssuedAt: z.string().nullable(),
+  keys: z.array(keyRecordSchema),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
