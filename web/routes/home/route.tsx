@@ -1,17 +1,52 @@
+/**
+ * The home page (`/`): its sections in the order of SPEC section 2. Each section is its own file in
+ * this folder and takes its words from web/content/home.ts and the other content modules.
+ */
 import type { Route } from './+types/route';
+import { CallToAction } from '../../components/ui/CallToAction';
+import { HOME_CLOSING_CTA, homeMeta } from '../../content/home';
 import { configFromMatches, pageMeta } from '../../seo/meta';
+import homeCss from '../../styles/home.css?url';
+import { Benefits } from './Benefits';
+import { CaseStudies } from './CaseStudies';
+import { ComparisonSection } from './ComparisonSection';
+import { CompoundGrowth } from './CompoundGrowth';
+import { Hero } from './Hero';
+import { HomeFaq } from './HomeFaq';
+import { IulVs401k } from './IulVs401k';
+import { IulVsRoth } from './IulVsRoth';
+import { NoahsArk } from './NoahsArk';
+import { RightForYou } from './RightForYou';
+import { SeedHarvest } from './SeedHarvest';
+import { TaxTrain } from './TaxTrain';
+import { ThreeBuckets } from './ThreeBuckets';
+import { WhatIs } from './WhatIs';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(configFromMatches(matches), {
-    title: 'Max-Funded IUL: Tax-Free Retirement Income',
-    description: 'Learn how a maximum-funded indexed universal life policy can provide tax-free retirement income.',
-    path: '/',
-  });
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeCss }];
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const config = configFromMatches(matches);
+  return pageMeta(config, { ...homeMeta(config), path: '/' });
+};
+
+export default function HomePage() {
   return (
-    <section className="page-section narrow">
-      <h1>Tax-Free Retirement Income</h1>
-    </section>
+    <div className="home-page">
+      <Hero />
+      <WhatIs />
+      <NoahsArk />
+      <TaxTrain />
+      <SeedHarvest />
+      <ThreeBuckets />
+      <Benefits />
+      <RightForYou />
+      <ComparisonSection />
+      <CompoundGrowth />
+      <IulVsRoth />
+      <IulVs401k />
+      <CaseStudies />
+      <HomeFaq />
+      <CallToAction id="get-started" heading={HOME_CLOSING_CTA.heading} text={HOME_CLOSING_CTA.text} />
+    </div>
   );
 }

@@ -1,0 +1,147 @@
+/**
+ * The interactive compound-growth calculator: four labelled inputs with their limits, a message per
+ * field when a value is out of range, and the three outcomes in a live region. The arithmetic lives in
+ * content/calculator.ts; this component only reads inputs and shows results.
+ */
+import { useId, useState } from 'react';
+import {
+  CALCULATOR_ASSUMPTIONS,
+  CALCULATOR_DEFAULTS,
+  CALCULATOR_FIELDS,
+  CALCULATOR_FORMULA,
+  CALCULATOR_LIMITS,
+  type CalculatorField,
+  type RawCalculatorInput,
+  calculateGrowth,
+  formatDollars,
+  validateCalculatorInput,
+} from '../../content/calculator';
+
+const UNITS: Record<CalculatorField, { prefix?: string; suffix?: string }> = {
+  annualContribution: { prefix: '$' },
+  years: { suffix: 'years' },
+  annualRatePercent: { suffix: '%' },
+  taxRatePercent: { suffix: '%' },
+};
+
+const INITIAL: RawCalculatorInput = {
+  annualContribution: String(CALCULATOR_DEFAULTS.annualContribution),
+  years: String(CALCULATOR_DEFAULTS.years),
+  annualRatePercent: String(CALCULATOR_DEFAULTS.annualRatePercent),
+  taxRatePercent: String(CALCULATOR_DEFAULTS.taxRatePercent),
+};
+
+const ACCOUNTS = [
+  { key: 'taxable', label: 'Taxable' },
+  { key: 'taxDeferred', label: 'Tax-deferred' },
+  { key: 'taxFree', label: 'Tax-free' },
+] as const;
+
+export function Calculator({ headingId }: { headingId: string }) {
+  const baseId = useId();
+  const [raw, setRaw] = useState<RawCalculatorInput>(INITIAL);
+  const validation = validateCalculatorInput(raw);
+  const result = validation.ok ? calculateGrowth(validation.input) : null;
+  const errors = validation.ok ? {} : validation.errors;
+
+  return (
+    <div className="calculator" data-testid="calculator">
+      <form className="calculator-form" noValidate aria-labelledby={headingId} onSubmit={(event) => event.preventDefault()}>
+        {CALCULATOR_FIELDS.map((field) => {
+          const limits = CALCULATOR_LIMITS[field];
+          const inputId = `${baseId}-${field}`;
+          const hintId = `${inputId}-hint`;
+          const errorId = `${inputId}-error`;
+          const error = errors[field];
+          const unit = UNITS[field];
+          return (
+            <div key={field} className={error ? 'calculator-field has-error' : 'calculator-field'}>
+              <label htmlFor={inputId}>{limits.label}</label>
+              <div className="calculator-input">
+                {unit.prefix ? <span aria-hidden="true">{unit.prefix}</span> : null}
+                <input
+                  id={inputId}
+                  name={field}
+                  type="number"
+                  inputMode="decimal"
+                  min={limits.min}
+                  max={limits.max}
+                  step={limits.step}
+                  value={raw[field]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+                  data-testid={`calculator-${field}`}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setRaw((current) => ({ ...current, [field]: value }));
+                  }}
+                />
+                {unit.suffix ? <span aria-hidden="true">{unit.suffix}</span> : null}
+              </div>
+              <p id={hintId} className="calculator-hint">
+                From {limits.format(limits.min)} to {limits.format(limits.max)}
+              </p>
+              {error ? (
+                <p id={errorId} className="calculator-error" data-testid={`calculator-error-${field}`}>
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </form>
+
+      <div className="calculator-results" aria-live="polite" data-testid="calculator-results">
+        {result ? (
+          <>
+            <p className="calculator-total">
+              Total contributed: <strong data-testid="result-total">{formatDollars(result.totalContributions)}</strong>
+            </p>
+            <div className="table-scroll">
+              <table className="calculator-table">
+                <caption>Projected outcome after {validation.ok ? validation.input.years : ''} years</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Account</th>
+                    <th scope="col">Balance at the end</th>
+                    <th scope="col">Tax due on withdrawal</th>
+                    <th scope="col">You keep</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ACCOUNTS.map((account) => {
+                    const outcome = result[account.key];
+                    return (
+                      <tr key={account.key} data-account={account.key}>
+                        <th scope="row">{account.label}</th>
+                        <td data-testid={`result-${account.key}-balance`}>{formatDollars(outcome.balance)}</td>
+                        <td data-testid={`result-${account.key}-tax`}>{formatDollars(outcome.taxDueOnWithdrawal)}</td>
+                        <td data-testid={`result-${account.key}-keep`}>
+                          <strong>{formatDollars(outcome.afterTax)}</strong>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : (
+          <p className="calculator-invalid" data-testid="calculator-invalid">
+            Correct the highlighted {Object.keys(errors).length === 1 ? 'value' : 'values'} to see the results.
+          </p>
+        )}
+      </div>
+
+      <div className="calculator-method">
+        <h4>How this calculator works</h4>
+        <p data-testid="calculator-formula">{CALCULATOR_FORMULA}</p>
+        <ul>
+          {CALCULATOR_ASSUMPTIONS.map((assumption) => (
+            <li key={assumption}>{assumption}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
