@@ -94,7 +94,7 @@ export function parseHar(text: string): CapturedRequest {
   if (!Array.isArray(entries) || entries.length === 0) throw new CapturedRequestError('The HAR file holds no requests (log.entries is empty).');
   const entry = [...entries].reverse().find((e) => e.request?.url?.includes('/api/blog')) ?? entries[entries.length - 1];
   const req = entry?.request;
-  if (!req?.url || !req.method) throw new CapturedRequestError('The HAR entry has no request URL or method.');
+  if (!entry || !req?.url || !req.method) throw new CapturedRequestError('The HAR entry has no request URL or method.');
   const headers: Record<string, string> = {};
   for (const { name, value } of req.headers ?? []) {
     if (!name.startsWith(':')) headers[name] = value; // HTTP/2 pseudo-headers are not headers to replay

@@ -12,9 +12,9 @@ export class HarnessContext {
     this.baseUrl = deps.baseUrl.replace(/\/+$/, '');
   }
 
-  /** With a key the real endpoint (creating a draft); without one the validation endpoint. */
+  /** With a key the real endpoint (creating a draft); without one, or validating only, the validation endpoint. */
   writeUrl(query: Record<string, string> = {}): string {
-    const path = this.deps.apiKey ? '/api/blog' : '/api/blog/validate';
+    const path = this.deps.apiKey && !this.deps.validateOnly ? '/api/blog' : '/api/blog/validate';
     const search = new URLSearchParams(query).toString();
     return `${this.baseUrl}${path}${search ? `?${search}` : ''}`;
   }

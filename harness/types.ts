@@ -64,6 +64,8 @@ export interface HarnessDeps {
   baseUrl: string;
   /** With a key, the probes create real draft posts; without one they use POST /api/blog/validate. */
   apiKey?: string;
+  /** Send every write probe to POST /api/blog/validate even with a key (the key is still checked). */
+  validateOnly?: boolean;
   transport: Transport;
   state: StateStore;
   now?: () => Date;

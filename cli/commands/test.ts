@@ -1,0 +1,51 @@
+/** `blogpost test <type>`: runs one harness test against the server and prints its result. */
+import type { Command } from 'commander';
+import { runTest } from '../../harness/index';
+import { fetchTransport } from '../../harness/transport';
+import { isTestType, TEST_TYPES, type TestResult } from '../../harness/types';
+import { type CommandContext, type ConnectionOptions, configureHttp, fileState, resolveKey, resolveUrl } from '../context';
+import { ExitCode } from '../exit-codes';
+
+interface TestOptions extends ConnectionOptions {
+  json?: boolean;
+}
+
+export function printResult(result: TestResult, ctx: CommandContext, label?: string): void {
+  const prefix = label ? `${label}: ` : '';
+  if (result.success) ctx.out.success(`${prefix}${result.message}`);
+  else ctx.out.error(`${prefix}${result.message}`);
+  for (const step of result.detailed_instructions ?? []) {
+    if (!result.success) ctx.out.info(`  → ${step}`);
+  }
+}
+
+export async function testCommand(type: string, options: TestOptions, ctx: CommandContext): Promise<ExitCode> {
+  if (!isTestType(type)) {
+    ctx.out.error(`Unknown test type: ${type}`);
+    ctx.out.info(`  Valid test types: ${TEST_TYPES.join(', ')}.`);
+    return ExitCode.Usage;
+  }
+  const state = fileState(ctx.io);
+  const baseUrl = type === 'reset' ? (options.url ?? ctx.io.env.BLOGPOST_URL ?? 'http://localhost') : resolveUrl(options, ctx.io);
+  const apiKey = resolveKey(options, ctx.io);
+  configureHttp();
+  const result = await ctx.out.spin(`Running the ${type} test`, () =>
+    runTest(type, { baseUrl, ...(apiKey ? { apiKey } : {}), transport: fetchTransport('node'), state }),
+  );
+  if (options.json) ctx.out.json(result);
+  else printResult(result, ctx);
+  if (result.success) return ExitCode.Ok;
+  return result.statusCode === undefined || result.statusCode >= 500 ? ExitCode.Unavailable : ExitCode.Failed;
+}
+
+export function registerTest(program: Command, ctx: CommandContext): void {
+  program
+    .command('test')
+    .description(`Run one API test against the server: ${TEST_TYPES.join(', ')}.`)
+    .argument('<type>', `one of ${TEST_TYPES.join(', ')}`)
+    .option('--url <origin>', 'the site (default: $BLOGPOST_URL)')
+    .option('--key <key>', 'API key; without one the tests use POST /api/blog/validate and save nothing (default: $BLOGPOST_API_KEY)')
+    .option('--json', 'print the result object as JSON on stdout')
+    .addHelpText('before', 'Examples:\n  $ blogpost test python --url http://localhost:3000\n  $ blogpost test cors --json\n  $ blogpost test reset\n')
+    .action(async (type: string, options: TestOptions) => ctx.exit(await testCommand(type, options, ctx)));
+}

@@ -1,0 +1,33 @@
+/** Exit codes of `blogpost`, documented by `blogpost help exit-codes`. */
+export const ExitCode = {
+  Ok: 0,
+  /** The input is invalid, a probe failed, or the API refused the request (4xx). */
+  Failed: 1,
+  /** Wrong usage: unknown command, option or test type, missing argument. */
+  Usage: 2,
+  /** The server could not be reached (network error, timeout) or answered with a server error (5xx). */
+  Unavailable: 3,
+  /** A local problem: unreadable file, unreadable or corrupt data directory. */
+  Local: 4,
+} as const;
+
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export const EXIT_CODE_HELP: ReadonlyArray<readonly [ExitCode, string]> = [
+  [ExitCode.Ok, 'success: the post was published or is valid, every probe passed, the key command worked'],
+  [ExitCode.Failed, 'the post is invalid, a probe or test failed, or the API refused the request (4xx)'],
+  [ExitCode.Usage, 'wrong usage: unknown command, option or test type (e.g. "Unknown test type: x"), missing argument'],
+  [ExitCode.Unavailable, 'the server could not be reached or timed out, or answered with a server error (5xx)'],
+  [ExitCode.Local, 'a local problem: a file could not be read, or the data directory is unreadable or corrupt'],
+];
+
+/** An error that ends a command with a given exit code and a message for stderr. */
+export class CliError extends Error {
+  override name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The `blogpost` CLI: commander wiring only. `run(argv, io)` resolves to the exit code; only the bin
+ * file sets process.exitCode. Each command lives in its own file under commands/.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerDiagnose } from './commands/diagnose';
+import { registerHelp } from './commands/help';
+import { registerPublish } from './commands/publish';
+import { registerTest } from './commands/test';
+import { registerValidate } from './commands/validate';
+import type { CommandContext } from './context';
+import { CliError, ExitCode } from './exit-codes';
+import { type CliIO, processIO } from './io';
+import { Output } from './output';
+
+export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
+
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerHelp];
+
+export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
+  const program = new Command('blogpost')
+    .description('Publish Markdown posts to the blog API, validate payloads offline and diagnose failed requests.')
+    .version('0.1.0')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.stdout.write(text),
+      writeErr: (text) => ctx.io.stderr.write(text),
+    })
+    .addHelpText(
+      'before',
+      [
+        'Examples:',
+        '  $ blogpost publish post.md --url https://example.com --key bpk_...',
+        '  $ blogpost validate post.md',
+        '  $ blogpost diagnose --url https://example.com',
+        '  $ blogpost test python',
+        '  $ blogpost keys create --name "Jane Author" --permission blog:write',
+        '',
+        'BLOGPOST_URL and BLOGPOST_API_KEY are the defaults of --url and --key.',
+        'Exit codes: blogpost help exit-codes',
+        '',
+      ].join('\n'),
+    );
+  for (const register of [...COMMANDS, ...extra]) register(program, ctx);
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput({
+      writeOut: (text) => ctx.io.stdout.write(text),
+      writeErr: (text) => ctx.io.stderr.write(text),
+    });
+  }
+  return program;
+}
+
+export async function run(argv: readonly string[], io: CliIO = processIO(), extra: readonly CommandRegistrar[] = []): Promise<ExitCode> {
+  let code: ExitCode = ExitCode.Ok;
+  const out = new Output(io);
+  const ctx: CommandContext = { io, out, exit: (c) => (code = c) };
+  const program = buildProgram(ctx, extra);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end through here too, with exit code 0.
+      return error.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+    }
+    if (error instanceof CliError) {
+      out.error(error.message);
+      return error.exitCode;
+    }
+    out.error(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    return ExitCode.Failed;
+  }
+}
