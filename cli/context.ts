@@ -9,7 +9,7 @@ import { Agent, setGlobalDispatcher } from 'undici';
 import type { StateStore } from '../harness/types';
 import { CliError, ExitCode } from './exit-codes';
 import type { CliIO } from './io';
-import { Output } from './output';
+import { type Output } from './output';
 
 export interface CommandContext {
   io: CliIO;
