@@ -52,7 +52,7 @@ export const HOME_COMPARISON_ROWS: readonly HomeComparisonRow[] = [
     id: 'tax-free-growth',
     feature: 'Tax-free growth',
     explanation:
-      'Cash value inside a properly structured IUL grows without current income tax, and can be reached tax-free through policy loans and withdrawals up to basis. A Roth IRA also grows tax-free. A 401(k), traditional IRA and SEP IRA grow tax-deferred: every dollar that comes out later is taxed as ordinary income. A taxable investment portfolio pays tax on dividends, interest and realised gains along the way.',
+      'Cash value inside a properly structured IUL grows without current income tax, and can be reached tax-free through policy loans (which reduce the death benefit) and withdrawals up to basis. A Roth IRA also grows tax-free. A 401(k), traditional IRA and SEP IRA grow tax-deferred: every dollar that comes out later is taxed as ordinary income. A taxable investment portfolio pays tax on dividends, interest and realised gains along the way.',
     iul: true,
     traditional401k: false,
     traditionalIRA: false,
@@ -326,7 +326,7 @@ export const IUL_VS_401K_ROWS: readonly IulVs401kRow[] = [
     iul: 'After-tax premiums',
     retirement401k: 'Pre-tax (traditional) contributions',
     explanation:
-      'Traditional 401(k) contributions lower your taxable income today, and the tax is paid later on every dollar withdrawn, at whatever rates apply then. IUL premiums are paid with after-tax dollars, and the cash value can later be reached tax-free through loans and withdrawals up to basis.',
+      'Traditional 401(k) contributions lower your taxable income today, and the tax is paid later on every dollar withdrawn, at whatever rates apply then. IUL premiums are paid with after-tax dollars, and the cash value can later be reached tax-free through policy loans, which reduce the death benefit, and withdrawals up to basis.',
   },
   {
     id: 'contribution-limits',
