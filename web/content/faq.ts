@@ -23,7 +23,7 @@ export const GENERAL_FAQS: readonly FaqItem[] = [
     id: 'max-funded',
     question: 'What does "maximum-funded" mean?',
     answer:
-      'A maximum-funded policy is designed with the smallest death benefit the tax code allows for the premium you plan to pay, so that as much of each dollar as possible goes into cash value rather than into insurance costs. The premium is kept just under the federal limits that would turn the policy into a modified endowment contract (MEC), which would lose the favourable tax treatment of policy loans. These policies are usually funded for 7+ years and held with a time horizon of 10+ years.',
+      'A maximum-funded policy is designed with the smallest death benefit the tax code allows for the premium you plan to pay, so that as much of each dollar as possible goes into cash value rather than into insurance costs. The premium is kept just under the federal limits that would turn the policy into a modified endowment contract (MEC), which would change how money taken out of it is taxed. These policies are usually funded for 7+ years and held with a time horizon of 10+ years.',
   },
   {
     id: 'index-crediting',
@@ -46,7 +46,7 @@ export const GENERAL_FAQS: readonly FaqItem[] = [
     id: 'lose-money',
     question: 'Can I lose money in an IUL?',
     answer:
-      'The floor protects you from index losses, but a policy can still lose value. Monthly policy charges are taken out whether or not the index grows, surrender charges apply if you cancel in the early years, and a policy that is underfunded or over-borrowed can lapse. That is why we design policies to be well funded and review them every year.',
+      'The floor protects you from index losses, but a policy can still lose value. Monthly policy charges are taken out whether or not the index grows, surrender charges apply if you cancel in the early years, and a policy that is underfunded, or borrowed against too heavily, can lapse; policy loans also reduce the cash value and the death benefit. That is why we design policies to be well funded and review them every year.',
   },
   {
     id: 'tax-free-income',
@@ -112,7 +112,7 @@ export const GENERAL_FAQS: readonly FaqItem[] = [
     id: 'iul-vs-whole-life',
     question: 'How does an IUL compare with whole life insurance?',
     answer:
-      'Whole life offers fixed premiums and guaranteed cash value growth, typically 2-4%, plus possible dividends, with policy loans that typically cost 5-8%. An IUL has flexible premiums and credits linked to an index with a floor of 0-1% and a cap of 8-12%, and its loans typically cost 4-6%. Illustrations often show 30-50% more retirement income from a well-funded IUL than from whole life at the same premium, but those are projections, not guarantees.',
+      'Whole life offers fixed premiums and guaranteed cash value growth, typically 2-4%, plus possible dividends, with policy loans that typically cost 5-8%. An IUL has flexible premiums and credits linked to an index with a floor of 0-1% and a cap of 8-12%, and its loans typically cost 4-6%; in both, loans reduce the death benefit. Illustrations often show 30-50% more retirement income from a well-funded IUL than from whole life at the same premium, but those are projections, not guarantees.',
   },
   {
     id: 'iul-vs-roth-401k',
@@ -165,13 +165,13 @@ export const BUSINESS_FAQS: readonly FaqItem[] = [
     id: 'why-business-owners',
     question: 'Why do business owners use an IUL?',
     answer:
-      'Owners often earn more than qualified plans let them shelter, have income that varies from year to year, and want access to capital before retirement. An IUL has no contribution limits set by retirement-plan rules, flexible premiums, cash value that can be borrowed against at any age, and a death benefit that can protect the family and the business.',
+      'Owners often earn more than qualified plans let them shelter, have income that varies from year to year, and want access to capital before retirement. An IUL has no contribution limits set by retirement-plan rules, flexible premiums, cash value that can be borrowed against at any age (loans reduce the death benefit), and a death benefit that can protect the family and the business.',
   },
   {
     id: 'sep-ira-vs-iul',
     question: 'How does an IUL compare with a SEP IRA?',
     answer:
-      'A SEP IRA is simple and gives a current tax deduction, but contributions are capped and withdrawals are taxed as income. For 2023 the limit was 25% of pay or $66,000; for 2025 it is up to 25% of compensation or $70,000. SEP withdrawals before 59½ generally carry a 10% penalty and distributions are required from age 73. An IUL is funded with after-tax dollars but has no such contribution cap, no required distributions and income that can come through policy loans.',
+      'A SEP IRA is simple and gives a current tax deduction, but contributions are capped and withdrawals are taxed as income. For 2023 the limit was 25% of pay or $66,000; for 2025 it is up to 25% of compensation or $70,000. SEP withdrawals before 59½ generally carry a 10% penalty and distributions are required from age 73. An IUL is funded with after-tax dollars but has no such contribution cap, no required distributions and income that can come through policy loans, which reduce the death benefit.',
   },
   {
     id: 'company-pays-premium',
@@ -183,7 +183,7 @@ export const BUSINESS_FAQS: readonly FaqItem[] = [
     id: 'premiums-deductible',
     question: 'Are IUL premiums tax-deductible?',
     answer:
-      'Premiums on a policy you own personally are not deductible. The advantage comes later: tax-deferred growth, income through policy loans that is generally not taxed, and an income-tax-free death benefit. Where the business pays a bonus to cover the premium, the business may deduct the bonus as compensation.',
+      'Premiums on a policy you own personally are not deductible. The advantage comes later: tax-deferred growth, income through policy loans that is generally not taxed (loans reduce the death benefit), and an income-tax-free death benefit. Where the business pays a bonus to cover the premium, the business may deduct the bonus as compensation.',
   },
   {
     id: 'executive-bonus',
@@ -283,7 +283,7 @@ export const GUIDE_FAQS: readonly FaqItem[] = [
     id: 'guide-iul-vs-whole-life',
     question: 'Is an IUL better than whole life?',
     answer:
-      'It depends on what you value. Whole life gives guaranteed growth of typically 2-4% and fixed premiums; an IUL gives flexible premiums and index-linked credits with a 0-1% floor and an 8-12% cap. Loans typically cost 4-6% in an IUL against 5-8% in whole life, and illustrations often show 30-50% more retirement income from an IUL, which is a projection, not a promise. People who want the most guarantees lean to whole life; people who want growth potential and flexibility lean to an IUL.',
+      'It depends on what you value. Whole life gives guaranteed growth of typically 2-4% and fixed premiums; an IUL gives flexible premiums and index-linked credits with a 0-1% floor and an 8-12% cap. Loans typically cost 4-6% in an IUL against 5-8% in whole life, and in both they reduce the death benefit. Illustrations often show 30-50% more retirement income from an IUL, which is a projection, not a promise. People who want the most guarantees lean to whole life; people who want growth potential and flexibility lean to an IUL.',
   },
 ];
 

@@ -161,7 +161,7 @@ export const WHAT_IS_IUL: Omit<ExplainerSection, 'title'> & { contrast: DesignCo
     },
     {
       title: 'Cash value',
-      text: 'The savings side of the policy. It grows tax-deferred and can be reached during your lifetime through policy loans and withdrawals.',
+      text: 'The savings side of the policy. It grows tax-deferred and can be reached during your lifetime through policy loans and withdrawals, which reduce the death benefit.',
     },
     {
       title: 'Index crediting',
@@ -210,7 +210,7 @@ export const TAX_ADVANTAGES: ExplainerSection = {
     },
     {
       title: 'No early-access penalty',
-      text: 'Retirement accounts usually charge a 10% penalty on withdrawals before age 59½. Policy loans have no age restriction and no such penalty.',
+      text: 'Retirement accounts usually charge a 10% penalty on withdrawals before age 59½. Policy loans have no age restriction and no such penalty, though they reduce the death benefit.',
     },
     {
       title: 'Income-tax-free death benefit',
@@ -267,7 +267,7 @@ export const OPTIMAL_STRUCTURE: ExplainerSection = {
     },
     {
       title: 'Fund right up to the MEC limit',
-      text: 'Pay as much premium as the policy can take without becoming a modified endowment contract. Below that line policy loans stay tax-free; above it, loans and withdrawals become taxable and, before 59½, subject to a 10% penalty.',
+      text: 'Pay as much premium as the policy can take without becoming a modified endowment contract. Below that line policy loans stay tax-free (they still reduce the death benefit); above it, loans and withdrawals become taxable and, before 59½, subject to a 10% penalty.',
     },
     {
       title: 'Commit to funding for 7+ years',
