@@ -262,7 +262,7 @@ describe('guide disclosures and head', () => {
 
   it('builds FAQPage data from the eight guide questions', () => {
     const ld = faqPageJsonLd(GUIDE_FAQS);
-    const entities = ld.mainEntity as Array<{ name: string }>;
+    const entities = ld.mainEntity as unknown as Array<{ name: string }>;
     expect(entities.map((e) => e.name)).toEqual(GUIDE_FAQS.map((item) => item.question));
   });
 });
