@@ -32,6 +32,7 @@ export function footerQuickLinks(config: SiteConfig): NavItem[] {
     { label: 'Ultimate Guide', to: paths.ultimateGuide },
     { label: 'SEP IRA vs IUL', to: paths.sepComparison },
     { label: 'About Us', to: '/about-us' },
+    { label: 'Blog', to: '/blog' },
     { label: 'Get a Free Quote', to: '/get-quote' },
     { label: 'Blog API for Authors', to: '/api/usage-examples' },
   ];

@@ -1,0 +1,65 @@
+/**
+ * The demo articles of a fresh install (fixtures/posts/<category>/*.md): parsed with the same code as
+ * `blogpost publish`, checked with the API's schema, and stored oldest first with their own dates.
+ * Never loads on top of existing posts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkCreatePostBody, type CreatePostData } from '../contract/blog';
+import { parsePostFile } from '../authoring/post-file';
+import { preparePost, PostService } from '../services/posts';
+import { POSTS_DIR, PostStore } from '../store/post-store';
+
+export const DEMO_POSTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/posts');
+
+export interface DemoPost {
+  file: string;
+  data: CreatePostData;
+  ignoredFields: string[];
+  publishedAt: Date;
+}
+
+export class DemoContentError extends Error {
+  override name = 'DemoContentError';
+}
+
+export function loadDemoPosts(dir: string = DEMO_POSTS_DIR): DemoPost[] {
+  const posts: DemoPost[] = [];
+  for (const category of readdirSync(dir).sort()) {
+    const folder = path.join(dir, category);
+    for (const name of readdirSync(folder).filter((n) => n.endsWith('.md')).sort()) {
+      const file = path.join(folder, name);
+      const parsed = parsePostFile(readFileSync(file, 'utf8'), { fileName: file });
+      const check = checkCreatePostBody(parsed.payload);
+      if (!check.ok) {
+        const why = check.reason === 'invalid' ? check.problems.map((p) => `${p.field}: ${p.message}`).join('; ') : check.reason;
+        throw new DemoContentError(`Demo post ${path.relative(dir, file)} is invalid: ${why}`);
+      }
+      const publishedAt = new Date(parsed.publishedAt ?? '');
+      if (Number.isNaN(publishedAt.getTime())) throw new DemoContentError(`Demo post ${path.relative(dir, file)} has no valid publishedAt.`);
+      posts.push({ file, data: check.data, ignoredFields: check.ignoredFields, publishedAt });
+    }
+  }
+  return posts.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
+}
+
+export type SeedOutcome = { seeded: true; count: number } | { seeded: false; reason: string };
+
+/** Stores the demo posts in `dataDir` unless it already holds posts. */
+export async function seedDemoPosts(dataDir: string, dir: string = DEMO_POSTS_DIR): Promise<SeedOutcome> {
+  const demo = loadDemoPosts(dir);
+  let clock = new Date();
+  const store = await PostStore.open(path.join(dataDir, POSTS_DIR), () => clock);
+  const counts = store.counts();
+  if (counts.published + counts.drafts > 0) {
+    return { seeded: false, reason: `the data directory already holds ${counts.published + counts.drafts} posts; demo content is never loaded on top of existing posts` };
+  }
+  const service = new PostService(store);
+  for (const post of demo) {
+    clock = post.publishedAt;
+    await service.create(preparePost(post.data, post.ignoredFields, null));
+  }
+  await store.flush();
+  return { seeded: true, count: demo.length };
+}

@@ -1,0 +1,107 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/post';
+import { formatPostDate, publishedDate } from '../../components/blog/format';
+import { TrustBlock } from '../../components/blog/TrustBlock';
+import { CallToAction } from '../../components/ui/CallToAction';
+import { breadcrumbJsonLd, postJsonLd } from '../../seo/blog-jsonld';
+import { configFromMatches, pageMeta } from '../../seo/meta';
+import blogCss from '../../styles/blog.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: blogCss }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await context.blog.getPublishedBySlug(params.slug);
+  // Drafts are never public: the reader only returns published posts.
+  if (!post) throw data(null, { status: 404 });
+  return { post };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
+  if (!loaded) return [];
+  const { post } = loaded;
+  const config = configFromMatches(matches);
+  const path = `/blog/${post.slug}`;
+  return [
+    ...pageMeta(config, {
+      title: post.title,
+      description: post.excerpt.length > 160 ? `${post.excerpt.slice(0, 157).trimEnd()}...` : post.excerpt,
+      path,
+      type: 'article',
+      jsonLd: [
+        postJsonLd(config, post),
+        breadcrumbJsonLd(config, [
+          { name: 'Home', path: '/' },
+          { name: 'Blog', path: '/blog' },
+          { name: post.category.name, path: `/blog/category/${post.category.slug}` },
+          { name: post.title, path },
+        ]),
+      ],
+    }),
+    { property: 'article:published_time', content: publishedDate(post) },
+    { property: 'article:modified_time', content: post.updated_at },
+    { property: 'article:section', content: post.category.name },
+    ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
+  ];
+};
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const published = publishedDate(post);
+  const updated = post.trust?.lastUpdated ?? post.updated_at;
+  return (
+    <>
+      <article className="page-section blog-post" aria-labelledby="post-title">
+        <div className="narrow">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              <li>
+                <Link to="/blog">Blog</Link>
+              </li>
+              <li>
+                <Link to={`/blog/category/${post.category.slug}`}>{post.category.name}</Link>
+              </li>
+            </ol>
+          </nav>
+          <h1 id="post-title">{post.title}</h1>
+          <p className="lead">{post.excerpt}</p>
+          <div className="post-byline" data-testid="post-byline">
+            <p className="post-author">
+              By <strong>{post.author.name}</strong>
+              {post.author.credentials ? `, ${post.author.credentials}` : ''}
+            </p>
+            {post.author.bio && <p className="post-author-bio">{post.author.bio}</p>}
+            <p className="post-dates">
+              Published <time dateTime={published}>{formatPostDate(published)}</time>
+              {formatPostDate(updated) !== formatPostDate(published) && (
+                <>
+                  {' '}
+                  · Last updated <time dateTime={updated}>{formatPostDate(updated)}</time>
+                </>
+              )}
+            </p>
+          </div>
+          {/* Sanitised by the API on the way in (sanitize-html allowlist), so it is rendered as stored. */}
+          <div className="post-content prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+          {post.tags.length > 0 && (
+            <ul className="post-tags" aria-label="Tags">
+              {post.tags.map((tag) => (
+                <li key={tag}>{tag}</li>
+              ))}
+            </ul>
+          )}
+          {post.trust && <TrustBlock trust={post.trust} />}
+          <p className="disclaimer">
+            This article is educational and is not a solicitation or individual tax, legal or investment advice. Figures
+            are illustrations and projections, not guarantees; policy loans and withdrawals reduce the cash value and
+            death benefit.
+          </p>
+        </div>
+      </article>
+      <CallToAction
+        id="post-cta"
+        heading="See what the numbers look like for you"
+        text="Request a free, personalised illustration: projected cash value, tax-free income and death benefit, with every assumption explained."
+      />
+    </>
+  );
+}

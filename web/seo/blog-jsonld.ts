@@ -1,0 +1,58 @@
+/** Structured data of the blog pages, built from the same post objects the pages show. */
+import type { BlogPosting, BreadcrumbList, NewsArticle, WithContext } from 'schema-dts';
+import type { BlogPost } from '../../api/contract/blog-reader';
+import type { SiteConfig } from '../content/site-config';
+
+export function postJsonLd(config: SiteConfig, post: BlogPost): WithContext<BlogPosting> | WithContext<NewsArticle> {
+  const url = `${config.siteUrl}/blog/${post.slug}`;
+  const published = post.published_at ?? post.created_at;
+  const common = {
+    '@context': 'https://schema.org' as const,
+    headline: post.title.slice(0, 110),
+    description: post.excerpt,
+    url,
+    mainEntityOfPage: url,
+    datePublished: published,
+    dateModified: post.trust?.lastUpdated && post.trust.lastUpdated > post.updated_at ? post.trust.lastUpdated : post.updated_at,
+    articleSection: post.category.name,
+    keywords: post.tags.join(', '),
+    inLanguage: 'en-US',
+    author: {
+      '@type': 'Person' as const,
+      name: post.author.name,
+      ...(post.author.credentials ? { honorificSuffix: post.author.credentials } : {}),
+      ...(post.author.bio ? { description: post.author.bio } : {}),
+    },
+    publisher: {
+      '@type': 'InsuranceAgency' as const,
+      '@id': `${config.siteUrl}/#agency`,
+      name: config.agencyName,
+      url: `${config.siteUrl}/`,
+    },
+    ...(post.trust?.factCheckedBy
+      ? {
+          reviewedBy: {
+            '@type': 'Person' as const,
+            name: post.trust.factCheckedBy.name,
+            ...(post.trust.factCheckedBy.credentials ? { honorificSuffix: post.trust.factCheckedBy.credentials } : {}),
+            ...(post.trust.factCheckedBy.link ? { url: post.trust.factCheckedBy.link } : {}),
+          },
+        }
+      : {}),
+    ...(post.trust && post.trust.sources.length > 0 ? { citation: post.trust.sources.map((s) => s.url) } : {}),
+  };
+  return post.isNewsArticle ? { ...common, '@type': 'NewsArticle' } : { ...common, '@type': 'BlogPosting' };
+}
+
+export function breadcrumbJsonLd(config: SiteConfig, trail: ReadonlyArray<{ name: string; path: string }>): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: `${config.siteUrl}${item.path}`,
+    })),
+  };
+}
