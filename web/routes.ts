@@ -14,6 +14,7 @@ export default [
   route('about-us', 'routes/about-us.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('api/usage-examples', 'routes/api-usage-examples.tsx'),
+  route('api/test-console', 'routes/api-test-console.tsx'),
   route('admin', 'routes/admin/dashboard.tsx'),
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/api-keys', 'routes/admin/api-keys.tsx'),
