@@ -15,6 +15,8 @@ export const POST_LIMITS = {
   titleMax: 200,
   excerptMax: 500,
   contentMaxChars: 250_000,
+  /** Deepest element nesting content may have (deeper HTML is abuse, and costly to sanitise). */
+  contentMaxDepth: 100,
   categoryMax: 100,
   tagsMax: 20,
   tagMax: 50,
@@ -30,6 +32,24 @@ export const POST_LIMITS = {
 } as const;
 
 export const REQUIRED_POST_FIELDS = ['title', 'content', 'excerpt', 'category', 'author.name', 'status'] as const;
+
+/** Void elements and elements whose end tag may be left out never nest by themselves. */
+const NON_NESTING = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+  'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'option', 'optgroup', 'colgroup', 'caption',
+]);
+
+/** How deep elements nest in `html` (a linear scan of tag names; attributes are not parsed). */
+export function htmlNestingDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const match of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/g)) {
+    if (NON_NESTING.has((match[2] ?? '').toLowerCase())) continue;
+    if (match[1]) depth = Math.max(0, depth - 1);
+    else deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
+}
 
 const requiredText = (max: number, min = 1) => z.string().trim().min(min).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
@@ -74,7 +94,10 @@ export const trustSchema = z.object({
 export const createPostSchema = z.object({
   title: requiredText(POST_LIMITS.titleMax, POST_LIMITS.titleMin),
   /** HTML; sanitised by the server, which reports what it removed in `warnings`. */
-  content: requiredText(POST_LIMITS.contentMaxChars),
+  content: requiredText(POST_LIMITS.contentMaxChars).refine(
+    (html) => htmlNestingDepth(html) <= POST_LIMITS.contentMaxDepth,
+    `must not nest HTML elements more than ${POST_LIMITS.contentMaxDepth} levels deep`,
+  ),
   excerpt: requiredText(POST_LIMITS.excerptMax),
   /** A built-in category name or slug; anything else is filed under `uncategorized`. */
   category: requiredText(POST_LIMITS.categoryMax),

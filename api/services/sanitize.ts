@@ -123,6 +123,8 @@ export interface SanitizedHtml {
 
 export function sanitizeContent(html: string): SanitizedHtml {
   const report = new RemovalReport();
+  // The parser drops comments without a callback, so they are noticed here.
+  if (html.includes('<!--')) report.add('Removed HTML comments');
   const clean = sanitizeHtml(html, { ...OPTIONS, onOpenTag: (name, attribs) => inspectTag(name, attribs, report) });
   return { html: clean.trim(), warnings: report.lines() };
 }
