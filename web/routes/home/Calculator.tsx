@@ -97,7 +97,8 @@ export function Calculator({ headingId }: { headingId: string }) {
             <p className="calculator-total">
               Total contributed: <strong data-testid="result-total">{formatDollars(result.totalContributions)}</strong>
             </p>
-            <div className="table-scroll">
+            {/* Focusable, so the table can be scrolled from the keyboard on narrow screens. */}
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Calculator results">
               <table className="calculator-table">
                 <caption>Projected outcome after {validation.ok ? validation.input.years : ''} years</caption>
                 <thead>
