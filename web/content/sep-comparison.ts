@@ -235,7 +235,7 @@ export function sepComparisonContent(config: SiteConfig): SepContent {
       bullets: [
         'you want the business to take a tax deduction now, and your tax rate today is higher than you expect it to be in retirement;',
         'you cannot commit to funding a policy for 7+ years, or your time horizon is shorter than 10+ years;',
-        'you want the lowest possible costs and are comfortable with market ups and downs;',
+        'you want the lowest possible costs and are comfortable with market ups and downs: an IUL carries a premium expense charge of 5-10%, an index fee or spread of 0.5-1% a year, a fixed administrative fee often $5-15 a month and surrender charges for 10-15 years;',
         'you do not need life insurance, or cannot qualify for it on good terms.',
       ],
       closing: 'For many owners the answer is both: a SEP IRA for the deduction today and an IUL for a tax-free bucket later. Your illustration can show both side by side.',

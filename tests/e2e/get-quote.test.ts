@@ -1,0 +1,275 @@
+/**
+ * /get-quote in real Chromium, offline: every request leaving the test server is answered by the test
+ * (page.route) or aborted. Checks that neither the booking provider nor the video host is contacted
+ * before the visitor asks; that the click inserts the iframe (src, title, 800px / 600px, lazy) and
+ * then the embed script; the phone fallback when the script fails or the frame never loads; the
+ * video facade; the Service JSON-LD with a free Offer; and axe at 1280 and 375 px.
+ */
+import type { Browser, BrowserContext, Page, Route as PlaywrightRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_LOAD_TIMEOUT_MS, quoteContent } from '../../web/content/get-quote';
+import { DEFAULT_SITE_CONFIG } from '../../web/content/site-config';
+import { axeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+const config = DEFAULT_SITE_CONFIG;
+const content = quoteContent(config);
+const THIRD_PARTY_ORIGINS = [config.bookingFormUrl, config.bookingScriptUrl, config.videoHost].map((url) => new URL(url).origin);
+
+/** A small, accessible stand-in for the provider's form. */
+const FAKE_FORM_HTML =
+  '<!doctype html><html lang="en"><head><title>Booking form</title></head><body><h1>Book a time</h1><p>Test form</p></body></html>';
+
+type ExternalHandler = (route: PlaywrightRoute, url: URL) => Promise<void> | void;
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  requests: string[];
+  errors: string[];
+}
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * Opens /get-quote with every request recorded; requests to other origins go to `external`
+ * (aborted by default), so nothing reaches the internet.
+ */
+async function openQuote(
+  options: { viewport?: { width: number; height: number }; external?: ExternalHandler; beforeGoto?: (page: Page) => Promise<void> } = {},
+): Promise<Opened> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  const local = new URL(server.url).origin;
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin === local) return route.continue();
+    if (options.external) return options.external(route, url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await options.beforeGoto?.(page);
+  await page.goto(`${server.url}/get-quote`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  return { context, page, requests, errors };
+}
+
+/** The provider answered: the form page and an empty script. */
+const providerWorks: ExternalHandler = (route, url) => {
+  const href = url.href;
+  if (href === config.bookingFormUrl) return route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_FORM_HTML });
+  if (href === config.bookingScriptUrl) return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__bookingScriptRan = true;' });
+  return route.abort();
+};
+
+/** The form page loads but the provider's script is blocked. */
+const scriptBlocked: ExternalHandler = (route, url) => {
+  if (url.href === config.bookingFormUrl) return route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_FORM_HTML });
+  return route.abort('blockedbyclient');
+};
+
+function thirdPartyRequests(requests: readonly string[]): string[] {
+  return requests.filter((url) => THIRD_PARTY_ORIGINS.includes(new URL(url).origin));
+}
+
+/** Records the order in which the booking iframe and script enter the document. */
+async function watchInsertions(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const order: string[] = [];
+    const seen = new WeakSet<Element>();
+    (window as unknown as { __insertions: string[] }).__insertions = order;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const el of [node, ...node.querySelectorAll('iframe, script')]) {
+            if (seen.has(el) || (el.tagName !== 'IFRAME' && el.tagName !== 'SCRIPT')) continue;
+            seen.add(el);
+            order.push(`${el.tagName.toLowerCase()} ${el.getAttribute('src') ?? ''}`);
+          }
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+describe('quote page: server-rendered head and copy', () => {
+  it('serves the title, "free" and Service JSON-LD with an Offer at 0 USD, and no embed, in the raw HTML', async () => {
+    const res = await fetch(`${server.url}/get-quote`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<title>[^<]*Free IUL Illustration[^<]*<\/title>/);
+    expect(html).toContain('Free, no obligation');
+    expect(html).toContain(content.form.openLabel);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? 'null') as { '@type': string; name?: string; offers?: { '@type': string; price: string; priceCurrency: string } },
+    );
+    const service = blocks.find((b) => b['@type'] === 'Service');
+    expect(service?.name).toBe(content.service.name);
+    expect(service?.offers).toMatchObject({ '@type': 'Offer', price: '0', priceCurrency: 'USD' });
+    // The page itself carries neither the form frame nor the provider's script before a click.
+    expect(html).not.toMatch(/<iframe/);
+    expect(html).not.toContain(`src="${config.bookingScriptUrl}"`);
+    for (const item of content.inclusions.items) expect(html, item.title).toContain(item.title);
+    expect(html).toContain(content.inclusions.projectionNote);
+  });
+});
+
+describe('quote page in the browser', () => {
+  it('requests nothing from the booking provider or the video host before the visitor asks', async () => {
+    const { context, page, requests, errors } = await openQuote({ external: providerWorks });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(800);
+    expect(thirdPartyRequests(requests)).toEqual([]);
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await page.locator(`script[src="${config.bookingScriptUrl}"]`).count()).toBe(0);
+    expect(await page.getByTestId('booking-embed').getAttribute('data-state')).toBe('closed');
+    expect(await page.getByTestId('booking-facade').innerText()).toContain(content.form.stepsHeading);
+    expect(await page.getByTestId('quote-form-steps').locator('li').count()).toBe(content.form.steps.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says the illustration is free, lists what it includes and keeps a phone fallback beside the form', async () => {
+    const { context, page } = await openQuote();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Free IUL Illustration');
+    const badge = page.getByTestId('quote-free-badge');
+    expect(await badge.isVisible()).toBe(true);
+    expect(await badge.innerText()).toMatch(/Free, no obligation/);
+    expect(await page.getByTestId('quote-inclusion').count()).toBe(6);
+    expect(await page.getByTestId('quote-projection-note').innerText()).toMatch(/projections, not guarantees/);
+    const phone = page.getByTestId('quote-phone-fallback');
+    expect(await phone.isVisible()).toBe(true);
+    expect(await phone.innerText()).toContain(`Prefer to talk? Call ${config.phoneDisplay}`);
+    expect(await phone.getByRole('link', { name: config.phoneDisplay }).getAttribute('href')).toBe(`tel:${config.phoneE164}`);
+    await context.close();
+  });
+
+  it('inserts the iframe and then the provider script when the visitor opens the form', async () => {
+    const { context, page, requests, errors } = await openQuote({ external: providerWorks });
+    await watchInsertions(page);
+    await page.getByRole('button', { name: 'Open the scheduling form' }).click();
+
+    const frame = page.getByTestId('booking-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toBe(config.bookingFormUrl);
+    expect(await frame.getAttribute('title')).toBe(content.form.frameTitle);
+    expect(await frame.getAttribute('loading')).toBe('lazy');
+    const size = await frame.evaluate((el) => ({
+      height: (el as HTMLElement).style.height,
+      minHeight: (el as HTMLElement).style.minHeight,
+      computedHeight: getComputedStyle(el).height,
+      computedMinHeight: getComputedStyle(el).minHeight,
+    }));
+    expect(size).toEqual({ height: '800px', minHeight: '600px', computedHeight: '800px', computedMinHeight: '600px' });
+
+    const script = page.locator(`script[src="${config.bookingScriptUrl}"]`);
+    await script.waitFor({ state: 'attached' });
+    expect(await script.evaluate((el) => (el as HTMLScriptElement).async)).toBe(true);
+    // The script sits after the iframe in the document and was inserted after it.
+    expect(await page.evaluate(() => {
+      const iframe = document.querySelector('[data-testid="booking-frame"]');
+      const s = document.querySelector('[data-testid="booking-script-slot"] script');
+      return Boolean(iframe && s && iframe.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING);
+    })).toBe(true);
+    const insertions = await page.evaluate(() => (window as unknown as { __insertions: string[] }).__insertions);
+    expect(insertions).toEqual([`iframe ${config.bookingFormUrl}`, `script ${config.bookingScriptUrl}`]);
+
+    await page.waitForFunction(() => document.querySelector('[data-testid="booking-embed"]')?.getAttribute('data-state') === 'ready');
+    expect(await page.evaluate(() => (window as unknown as { __bookingScriptRan?: boolean }).__bookingScriptRan)).toBe(true);
+    expect(thirdPartyRequests(requests)).toEqual(expect.arrayContaining([config.bookingFormUrl, config.bookingScriptUrl]));
+    expect(await page.getByTestId('booking-fallback').count()).toBe(0);
+    expect(await page.getByTestId('quote-phone-fallback').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the phone and e-mail fallback when the provider script cannot load', async () => {
+    const { context, page } = await openQuote({ external: scriptBlocked });
+    await page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    const fallback = page.getByTestId('booking-fallback');
+    await fallback.waitFor();
+    expect(await fallback.getAttribute('role')).toBe('alert');
+    expect(await fallback.getByRole('heading').innerText()).toBe(content.form.fallbackHeading);
+    expect(await fallback.getByTestId('booking-fallback-phone').getAttribute('href')).toBe(`tel:${config.phoneE164}`);
+    expect(await fallback.getByTestId('booking-fallback-email').getAttribute('href')).toBe(`mailto:${config.email}`);
+    expect(await page.getByTestId('booking-embed').getAttribute('data-state')).toBe('failed');
+    await context.close();
+  });
+
+  it('shows the fallback when the form fires no load event within 15 seconds', async () => {
+    const pending: PlaywrightRoute[] = [];
+    const { context, page } = await openQuote({
+      // The form's request never answers; the script loads.
+      external: (route, url) => {
+        if (url.href === config.bookingFormUrl) {
+          pending.push(route);
+          return;
+        }
+        return providerWorks(route, url);
+      },
+      beforeGoto: (p) => p.clock.install(),
+    });
+    await page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    await page.locator(`script[src="${config.bookingScriptUrl}"]`).waitFor({ state: 'attached' });
+    await page.clock.fastForward(BOOKING_LOAD_TIMEOUT_MS - 1_000);
+    expect(await page.getByTestId('booking-embed').getAttribute('data-state')).toBe('loading');
+    expect(await page.getByTestId('booking-fallback').count()).toBe(0);
+    await page.clock.fastForward(1_500);
+    await page.getByTestId('booking-fallback').waitFor();
+    expect(await page.getByTestId('booking-fallback-phone').getAttribute('href')).toBe(`tel:${config.phoneE164}`);
+    expect(pending.length).toBeGreaterThan(0);
+    await Promise.all(pending.map((route) => route.abort().catch(() => undefined)));
+    await context.close();
+  });
+
+  it('swaps the video facade for the player only on click', async () => {
+    const { context, page, requests } = await openQuote();
+    const video = page.getByTestId('video-landscape');
+    expect(await video.locator('iframe').count()).toBe(0);
+    expect(await video.evaluate((el) => (el as HTMLElement).style.paddingBottom)).toBe('66.67%');
+    expect(thirdPartyRequests(requests)).toEqual([]);
+    await video.getByRole('button', { name: /Play video/ }).click();
+    const player = video.locator('iframe');
+    await player.waitFor({ state: 'attached' });
+    expect(await player.getAttribute('src')).toMatch(new RegExp(`^${config.videoHost.replace(/[.]/g, '\\.')}/embed/${config.quoteVideoId}\\?`));
+    expect(await player.getAttribute('title')).toBe(content.video.title);
+    await context.close();
+  });
+
+  it('has no accessibility violations at 1280 and 375 px: facade, open form and fallback', async () => {
+    const closed = await openQuote();
+    expect(await axeViolations(closed.page), 'facade at 1280px').toEqual([]);
+    await closed.page.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(closed.page), 'facade at 375px').toEqual([]);
+    await closed.context.close();
+
+    const open = await openQuote({ external: providerWorks });
+    await open.page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    await open.page.waitForFunction(() => document.querySelector('[data-testid="booking-embed"]')?.getAttribute('data-state') === 'ready');
+    expect(await axeViolations(open.page), 'open form at 1280px').toEqual([]);
+    await open.context.close();
+
+    const failed = await openQuote({ external: scriptBlocked, viewport: { width: 375, height: 800 } });
+    await failed.page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    await failed.page.getByTestId('booking-fallback').waitFor();
+    await failed.page.frameLocator('[data-testid="booking-frame"]').getByRole('heading', { name: 'Book a time' }).waitFor();
+    expect(await axeViolations(failed.page), 'fallback at 375px').toEqual([]);
+    await failed.page.setViewportSize({ width: 1280, height: 800 });
+    expect(await axeViolations(failed.page), 'fallback at 1280px').toEqual([]);
+    await failed.context.close();
+  });
+});
