@@ -301,6 +301,7 @@ export const FAQ_PAGE = {
   eyebrow: 'Answers from our family to yours',
   lead: 'These are the questions we hear most often from families, retirees-to-be and business owners. If yours is not here, call us or request a free illustration and we will walk you through it.',
   tabsLabel: 'FAQ categories',
+  questionsLabel: 'Questions by category',
   disclaimer:
     'This page is for education only and is not a solicitation or tax, legal or investment advice. Figures are typical ranges; illustrated values are projections and not guaranteed. Policy loans and withdrawals reduce the cash value and the death benefit.',
   cta: {

@@ -57,7 +57,7 @@ export default function FaqPage() {
           <p className="lead">{FAQ_PAGE.lead}</p>
         </div>
       </section>
-      <section className="page-section faq-body" aria-labelledby="faq-title">
+      <section className="page-section faq-body" aria-label={FAQ_PAGE.questionsLabel}>
         <div className="container faq-container" data-testid="faq-tabs">
           <Tabs tabs={tabs} label={FAQ_PAGE.tabsLabel} defaultTabId="general" />
           <p className="disclaimer">{FAQ_PAGE.disclaimer}</p>
