@@ -155,6 +155,17 @@ describe('quote page in the browser', () => {
     expect(await phone.isVisible()).toBe(true);
     expect(await phone.innerText()).toContain(`Prefer to talk? Call ${config.phoneDisplay}`);
     expect(await phone.getByRole('link', { name: config.phoneDisplay }).getAttribute('href')).toBe(`tel:${config.phoneE164}`);
+
+    // Beside the form on a wide screen; above it on a phone, so the 800px form never hides it.
+    const embed = page.getByTestId('booking-embed');
+    const [phoneBox, embedBox] = [await phone.boundingBox(), await embed.boundingBox()];
+    if (!phoneBox || !embedBox) throw new Error('phone card or form not laid out');
+    expect(phoneBox.x).toBeGreaterThanOrEqual(embedBox.x + embedBox.width);
+    expect(phoneBox.y).toBeLessThan(embedBox.y + embedBox.height);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const [narrowPhone, narrowEmbed] = [await phone.boundingBox(), await embed.boundingBox()];
+    if (!narrowPhone || !narrowEmbed) throw new Error('phone card or form not laid out');
+    expect(narrowPhone.y + narrowPhone.height).toBeLessThanOrEqual(narrowEmbed.y);
     await context.close();
   });
 

@@ -64,9 +64,27 @@ export default function GetQuotePage() {
       </section>
 
       <section id="schedule" className="page-section section-alt" aria-labelledby="quote-form-heading">
+        <div className="container">
+          <h2 id="quote-form-heading">{form.heading}</h2>
+        </div>
+        {/* The phone comes first in the document so that on a phone it sits above the 800px form;
+            on wider screens it stands in the column beside it. */}
         <div className="container quote-form-grid">
+          <div className="card quote-phone" data-testid="quote-phone-fallback">
+            <p className="quote-phone-line">
+              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}>{config.phoneDisplay}</a>
+            </p>
+            <p>{phone.text}</p>
+            <p className="quote-phone-hours">
+              <Clock aria-hidden="true" size={18} /> {config.officeHours}. {config.weekendNote}.
+            </p>
+            <p>
+              <a href={mailHref}>
+                <Mail aria-hidden="true" size={18} /> {config.email}
+              </a>
+            </p>
+          </div>
           <div className="quote-form-main">
-            <h2 id="quote-form-heading">{form.heading}</h2>
             <BookingFormEmbed
               formUrl={config.bookingFormUrl}
               scriptUrl={config.bookingScriptUrl}
@@ -105,20 +123,6 @@ export default function GetQuotePage() {
                 ))}
               </ol>
             </BookingFormEmbed>
-          </div>
-          <div className="card quote-phone" data-testid="quote-phone-fallback">
-            <p className="quote-phone-line">
-              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}>{config.phoneDisplay}</a>
-            </p>
-            <p>{phone.text}</p>
-            <p className="quote-phone-hours">
-              <Clock aria-hidden="true" size={18} /> {config.officeHours}. {config.weekendNote}.
-            </p>
-            <p>
-              <a href={mailHref}>
-                <Mail aria-hidden="true" size={18} /> {config.email}
-              </a>
-            </p>
           </div>
         </div>
       </section>
