@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerDiagnose } from './commands/diagnose';
 import { registerHelp } from './commands/help';
+import { registerKeys } from './commands/keys';
 import { registerPublish } from './commands/publish';
 import { registerTest } from './commands/test';
 import { registerValidate } from './commands/validate';
@@ -15,7 +16,7 @@ import { Output } from './output';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerHelp];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerKeys, registerHelp];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')

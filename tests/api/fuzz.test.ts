@@ -1,6 +1,6 @@
 /**
  * Property: no generated request, however wrong its method, path, headers or body, gets a 5xx or
- * stops the server. At least 1,000 runs of bodies (random JSON, mutated posts, double-serialised posts,
+ * stops the server. 1,000 runs of bodies (random JSON, mutated posts, double-serialised posts,
  * bytes, deep nesting) with random content types, keys, Idempotency-Keys and user agents.
  */
 import fc from 'fast-check';
@@ -145,7 +145,7 @@ it('never answers a generated request with a 5xx', async () => {
         expect(typeof parsed.code).toBe('string');
       }
     }),
-    { numRuns: 1200 },
+    { numRuns: 1000 },
   );
   expect(runs).toBeGreaterThanOrEqual(1000);
   const health = await request(`${server.url}/api/health`, { dispatcher: agent });

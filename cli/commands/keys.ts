@@ -1,0 +1,134 @@
+/**
+ * `blogpost keys create|list|revoke`: manages API keys in the local data directory (what the server
+ * reads, so a running server sees the change at once). A key's secret is printed once, on stdout, when
+ * it is created; the store keeps only its hash.
+ */
+import path from 'node:path';
+import { type Command, Option } from 'commander';
+import { API_PERMISSIONS, type ApiKeySummary, type ApiPermission } from '../../api/contract/keys';
+import { KeyError, KeyService } from '../../api/services/keys';
+import { openKeyStore } from '../../api/store/blog-store';
+import { resolveDataDir } from '../../api/store/data-dir';
+import type { KeyStore } from '../../api/store/key-store';
+import { StoreError } from '../../api/store/store-error';
+import type { CommandContext } from '../context';
+import { CliError, ExitCode } from '../exit-codes';
+
+interface DataDirOptions {
+  dataDir?: string;
+  json?: boolean;
+}
+
+interface CreateOptions extends DataDirOptions {
+  name: string;
+  permission?: ApiPermission[];
+}
+
+function dataDirOf(options: DataDirOptions, ctx: CommandContext): string {
+  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
+}
+
+/** Opens the keys, turning store problems into exit code 4 and key rule violations into 1 or 2. */
+async function withKeys<T>(dataDir: string, create: boolean, work: (keys: KeyService) => Promise<T>): Promise<T | null> {
+  let store: KeyStore | null;
+  try {
+    store = await openKeyStore(dataDir, { create });
+    if (!store) return null;
+    return await work(new KeyService(store));
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
+    if (error instanceof KeyError) {
+      const usage = error.problem === 'invalid_name' || error.problem === 'no_permissions';
+      throw new CliError(error.message, usage ? ExitCode.Usage : ExitCode.Failed);
+    }
+    throw error;
+  }
+}
+
+function status(key: ApiKeySummary): string {
+  return key.revokedAt ? `revoked ${key.revokedAt.slice(0, 10)}` : 'active';
+}
+
+export async function createKeyCommand(options: CreateOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const permissions = options.permission?.length ? options.permission : (['blog:write'] as ApiPermission[]);
+  const created = await withKeys(dataDir, true, (keys) => keys.create({ name: options.name, permissions }));
+  if (!created) throw new CliError(`Cannot open the data directory ${dataDir}.`, ExitCode.Local);
+  if (options.json) {
+    ctx.out.json({ success: true, key: created.key, secret: created.secret });
+    return ExitCode.Ok;
+  }
+  ctx.out.success(`Created API key "${created.key.name}" (id ${created.key.id}) with ${created.key.permissions.join(', ')} in ${dataDir}.`);
+  ctx.out.info('  Copy the key below now: it is shown only this once (the server keeps just a hash).');
+  ctx.out.info('  Send it as: Authorization: Bearer <key>');
+  ctx.out.data(created.secret);
+  return ExitCode.Ok;
+}
+
+export async function listKeysCommand(options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const keys = (await withKeys(dataDir, false, (service) => service.list())) ?? [];
+  if (options.json) {
+    ctx.out.json(keys);
+    return ExitCode.Ok;
+  }
+  if (keys.length === 0) {
+    ctx.out.info(`No API keys in ${dataDir}. Create one with: blogpost keys create --name NAME`);
+    return ExitCode.Ok;
+  }
+  const rows = [
+    ['ID', 'NAME', 'PERMISSIONS', 'CREATED', 'LAST USED', 'STATUS'],
+    ...keys.map((key) => [key.id, key.name, key.permissions.join(','), key.createdAt.slice(0, 10), key.lastUsedAt?.slice(0, 16).replace('T', ' ') ?? 'never', status(key)]),
+  ];
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  ctx.out.data(rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n'));
+  return ExitCode.Ok;
+}
+
+export async function revokeKeyCommand(idOrName: string, options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const result = await withKeys(dataDir, false, (keys) => keys.revoke(idOrName));
+  if (!result) throw new CliError(`No API keys in ${dataDir}, so there is no "${idOrName}" to revoke.`, ExitCode.Failed);
+  if (options.json) {
+    ctx.out.json({ success: true, key: result.key, alreadyRevoked: result.alreadyRevoked });
+    return ExitCode.Ok;
+  }
+  if (result.alreadyRevoked) ctx.out.warn(`Key "${result.key.name}" (id ${result.key.id}) was already revoked on ${result.key.revokedAt ?? '?'}.`);
+  else ctx.out.success(`Revoked key "${result.key.name}" (id ${result.key.id}). Requests with it now get 401.`);
+  return ExitCode.Ok;
+}
+
+export function registerKeys(program: Command, ctx: CommandContext): void {
+  const keys = program
+    .command('keys')
+    .description('Manage API keys in the local data directory (DATA_DIR, default ./data).')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef\n',
+    );
+  const dataDirOption = () => new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)');
+
+  keys
+    .command('create')
+    .description('Create a key; its secret is printed once on stdout.')
+    .requiredOption('--name <name>', 'what or who the key is for (1-60 characters)')
+    .addOption(new Option('--permission <permission...>', 'what the key may do (default: blog:write)').choices(API_PERMISSIONS))
+    .addOption(dataDirOption())
+    .option('--json', 'print { key, secret } as JSON on stdout')
+    .action(async (options: CreateOptions) => ctx.exit(await createKeyCommand(options, ctx)));
+
+  keys
+    .command('list')
+    .description('List keys: id, name, permissions, created, last used, status (never secrets).')
+    .addOption(dataDirOption())
+    .option('--json', 'print the keys as JSON on stdout')
+    .action(async (options: DataDirOptions) => ctx.exit(await listKeysCommand(options, ctx)));
+
+  keys
+    .command('revoke')
+    .description('Revoke a key by id (or by name when one key has it); revoking twice is harmless.')
+    .argument('<id-or-name>', 'the key id shown by keys list, or its name')
+    .addOption(dataDirOption())
+    .option('--json', 'print the revoked key as JSON on stdout')
+    .action(async (idOrName: string, options: DataDirOptions) => ctx.exit(await revokeKeyCommand(idOrName, options, ctx)));
+}

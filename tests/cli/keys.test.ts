@@ -1,0 +1,158 @@
+/**
+ * `blogpost keys create|list|revoke` as real processes (the package's bin file, as `npx blogpost` runs
+ * it): output, exit codes, and the effect on a server running on the same data directory.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiKeySummary, checkApiKey } from '../../api/contract/keys';
+import { call, validPost } from '../api/support';
+import { makeTempDir, ROOT, startTestServer, type TestServer } from '../support/server';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function blogpost(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'cli/bin.js'), ...args],
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const dataDir = makeTempDir('iul-cli-keys-');
+const at = ['--data-dir', dataDir];
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ dataDir, api: { writesPerMinute: 0 } });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('blogpost keys', () => {
+  let secret = '';
+  let id = '';
+
+  it('is listed in the help', async () => {
+    const run = await blogpost(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/keys\s+Manage API keys/);
+    const keys = await blogpost(['keys', '--help']);
+    expect(keys.code).toBe(0);
+    expect(keys.stdout).toContain('create [options]');
+    expect(keys.stdout).toContain('revoke [options] <id-or-name>');
+  });
+
+  it('create prints the secret once on stdout, and the key works against the running server', async () => {
+    const run = await blogpost(['keys', 'create', '--name', 'Jane Author', ...at]);
+    expect(run.code).toBe(0);
+    secret = run.stdout.trim();
+    expect(checkApiKey(secret).ok).toBe(true);
+    expect(run.stderr).toContain('Created API key "Jane Author"');
+    expect(run.stderr).toContain('shown only this once');
+    const res = await call(server, 'POST', '/api/blog', { key: secret, body: validPost() });
+    expect(res.status).toBe(201);
+    expect(readFileSync(path.join(dataDir, 'blog.json'), 'utf8')).not.toContain(secret);
+  });
+
+  it('create --json gives the key record and secret, with the permissions asked for', async () => {
+    const run = await blogpost(['keys', 'create', '--name', 'Reader', '--permission', 'blog:read', 'blog:write', '--json', ...at]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { success: boolean; key: ApiKeySummary; secret: string };
+    expect(out.success).toBe(true);
+    expect(out.key).toMatchObject({ name: 'Reader', permissions: ['blog:read', 'blog:write'], lastUsedAt: null, revokedAt: null });
+    expect(out.key).not.toHaveProperty('hash');
+    expect(checkApiKey(out.secret)).toMatchObject({ ok: true, publicId: out.key.id });
+    id = out.key.id;
+  });
+
+  it('create refuses a wrong permission (2), a taken name (1) and a missing name (2)', async () => {
+    const bad = await blogpost(['keys', 'create', '--name', 'X', '--permission', 'blog:admin', ...at]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('blog:write, blog:read');
+    const taken = await blogpost(['keys', 'create', '--name', 'jane author', ...at]);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('already named');
+    const unnamed = await blogpost(['keys', 'create', ...at]);
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain('--name');
+  });
+
+  it('list shows every key without secrets, as a table or JSON', async () => {
+    const run = await blogpost(['keys', 'list', ...at]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+PERMISSIONS\s+CREATED\s+LAST USED\s+STATUS$/);
+    expect(lines).toHaveLength(3);
+    expect(run.stdout).toContain('Jane Author');
+    expect(run.stdout).not.toContain('bpk_');
+    const json = await blogpost(['keys', 'list', '--json', ...at]);
+    const keys = JSON.parse(json.stdout) as ApiKeySummary[];
+    expect(keys.map((k) => k.name)).toEqual(['Jane Author', 'Reader']);
+    expect(keys[0]?.lastUsedAt).not.toBeNull();
+    expect(json.stdout).not.toContain('sha256');
+  });
+
+  it('revoke stops the key at once on the running server; revoking again is harmless', async () => {
+    const run = await blogpost(['keys', 'revoke', 'Jane Author', ...at]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('Revoked key "Jane Author"');
+    const res = await call(server, 'POST', '/api/blog', { key: secret, body: validPost() });
+    expect(res.status).toBe(401);
+    expect(res.json.message).toContain('revoked');
+    const again = await blogpost(['keys', 'revoke', 'Jane Author', '--json', ...at]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ success: true, alreadyRevoked: true });
+    const byId = await blogpost(['keys', 'revoke', id, ...at]);
+    expect(byId.code).toBe(0);
+    const list = await blogpost(['keys', 'list', ...at]);
+    expect(list.stdout.match(/revoked \d{4}-\d{2}-\d{2}/g)).toHaveLength(2);
+  });
+
+  it('revoke of an unknown key fails with 1', async () => {
+    const run = await blogpost(['keys', 'revoke', 'nobody', ...at]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('No key has the id or name "nobody"');
+  });
+
+  it('uses DATA_DIR when --data-dir is not given, and lists nothing where there is no store', async () => {
+    const empty = makeTempDir('iul-cli-empty-');
+    try {
+      const run = await blogpost(['keys', 'list'], { DATA_DIR: path.join(empty, 'none') });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain('No API keys in');
+      const created = await blogpost(['keys', 'create', '--name', 'Env', '--json'], { DATA_DIR: empty });
+      expect(created.code).toBe(0);
+      expect(readFileSync(path.join(empty, 'blog.json'), 'utf8')).toContain('"name": "Env"');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a damaged data file with exit code 4 and leaves it alone', async () => {
+    const broken = makeTempDir('iul-cli-broken-');
+    try {
+      writeFileSync(path.join(broken, 'blog.json'), '{"oops"');
+      const run = await blogpost(['keys', 'list', '--data-dir', broken]);
+      expect(run.code).toBe(4);
+      expect(run.stderr).toContain('is damaged');
+      expect(readFileSync(path.join(broken, 'blog.json'), 'utf8')).toBe('{"oops"');
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
