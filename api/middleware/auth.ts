@@ -19,8 +19,8 @@ function misplacedKeyHint(ctx: ParameterizedContext<ApiState>): string[] {
   return [];
 }
 
-/** Verifies the request's key and that it holds `permission`; sets ctx.state.apiKey. */
-export async function authenticate(ctx: ParameterizedContext<ApiState>, keys: KeyService, permission: ApiPermission): Promise<ApiKeySummary> {
+/** Verifies the request's key (401 when missing or not valid); sets ctx.state.apiKey. */
+export async function verifyKey(ctx: ParameterizedContext<ApiState>, keys: KeyService): Promise<ApiKeySummary> {
   const bearer = readBearerToken(ctx.get('Authorization') || undefined);
   if (!bearer.ok) {
     const headers = { 'WWW-Authenticate': CHALLENGE };
@@ -36,14 +36,25 @@ export async function authenticate(ctx: ParameterizedContext<ApiState>, keys: Ke
       ...(result.reason === 'revoked' ? { message: 'This API key has been revoked.' } : {}),
     });
   }
-  if (!result.key.permissions.includes(permission)) {
-    throw new ApiError('insufficient_permissions', {
-      message: `This API key lacks the ${permission} permission.`,
-      extra: { requiredPermission: permission, keyPermissions: result.key.permissions },
-    });
-  }
   ctx.state.apiKey = result.key;
   return result.key;
+}
+
+/** A 403 unless `key` holds `permission`. */
+export function requirePermission(key: ApiKeySummary, permission: ApiPermission): void {
+  if (!key.permissions.includes(permission)) {
+    throw new ApiError('insufficient_permissions', {
+      message: `This API key lacks the ${permission} permission.`,
+      extra: { requiredPermission: permission, keyPermissions: key.permissions },
+    });
+  }
+}
+
+/** The request's key, verified now unless an earlier middleware did, holding `permission`. */
+export async function authenticate(ctx: ParameterizedContext<ApiState>, keys: KeyService, permission: ApiPermission): Promise<ApiKeySummary> {
+  const key = ctx.state.apiKey ?? (await verifyKey(ctx, keys));
+  requirePermission(key, permission);
+  return key;
 }
 
 export function requireApiKey(keys: KeyService, permission: ApiPermission): ApiMiddleware {
@@ -53,7 +64,15 @@ export function requireApiKey(keys: KeyService, permission: ApiPermission): ApiM
   };
 }
 
-/** Checks a key only when one is sent (validate: a key is not needed, but a wrong one is reported). */
+/** Verifies a key when one is sent (reads: no key needed, but a wrong one is reported), whatever it may do. */
+export function identifyApiKey(keys: KeyService): ApiMiddleware {
+  return async (ctx, next) => {
+    if (ctx.get('Authorization') !== '') await verifyKey(ctx, keys);
+    await next();
+  };
+}
+
+/** Checks a key only when one is sent, permission included (validate mirrors what a create would say). */
 export function optionalApiKey(keys: KeyService, permission: ApiPermission): ApiMiddleware {
   return async (ctx, next) => {
     if (ctx.get('Authorization') !== '') await authenticate(ctx, keys, permission);

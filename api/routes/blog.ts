@@ -8,12 +8,14 @@
  *   POST /api/blog/validate     the same checks as a create, no key needed, nothing saved
  *   GET  /api/blog/categories   the categories with their post counts
  *   GET  /api/blog/:slug        one published post (drafts too with a blog:read key)
+ *
+ * Reading published posts needs no key; a key that is sent anyway must be valid.
  */
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { CategoriesResponse, GetPostResponse, ListPostsResponse } from '../contract/blog-reader';
 import { ApiError } from '../contract/errors';
 import type { ApiMiddleware, ApiState } from '../middleware/api-state';
-import { authenticate, optionalApiKey, requireApiKey } from '../middleware/auth';
+import { authenticate, identifyApiKey, optionalApiKey, requireApiKey, requirePermission } from '../middleware/auth';
 import { idempotency, REPLAYED_HEADER } from '../middleware/idempotency';
 import { allowOnly, noSuchEndpoint } from '../middleware/methods';
 import { jsonBody } from '../middleware/json-body';
@@ -69,9 +71,11 @@ function listPosts(deps: BlogRouteDeps): ApiMiddleware {
 function getPost(deps: BlogRouteDeps): RouterMiddleware<ApiState> {
   return async (ctx) => {
     const slug = ctx.params.slug ?? '';
-    const includeDrafts = ctx.state.apiKey?.permissions.includes('blog:read') ?? false;
-    const post = await deps.store.getBySlug(slug, { includeDrafts });
+    const key = ctx.state.apiKey;
+    // Without a key a draft does not exist; a key must hold blog:read to see it.
+    const post = await deps.store.getBySlug(slug, { includeDrafts: key !== undefined });
     if (!post) throw new ApiError('post_not_found', { message: `No published post has the slug "${slug}".` });
+    if (post.status === 'draft' && key) requirePermission(key, 'blog:read');
     ctx.set('Cache-Control', post.status === 'published' ? 'no-cache' : 'private, no-store');
     const body: GetPostResponse = { success: true, post };
     ctx.body = body;
@@ -86,26 +90,23 @@ function listCategories(deps: BlogRouteDeps): ApiMiddleware {
   };
 }
 
-/** A key is optional on reads; when one is sent it must be valid and hold blog:read. */
-function readerKey(deps: BlogRouteDeps): ApiMiddleware {
-  return optionalApiKey(deps.keys, 'blog:read');
-}
-
 export function blogRoutes(deps: BlogRouteDeps): Router<ApiState> {
   const router = new Router<ApiState>({ prefix: '/api/blog' });
   const body = jsonBody({ limitBytes: deps.bodyLimitBytes });
 
-  router.get('/', validateListQuery, listPosts(deps));
+  const identify = identifyApiKey(deps.keys);
+
+  router.get('/', identify, validateListQuery, listPosts(deps));
   router.post('/', requireApiKey(deps.keys, 'blog:write'), rateLimit(deps.limiter), body, idempotency(deps.posts), validatePost, createPost(deps));
   router.all('/', allowOnly('GET', 'HEAD', 'POST'));
 
   router.post('/validate', optionalApiKey(deps.keys, 'blog:write'), body, validatePost, validateOnly(deps));
   router.all('/validate', allowOnly('POST'));
 
-  router.get('/categories', listCategories(deps));
+  router.get('/categories', identify, listCategories(deps));
   router.all('/categories', allowOnly('GET', 'HEAD'));
 
-  router.get('/:slug', readerKey(deps), getPost(deps));
+  router.get('/:slug', identify, getPost(deps));
   router.all('/:slug', allowOnly('GET', 'HEAD'));
 
   router.all('/{*rest}', noSuchEndpoint);

@@ -85,6 +85,17 @@ describe('GET /api/blog/:slug', () => {
     expect(res.json.post).toMatchObject({ slug: 'alpha', title: 'Alpha', content: validPost().content, category: { slug: 'tax-benefits' } });
   });
 
+  it('needs no key for published posts, and any key may read them', async () => {
+    expect((await call(server, 'GET', '/api/blog/alpha', { key: writer })).status).toBe(200);
+    expect((await call(server, 'GET', '/api/blog', { key: writer })).status).toBe(200);
+  });
+
+  it('reports a bad key even where none is needed', async () => {
+    const res = await call(server, 'GET', '/api/blog', { key: `${writer.slice(0, -1)}${writer.endsWith('a') ? 'b' : 'a'}` });
+    expect(res.status).toBe(401);
+    expect(res.json.code).toBe('malformed_api_key');
+  });
+
   it('hides drafts from the public and shows them to a blog:read key', async () => {
     expect((await call(server, 'GET', '/api/blog/secret-draft')).status).toBe(404);
     expect((await call(server, 'GET', '/api/blog/secret-draft', { key: writer })).status).toBe(403);

@@ -1,7 +1,7 @@
 /**
  * The real entry point as a process: the first start on an empty data directory creates the store and
- * the demo key and prints its secret once; a later start prints no secret; a corrupt data file stops
- * the start with a clear message, exit code 1 and the file untouched.
+ * the demo key and prints its secret once; a later start prints no secret and honours the API's
+ * environment; a corrupt data file or a bad setting stops the start with a clear message and exit code 1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { checkApiKey } from '../../api/contract/keys';
 import { DEFAULT_SITE_CONFIG } from '../../web/content/site-config';
 import { makeTempDir, ROOT } from '../support/server';
+import { validPost } from './support';
 
 const dataDir = makeTempDir('iul-startup-');
 afterAll(() => {
@@ -21,22 +22,36 @@ interface Run {
   code: number | null;
 }
 
-/** Starts api/main.ts; resolves once it listens (then stops it) or once it exits by itself. */
-function runServer(): Promise<Run> {
+/**
+ * Starts api/main.ts; once it listens, runs `whileUp` against its URL and stops it. Resolves when the
+ * process has exited (by itself, too, when it refuses to start).
+ */
+function runServer(env: Record<string, string> = {}, whileUp: (url: string) => Promise<void> = async () => {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let up = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the server did not start in time:\n${output}`));
     }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Site and API on http://')) child.kill('SIGTERM');
+      const url = /Site and API on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url && !up) {
+        up = true;
+        whileUp(url).then(
+          () => child.kill('SIGTERM'),
+          (error: unknown) => {
+            child.kill('SIGTERM');
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -57,10 +72,31 @@ it('creates the demo key on the first start only, printing its secret once', asy
   const manifest = JSON.parse(readFileSync(path.join(dataDir, 'blog.json'), 'utf8')) as { keys: { name: string; permissions: string[] }[] };
   expect(manifest.keys).toEqual([expect.objectContaining({ name: DEFAULT_SITE_CONFIG.demoKeyName, permissions: ['blog:write'] })]);
 
-  const second = await runServer();
+  // The second start also reads CORS_ORIGINS and RATE_LIMIT_WRITES_PER_MINUTE, and the demo key works.
+  const second = await runServer({ CORS_ORIGINS: 'https://partner.example', RATE_LIMIT_WRITES_PER_MINUTE: '1' }, async (url) => {
+    const preflight = await fetch(`${url}/api/blog`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    const post = () =>
+      fetch(`${url}/api/blog`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(validPost()),
+      });
+    expect((await post()).status).toBe(201);
+    expect((await post()).status).toBe(429);
+  });
   expect(second.output).toContain('Site and API on http://');
   expect(second.output).not.toContain('demo API key');
   expect(second.output).not.toMatch(KEY_LINE);
+}, 120_000);
+
+it('refuses a rate limit that is not a whole number', async () => {
+  const run = await runServer({ RATE_LIMIT_WRITES_PER_MINUTE: 'lots' });
+  expect(run.code).toBe(1);
+  expect(run.output).toContain('RATE_LIMIT_WRITES_PER_MINUTE must be a whole number');
 }, 120_000);
 
 it('refuses to start on a corrupt data file, says why, and leaves the file as it was', async () => {
