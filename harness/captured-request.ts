@@ -22,7 +22,13 @@ const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-w', '--write-out', '-m',
 export function parseCurl(commandLine: string): CapturedRequest {
   // Line continuations of shells (\ at the end) and of Windows cmd (^) are joined first.
   const text = commandLine.replace(/\\\r?\n/g, ' ').replace(/\^\r?\n/g, ' ').trim();
-  const tokens = parseShell(text).map((token) => {
+  let parsed: ReturnType<typeof parseShell>;
+  try {
+    parsed = parseShell(text);
+  } catch (error) {
+    throw new CapturedRequestError(`The curl command cannot be read as a shell command line: ${(error as Error).message}.`);
+  }
+  const tokens = parsed.map((token) => {
     if (typeof token === 'string') return token;
     if ('op' in token && token.op === 'glob') return token.pattern;
     throw new CapturedRequestError('The curl command contains shell operators (pipes, redirects or ;). Paste the curl command alone.');

@@ -1,0 +1,198 @@
+/**
+ * `npm run bench`: the real server against bare Koa baselines, in one run on this machine, driven by
+ * autocannon at a fixed concurrency. Prints the table, writes docs/benchmarks.md, and exits 1 when a
+ * budget is missed. BENCH_SECONDS sets the length of each measurement (default 5).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SAMPLE_POST } from '../../harness/sample-post';
+import { ensureBuild } from '../build-stamp';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+interface Started {
+  port: number;
+  key?: string;
+  slug?: string;
+  child: ChildProcess;
+}
+
+async function startServer(kind: string, arg = ''): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/servers.ts'), kind, arg], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const stdout = child.stdout;
+  if (!stdout) throw new Error(`${kind} server has no stdout`);
+  const line = await new Promise<string>((resolve, reject) => {
+    const reader = createInterface({ input: stdout });
+    reader.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before listening`)));
+  });
+  return { ...(JSON.parse(line) as Omit<Started, 'child'>), child };
+}
+
+async function stop(server: Started): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}, seconds = SECONDS): Promise<Measure> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+let titleCounter = 0;
+function postRequests(key: string): autocannon.Request[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/blog',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      setupRequest: (request) => {
+        titleCounter += 1;
+        return { ...request, body: JSON.stringify({ ...SAMPLE_POST, title: `Benchmark post ${process.pid} ${titleCounter}` }) };
+      },
+    },
+  ];
+}
+
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+interface Row {
+  scenario: string;
+  ours: Measure;
+  baseline?: Measure;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function table(rows: readonly Row[]): string {
+  const lines = [
+    '| scenario | ours req/s | ours p50 ms | ours p99 ms | baseline req/s | baseline p50 ms | baseline p99 ms | ratio (req/s) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const { scenario, ours, baseline } of rows) {
+    lines.push(
+      `| ${scenario} | ${fmt(ours.rps)} | ${fmt(ours.p50, 1)} | ${fmt(ours.p99, 1)} | ${baseline ? fmt(baseline.rps) : '-'} | ${baseline ? fmt(baseline.p50, 1) : '-'} | ${baseline ? fmt(baseline.p99, 1) : '-'} | ${baseline ? `${fmt((ours.rps / baseline.rps) * 100, 1)}%` : '-'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  ensureBuild(ROOT);
+  const rows: Row[] = [];
+  const budgets: Array<{ name: string; ok: boolean; detail: string }> = [];
+  const tmp = path.join(os.tmpdir(), `bench-${process.pid}`);
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(tmp, { recursive: true });
+
+  // Pages: the real server holding 1,000 posts, each page against a static file of the same size.
+  const site = await startServer('site', '1000');
+  const echo = await startServer('echo');
+  try {
+    const pages = ['/', '/faq', `/blog/${site.slug ?? ''}`];
+    for (const page of pages) {
+      const html = await fetchText(`http://127.0.0.1:${site.port}${page}`);
+      const file = path.join(tmp, `${page.replace(/\W+/g, '_') || 'home'}.html`);
+      writeFileSync(file, html);
+      const baselineServer = await startServer('static', file);
+      try {
+        await load(`http://127.0.0.1:${site.port}${page}`, {}, 1); // warm-up
+        const ours = await load(`http://127.0.0.1:${site.port}${page}`);
+        const baseline = await load(`http://127.0.0.1:${baselineServer.port}/`);
+        const label = page.startsWith('/blog/') ? 'GET /blog/:slug' : `GET ${page}`;
+        rows.push({ scenario: `${label} (${fmt(html.length / 1024, 0)} KB)`, ours, baseline });
+        budgets.push({ name: `${label} at least 50% of its baseline`, ok: ours.rps >= baseline.rps * 0.5 && ours.errors === 0, detail: `${fmt((ours.rps / baseline.rps) * 100, 1)}%` });
+      } finally {
+        await stop(baselineServer);
+      }
+    }
+
+    // Writes at 1,000 posts against bare Koa parsing and echoing the same JSON.
+    const body = JSON.stringify(SAMPLE_POST);
+    const baseline = await load(`http://127.0.0.1:${echo.port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const writes1k = await load(`http://127.0.0.1:${site.port}`, { requests: postRequests(site.key ?? '') });
+    rows.push({ scenario: 'POST /api/blog, 1,000 posts stored', ours: writes1k, baseline });
+    budgets.push({
+      name: 'POST at 1,000 posts at least 25% of its baseline, p99 under 50 ms',
+      ok: writes1k.rps >= baseline.rps * 0.25 && writes1k.p99 < 50 && writes1k.non2xx === 0,
+      detail: `${fmt((writes1k.rps / baseline.rps) * 100, 1)}%, p99 ${fmt(writes1k.p99, 1)} ms, ${writes1k.non2xx} non-2xx`,
+    });
+  } finally {
+    await stop(site);
+  }
+
+  // The cost of one write as the store grows: 100, 1,000 and 10,000 posts.
+  const cost = new Map<number, Measure>();
+  for (const count of [100, 1_000, 10_000]) {
+    const server = await startServer('site', String(count));
+    try {
+      const measure = await load(`http://127.0.0.1:${server.port}`, { requests: postRequests(server.key ?? '') });
+      cost.set(count, measure);
+      const echoBaseline = count === 10_000 ? await load(`http://127.0.0.1:${echo.port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SAMPLE_POST) }) : undefined;
+      rows.push({ scenario: `POST /api/blog, ${fmt(count)} posts stored`, ours: measure, ...(echoBaseline ? { baseline: echoBaseline } : {}) });
+    } finally {
+      await stop(server);
+    }
+  }
+  await stop(echo);
+  const at1k = cost.get(1_000);
+  const at10k = cost.get(10_000);
+  if (at1k && at10k) {
+    const ratio = at1k.rps / at10k.rps;
+    budgets.push({ name: 'a write at 10,000 posts costs at most twice a write at 1,000', ok: ratio <= 2, detail: `${fmt(ratio, 2)}x (mean time per write)` });
+  }
+
+  const cpus = os.cpus();
+  const machine = `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
+  const report = [
+    '# Benchmarks',
+    '',
+    `Measured ${new Date().toISOString()} on ${machine} with \`npm run bench\`:`,
+    `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per measurement; every server in its own process on 127.0.0.1.`,
+    'Baselines: bare Koa sending the same HTML from a file (koa-send), and bare Koa parsing and echoing the same JSON (@koa/bodyparser).',
+    'The ratio is our requests per second as a share of the baseline measured in the same run.',
+    '',
+    table(rows),
+    '',
+    '## Budgets',
+    '',
+    ...budgets.map((b) => `- ${b.ok ? 'PASS' : 'FAIL'}: ${b.name} (${b.detail})`),
+    '',
+  ].join('\n');
+  writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), report);
+  console.log(report);
+  if (budgets.some((b) => !b.ok)) process.exitCode = 1;
+}
+
+await main();
