@@ -17,6 +17,7 @@ import { errorHandler, type Logger } from './middleware/errors';
 import { RateLimiter } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
 import { blogRoutes } from './routes/blog';
+import { feedsRouter } from './routes/feeds';
 import { healthRoutes } from './routes/health';
 import { siteRenderer } from './routes/site';
 import { KeyService } from './services/keys';
@@ -96,6 +97,8 @@ export function createApp(options: AppOptions): Koa {
       bodyLimitBytes: settings.bodyLimitBytes,
     }).routes(),
   );
+
+  app.use(feedsRouter(options.config, store.posts).routes());
 
   app.use(siteRenderer({ build: options.build, mode: options.mode, config: options.config, csp: production, blog: store.posts }));
   return app;

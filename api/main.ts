@@ -11,6 +11,7 @@ import { loadSiteConfig, SiteConfigError } from '../web/content/site-config-env'
 import { type ApiSettings, createApp, DEFAULT_API_SETTINGS } from './app';
 import { type CorsOrigins, parseCorsOrigins } from './middleware/cors';
 import type { Logger } from './middleware/errors';
+import { seedDemoPosts } from './seed/demo-posts';
 import { issueDemoKey } from './services/demo-key';
 import { openBlogStore } from './store/blog-store';
 import { resolveDataDir } from './store/data-dir';
@@ -26,6 +27,8 @@ export interface ServerEnv {
   corsOrigins: CorsOrigins;
   /** RATE_LIMIT_WRITES_PER_MINUTE: writes a minute per API key (default 60, 0 for no limit). */
   writesPerMinute: number;
+  /** SEED_DEMO_CONTENT: load the demo articles into an empty data directory (default true). */
+  seedDemoContent: boolean;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
@@ -44,6 +47,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     dataDir: resolveDataDir(env),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     writesPerMinute,
+    seedDemoContent: !/^(0|false|no|off)$/i.test(env.SEED_DEMO_CONTENT?.trim() ?? ''),
   };
 }
 
@@ -82,9 +86,18 @@ async function main(): Promise<void> {
   const config = loadSiteConfig(process.env);
   const env = readServerEnv(process.env);
   const dev = process.argv.includes('--dev');
-  const store = await openBlogStore(env.dataDir);
+  let store = await openBlogStore(env.dataDir);
   const announcement = await issueDemoKey(store, config);
   if (announcement) for (const line of announcement) logger.info(line);
+  if (store.created && env.seedDemoContent) {
+    const outcome = await seedDemoPosts(env.dataDir);
+    logger.info(
+      outcome.seeded
+        ? `Loaded ${outcome.count} demo articles into the new data directory (SEED_DEMO_CONTENT=false turns this off).`
+        : `Demo articles not loaded: ${outcome.reason}.`,
+    );
+    store = await openBlogStore(env.dataDir);
+  }
   const shared = { config, logger, store, api: apiSettingsFrom(env) };
   const app = dev
     ? createApp({ ...shared, mode: 'development', ...(await devMode()) })

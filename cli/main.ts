@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { registerDiagnose } from './commands/diagnose';
 import { registerHelp } from './commands/help';
 import { registerKeys } from './commands/keys';
+import { registerSeed } from './commands/seed';
 import { registerPublish } from './commands/publish';
 import { registerTest } from './commands/test';
 import { registerValidate } from './commands/validate';
@@ -16,7 +17,7 @@ import { Output } from './output';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerKeys, registerHelp];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerKeys, registerSeed, registerHelp];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')

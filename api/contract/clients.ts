@@ -38,3 +38,20 @@ export function identifyClient(userAgent: string | undefined | null): ClientIden
 export function isExternalApiClient(userAgent: string | undefined | null): boolean {
   return identifyClient(userAgent).external;
 }
+
+const HINTED_KINDS: ReadonlySet<ClientKind> = new Set(['python', 'postman', 'insomnia', 'httpie', 'curl', 'wget', 'http-client']);
+
+/**
+ * The client kind, with the hints a client that cannot set its User-Agent may send in the query (a
+ * browser-based test page): `pythonClient=true` (SPEC section 7) or `client=<kind>`.
+ */
+export function identifyClientWithHints(
+  userAgent: string | undefined | null,
+  query: { pythonClient?: unknown; client?: unknown } = {},
+): ClientIdentity {
+  if (query.pythonClient === 'true' || query.pythonClient === '1') return { kind: 'python', external: true };
+  if (typeof query.client === 'string' && HINTED_KINDS.has(query.client as ClientKind)) {
+    return { kind: query.client as ClientKind, external: true };
+  }
+  return identifyClient(userAgent);
+}

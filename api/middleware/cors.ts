@@ -38,14 +38,18 @@ export function cors(origins: CorsOrigins): ApiMiddleware {
       ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     }
 
-    const preflight = ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method') !== '';
-    if (!preflight) return next();
-    if (!allowOrigin) {
+    if (ctx.method !== 'OPTIONS') return next();
+    const preflight = ctx.get('Access-Control-Request-Method') !== '';
+    if (!allowOrigin && (preflight || origin)) {
       throw new ApiError('origin_not_allowed', { message: `Cross-origin requests from ${origin || 'this origin'} are not allowed.` });
     }
+    // Every OPTIONS request to the API carries the preflight answer, also one without the
+    // Access-Control-Request-* headers (a browser page cannot set them, so its probe sends none);
+    // the routes then answer 204 with the path's own Allow header.
     ctx.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
     ctx.set('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS.join(', '));
     ctx.set('Access-Control-Max-Age', PREFLIGHT_MAX_AGE_SECONDS);
-    ctx.status = 204;
+    await next();
+    if (preflight && ctx.status === 404) ctx.status = 204;
   };
 }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { identifyClient } from '../contract/clients';
+import { identifyClientWithHints } from '../contract/clients';
 import { ApiError, errorBodyFor, errorCodeForStatus } from '../contract/errors';
 import { isApiPath } from './api-state';
 
@@ -65,7 +65,7 @@ export function errorHandler(logger: Logger): Middleware {
       for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
       if (isApiPath(ctx.path)) {
         ctx.set('Cache-Control', 'no-store');
-        ctx.body = errorBodyFor(error, identifyClient(ctx.get('User-Agent')).kind);
+        ctx.body = errorBodyFor(error, identifyClientWithHints(ctx.get('User-Agent'), ctx.query).kind);
       } else {
         ctx.type = 'text/html; charset=utf-8';
         ctx.body = htmlPage(error.status);

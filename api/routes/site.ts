@@ -1,7 +1,8 @@
 /**
  * Serves the React Router app through Koa: turns the Koa request into a Fetch Request, lets React
  * Router render it, and writes the Response back. HTML gets a CSP built from its own inline scripts
- * and `Cache-Control: no-cache` (revalidated through the ETag set further up the chain).
+ * and `Cache-Control: no-cache` (revalidated through its ETag). In production, rendered pages are
+ * kept in memory until a post changes (page-cache.ts).
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -10,6 +11,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SiteConfig } from '../../web/content/site-config';
 import type { BlogReader } from '../contract/blog-reader';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from '../middleware/security-headers';
+import { type CachedPage, PageCache } from './page-cache';
 
 export interface SiteRendererOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -38,9 +40,28 @@ export function toFetchRequest(ctx: Context): Request {
   } as RequestInit);
 }
 
+function applyCached(ctx: Context, page: CachedPage): void {
+  ctx.status = 200;
+  for (const [name, value] of page.headers) ctx.set(name, value);
+  ctx.set('ETag', page.etag);
+  ctx.body = page.html;
+  ctx.type = 'text/html; charset=utf-8';
+}
+
 export function siteRenderer(options: SiteRendererOptions): Middleware {
   const handle = createRequestHandler(options.build, options.mode);
+  // Development renders every time (modules change under it); production caches pages.
+  const cache =
+    options.mode === 'production'
+      ? new PageCache(() => `${options.blog.revision()}:${new Date().getUTCFullYear()}`)
+      : undefined;
   return async (ctx) => {
+    const cacheKey = ctx.method === 'GET' ? ctx.url : undefined;
+    const cached = cacheKey ? cache?.get(cacheKey) : undefined;
+    if (cached) {
+      applyCached(ctx, cached);
+      return;
+    }
     const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog });
     ctx.status = response.status;
     response.headers.forEach((value, name) => {
@@ -55,6 +76,17 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
         ctx.set('Content-Security-Policy', serializeCsp(cspDirectives(options.config, inlineScriptHashes(html))));
       }
       ctx.set('Cache-Control', 'no-cache');
+      if (cache && cacheKey && response.status === 200 && html && cookies.length === 0) {
+        const headers: Array<[string, string]> = [];
+        response.headers.forEach((value, name) => {
+          if (name !== 'content-length' && name !== 'set-cookie') headers.push([name, value]);
+        });
+        headers.push(['Cache-Control', 'no-cache']);
+        const csp = ctx.response.get('Content-Security-Policy');
+        if (csp) headers.push(['Content-Security-Policy', csp]);
+        applyCached(ctx, cache.set(cacheKey, { html, headers }));
+        return;
+      }
       ctx.body = html;
       ctx.type = 'text/html; charset=utf-8';
       return;

@@ -133,7 +133,7 @@ export default function ApiUsageExamples() {
 
         <section aria-labelledby="requirements-heading">
           <h2 id="requirements-heading">Requirements</h2>
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-label="Requirements table" tabIndex={0}>
             <table>
               <caption className="visually-hidden">What every request needs</caption>
               <thead>
@@ -182,7 +182,7 @@ export default function ApiUsageExamples() {
             Errors are JSON too: <code>success: false</code>, a <code>message</code>, a stable <code>code</code> and{' '}
             <code>guidance</code> written for the client you use (Python, Postman, curl, ...).
           </p>
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-label="Common errors table" tabIndex={0}>
             <table data-testid="common-errors">
               <caption className="visually-hidden">Error statuses and what to do</caption>
               <thead>

@@ -6,6 +6,7 @@ import type { Route } from './+types/route';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { HOME_CLOSING_CTA, homeMeta } from '../../content/home';
 import { configFromMatches, pageMeta } from '../../seo/meta';
+import blogCss from '../../styles/blog.css?url';
 import homeCss from '../../styles/home.css?url';
 import { Benefits } from './Benefits';
 import { CaseStudies } from './CaseStudies';
@@ -15,6 +16,7 @@ import { Hero } from './Hero';
 import { HomeFaq } from './HomeFaq';
 import { IulVs401k } from './IulVs401k';
 import { IulVsRoth } from './IulVsRoth';
+import { LATEST_ARTICLES_COUNT, LatestArticles } from './LatestArticles';
 import { NoahsArk } from './NoahsArk';
 import { RightForYou } from './RightForYou';
 import { SeedHarvest } from './SeedHarvest';
@@ -22,14 +24,22 @@ import { TaxTrain } from './TaxTrain';
 import { ThreeBuckets } from './ThreeBuckets';
 import { WhatIs } from './WhatIs';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: homeCss },
+  { rel: 'stylesheet', href: blogCss },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const latest = await context.blog.listPublished({ page: 1, limit: LATEST_ARTICLES_COUNT });
+  return { latest: latest.posts };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);
   return pageMeta(config, { ...homeMeta(config), path: '/' });
 };
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="home-page">
       <Hero />
@@ -46,6 +56,7 @@ export default function HomePage() {
       <IulVs401k />
       <CaseStudies />
       <HomeFaq />
+      <LatestArticles posts={loaderData.latest} />
       <CallToAction id="get-started" heading={HOME_CLOSING_CTA.heading} text={HOME_CLOSING_CTA.text} />
     </div>
   );

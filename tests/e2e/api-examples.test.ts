@@ -1,0 +1,178 @@
+/**
+ * The Blog API Usage Examples page and the test console in Chromium, against the real server: tabs,
+ * the Test Python Request button with its banner, toast and debug output (success, and a proxy's 502),
+ * the tables, the Postman download, the console's runner and remembered keys.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { openPage } from '../support/page';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ env: { SITE_URL: 'https://iul.example.com' } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Blog API Usage Examples page', () => {
+  it('shows the requirements, the four tabs with Python first, and the examples with the site origin', async () => {
+    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Blog API Usage Examples');
+    const requirements = page.getByRole('table').first().locator('tbody tr');
+    expect(await requirements.locator('th').allInnerTexts()).toEqual(['API Key', 'Content Format', 'Required Fields']);
+
+    const tabs = page.getByRole('tablist', { name: 'Example language' }).getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual(['Python', 'cURL', 'Postman', 'JavaScript']);
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    const python = await page.getByLabel('Python example', { exact: true }).innerText();
+    expect(python).toContain('requests.post(f"{BASE_URL}/api/blog", json=post');
+    expect(python).toContain('"https://iul.example.com"');
+    expect(python).not.toContain('localhost:3000');
+
+    // Keyboard: arrow right moves to cURL and shows its code.
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('cURL example', { exact: true }).innerText()).toContain("-H 'Content-Type: application/json'");
+    expect(await page.getByRole('button', { name: 'Test Python Request' }).count()).toBe(0);
+
+    await tabs.nth(2).click();
+    const download = page.getByRole('link', { name: /Download the Postman collection/ });
+    const href = await download.getAttribute('href');
+    const collection = (await (await fetch(`${server.url}${href}`)).json()) as { info: { schema: string }; variable: { key: string }[] };
+    expect(collection.info.schema).toContain('v2.1.0');
+    expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey']);
+    await tabs.nth(3).click();
+    expect(await page.getByLabel('JavaScript example', { exact: true }).innerText()).toContain("'Idempotency-Key': crypto.randomUUID()");
+    await context.close();
+  });
+
+  it('lists the common errors of the catalogue plus 413, 415 and 429, and the response format', async () => {
+    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const statuses = await page.getByTestId('common-errors').locator('tbody th').allInnerTexts();
+    expect(statuses).toEqual(['400', '401', '403', '405', '413', '415', '429', '500']);
+    const sample = await page.getByLabel('Response format', { exact: true }).innerText();
+    expect(JSON.parse(sample)).toMatchObject({ success: true, post: { slug: expect.any(String), created_at: expect.any(String), status: 'draft' } });
+    await context.close();
+  });
+
+  it('runs the Python test for real and shows the green banner, the toast and the debug output', async () => {
+    const { context, page, errors } = await openPage(browser, `${server.url}/api/usage-examples`);
+    expect(await page.getByTestId('test-banner').count()).toBe(0);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Test Python Request' }).click();
+    const banner = page.getByTestId('test-banner');
+    await banner.waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(await banner.getByRole('heading').innerText()).toBe('API Test Successful');
+    expect(await banner.innerText()).toContain('the API accepts this payload');
+    expect(await page.getByTestId('toasts').innerText()).toContain('Python request simulation successful');
+    const debug = await page.getByLabel('Debug output of the Python test', { exact: true }).innerText();
+    expect(debug).toContain('> POST http://127.0.0.1');
+    expect(debug).toContain('/api/blog/validate');
+    expect(debug).toContain('< 200');
+    expect(debug).toContain('"valid":true');
+    // Nothing was saved by the test.
+    expect(server.store.posts.counts()).toEqual({ published: 0, drafts: 0 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the red banner with the steps when a proxy answers with an HTML 502', async () => {
+    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    await page.route('**/api/blog/validate**', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }),
+    );
+    await page.getByRole('button', { name: 'Test Python Request' }).click();
+    const banner = page.getByTestId('test-banner');
+    await banner.waitFor();
+    expect(await banner.getByRole('heading').innerText()).toBe('API Test Failed');
+    expect(await banner.innerText()).toContain('Failed to parse response: <html><body>502 Bad Gateway</body></html> (status 502)');
+    expect(await page.getByTestId('toasts').innerText()).toContain('Python request simulation failed: Failed to parse response');
+    await context.close();
+  });
+
+  it('shows the failure guidance as a list of steps when the API refuses the payload', async () => {
+    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    await page.route('**/api/blog/validate**', async (route) => {
+      const response = await route.fetch({ postData: '{"title":"Only a title"}' });
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Test Python Request' }).click();
+    const banner = page.getByTestId('test-banner');
+    await banner.waitFor();
+    expect(await banner.getByRole('heading').innerText()).toBe('API Test Failed');
+    const steps = await banner.getByRole('listitem').allInnerTexts();
+    expect(steps).toContain('content: content is required');
+    expect(steps.some((s) => s.includes('Include all required fields'))).toBe(true);
+    await context.close();
+  });
+
+  it('has no accessibility violations, before and after a test, wide and narrow', async () => {
+    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Test Python Request' }).click();
+    await page.getByTestId('test-banner').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('API test console', () => {
+  it('runs every test type against the server and logs each result', async () => {
+    const { context, page } = await openPage(browser, `${server.url}/api/test-console`);
+    await page.getByRole('button', { name: 'Run all tests' }).click();
+    const results = page.getByTestId('console-results').locator(':scope > li');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="console-results"] > li').length === 5, undefined, { timeout: 20_000 });
+    const outcomes = await results.evaluateAll((items) => items.map((li) => `${li.getAttribute('data-test-type')}:${li.getAttribute('data-success')}`));
+    expect(outcomes.sort()).toEqual(['cors:true', 'dataParam:true', 'postman:true', 'postmanFix:true', 'python:true']);
+    const log = await page.getByLabel('Test log', { exact: true }).innerText();
+    expect(log.split('\n')).toHaveLength(5);
+    expect(log).toMatch(/python \[200\] PASS/);
+
+    await page.getByLabel('Test type').selectOption('reset');
+    await page.getByRole('button', { name: 'Run test' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="console-results"] > li').length === 6);
+    expect(await results.first().innerText()).toMatch(/reset: passed Test state cleared \(\d+ stored values removed\)/);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('blogApiTest.')))).toEqual([]);
+    expect(server.store.posts.counts()).toEqual({ published: 0, drafts: 0 });
+    await context.close();
+  });
+
+  it('remembers a key only when asked, and only logs a stored list it cannot read', async () => {
+    const key = await server.createKey('console');
+    const { context, page, errors } = await openPage(browser, `${server.url}/api/test-console`);
+    await page.getByLabel('API key (optional)').fill(key);
+    await page.getByLabel('Test type').selectOption('python');
+    await page.getByRole('button', { name: 'Run test' }).click();
+    await page.getByTestId('console-results').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('blog-api-keys'))).toBeNull();
+
+    await page.getByLabel('Remember my key in this browser').check();
+    await page.getByRole('button', { name: 'Run test' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="console-results"] > li').length === 2);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('blog-api-keys'))) ?? '[]') as { key: string }[];
+    expect(stored.map((s) => s.key)).toEqual([key]);
+    expect(await page.getByLabel('Remembered keys').locator('option').count()).toBe(2);
+    // "Validate only" is on by default: the key was checked, nothing was created.
+    expect(server.store.posts.counts()).toEqual({ published: 0, drafts: 0 });
+
+    await page.evaluate(() => localStorage.setItem('blog-api-keys', '{broken'));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.getByLabel('Remembered keys').count()).toBe(0);
+    expect(errors.some((e) => e.includes('Failed to load saved API keys'))).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
