@@ -61,6 +61,7 @@ describe('parsePostFile', () => {
   it('explains broken JSON and broken front matter', () => {
     expect(() => parsePostFile('{"title":', { fileName: 'x.json' })).toThrow(/not valid JSON/);
     expect(() => parsePostFile('[1,2]', { fileName: 'x.json' })).toThrow(/one object/);
+    expect(() => parsePostFile(JSON.stringify('{"title":"T"}'))).toThrow(/serialised twice/);
     expect(() => parsePostFile('---\ntitle: [unclosed\n---\nx')).toThrow(PostFileError);
   });
 

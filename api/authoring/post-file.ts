@@ -28,7 +28,7 @@ export function detectPostFileKind(fileName: string | undefined, text: string): 
   if (ext === 'html' || ext === 'htm') return 'html';
   if (ext === 'md' || ext === 'markdown') return 'markdown';
   const start = text.trimStart();
-  if (start.startsWith('{')) return 'json';
+  if (start.startsWith('{') || start.startsWith('"')) return 'json';
   if (/^<(?:!doctype|html|article|section|h[1-6]|p|div)\b/i.test(start)) return 'html';
   return 'markdown';
 }
@@ -75,6 +75,9 @@ export function parsePostFile(text: string, options: { fileName?: string; kind?:
       parsed = JSON.parse(text);
     } catch (error) {
       throw new PostFileError(`The file is not valid JSON: ${(error as Error).message}`);
+    }
+    if (typeof parsed === 'string' && /^\s*\{/.test(parsed)) {
+      throw new PostFileError('The file holds a JSON string with the post inside: it was serialised twice. Save the JSON object itself.');
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new PostFileError('A JSON post file must hold one object with the post fields (title, content, ...).');

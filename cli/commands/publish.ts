@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { checkApiKey, maskApiKey } from '../../api/contract/keys';
+import { REPLAYED_HEADER } from '../../api/middleware/idempotency';
 import { diagnoseResponse } from '../../harness/diagnose';
 import { fetchTransport } from '../../harness/transport';
 import type { HarnessRequest, HarnessResponse } from '../../harness/types';
@@ -107,7 +108,7 @@ export async function publishCommand(file: string, options: PublishOptions, ctx:
     const answer = parsed as { post?: { slug?: string; status?: string; id?: string }; warnings?: string[]; message?: string } | undefined;
     const slug = answer?.post?.slug ?? '';
     const postUrl = `${origin}/blog/${slug}`;
-    const replayed = response.headers['idempotent-replayed'] === 'true';
+    const replayed = response.headers[REPLAYED_HEADER.toLowerCase()] === 'true';
     if (json) out.json({ ...(typeof parsed === 'object' && parsed !== null ? parsed : {}), url: postUrl, idempotencyKey, replayed });
     else {
       out.data(postUrl);

@@ -2,32 +2,16 @@
  * `blogpost keys create|list|revoke` as real processes (the package's bin file, as `npx blogpost` runs
  * it): output, exit codes, and the effect on a server running on the same data directory.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiKeySummary, checkApiKey } from '../../api/contract/keys';
 import { call, validPost } from '../api/support';
-import { makeTempDir, ROOT, startTestServer, type TestServer } from '../support/server';
+import { blogpost as runBlogpost, type CliRun } from '../support/cli';
+import { makeTempDir, startTestServer, type TestServer } from '../support/server';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function blogpost(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(ROOT, 'cli/bin.js'), ...args],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+function blogpost(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return runBlogpost(args, { env });
 }
 
 const dataDir = makeTempDir('iul-cli-keys-');
