@@ -68,7 +68,13 @@ export function ensureBuild(root: string, log: (line: string) => void = console.
     if (isBuildFresh(root)) return; // another process built it while we waited
     log('Building the site (the build is missing or older than its sources)...');
     const bin = path.join(root, 'node_modules', '.bin', 'react-router');
-    const result = spawnSync(bin, ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    // Always a production build: under vitest NODE_ENV is "test", which would bundle React's
+    // development builds into the client.
+    const result = spawnSync(bin, ['build'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) throw new Error(`The build failed (exit code ${result.status ?? 'none'}); see the output above.`);
     writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`);
   });

@@ -1,0 +1,116 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile preset) against a locally started production server with
+ * Debian's Chromium, on the pages that matter most. Prints the four category scores per page, saves
+ * the reports in reports/lighthouse/, and exits 1 below Performance 95, Accessibility 100,
+ * Best Practices 100, SEO 100.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { ServerBuild } from 'react-router';
+import { createApp } from '../../api/app';
+import { seedDemoPosts } from '../../api/seed/demo-posts';
+import { openBlogStore } from '../../api/store/blog-store';
+import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
+import { loadSiteConfig } from '../../web/content/site-config-env';
+import { ensureBuild } from '../build-stamp';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const REPORTS = path.join(ROOT, 'reports/lighthouse');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof BUDGETS;
+
+async function main(): Promise<void> {
+  ensureBuild(ROOT);
+  const dataDir = path.join(os.tmpdir(), `lighthouse-data-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  await seedDemoPosts(dataDir);
+  const store = await openBlogStore(dataDir);
+  const { posts } = await store.posts.listPublished({ limit: 1 });
+  const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
+  const app = createApp({
+    config: loadSiteConfig(process.env),
+    build,
+    mode: 'production',
+    clientDir: path.join(ROOT, 'build/client'),
+    logger: { info: () => undefined, error: (message, error) => console.error(message, error) },
+    store,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const paths = productPaths(DEFAULT_SITE_CONFIG);
+  const pages: Array<[string, string]> = [
+    ['home', '/'],
+    ['faq', '/faq'],
+    ['ultimate-guide', paths.ultimateGuide],
+    ['get-quote', '/get-quote'],
+    ['api-usage-examples', '/api/usage-examples'],
+    ['blog-post', `/blog/${posts[0]?.slug ?? ''}`],
+  ];
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  mkdirSync(REPORTS, { recursive: true });
+  const rows: Array<{ name: string; scores: Record<Category, number>; failures: string[] }> = [];
+  try {
+    for (const [name, pagePath] of pages) {
+      const result = await lighthouse(`${origin}${pagePath}`, {
+        port: chrome.port,
+        output: ['html', 'json'],
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGETS),
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      const [html, json] = result.report as string[];
+      writeFileSync(path.join(REPORTS, `${name}.report.html`), html ?? '');
+      writeFileSync(path.join(REPORTS, `${name}.report.json`), json ?? '');
+      const scores = {} as Record<Category, number>;
+      const failures: string[] = [];
+      for (const category of Object.keys(BUDGETS) as Category[]) {
+        const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+        scores[category] = score;
+        if (score < BUDGETS[category]) {
+          const weak = (result.lhr.categories[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => ref.id);
+          failures.push(`${category} ${score} < ${BUDGETS[category]} (${weak.join(', ') || 'see the report'})`);
+        }
+      }
+      rows.push({ name, scores, failures });
+      console.log(
+        `${name.padEnd(20)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  best-practices ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+    server.closeAllConnections();
+    server.close();
+    await store.flush();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const failed = rows.filter((r) => r.failures.length > 0);
+  for (const row of failed) for (const failure of row.failures) console.error(`FAIL ${row.name}: ${failure}`);
+  console.log(failed.length === 0 ? `Lighthouse budgets met on all ${rows.length} pages (reports in reports/lighthouse/).` : `${failed.length} of ${rows.length} pages below budget.`);
+  if (failed.length > 0) process.exitCode = 1;
+}
+
+await main();
