@@ -16,7 +16,7 @@ import { JsonLd } from './seo/JsonLd';
 import { notFoundMeta } from './seo/meta';
 import { insuranceAgencyJsonLd } from './seo/organization';
 import { NotFoundContent } from './components/layout/NotFoundContent';
-import appCss from './styles/app.css?url';
+import siteCss from './styles/site.css?url';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { config: context.config, year: new Date().getFullYear() };
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ error, data, location }) => {
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: appCss },
+  { rel: 'stylesheet', href: siteCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

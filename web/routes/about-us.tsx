@@ -10,9 +10,6 @@ import { useSiteConfig } from '../components/layout/site-config-context';
 import { type AboutIcon, aboutContent, aboutPageJsonLd } from '../content/about';
 import { fullAddress } from '../content/site-config';
 import { configFromMatches, pageMeta } from '../seo/meta';
-import aboutCss from '../styles/about.css?url';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: aboutCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);

@@ -12,9 +12,6 @@ import { loadSavedKeys, SAVED_API_KEYS_STORAGE_KEY, type SavedApiKey, saveKeys }
 import { CodeBlock } from '../components/ui/CodeBlock';
 import { Tabs } from '../components/ui/Tabs';
 import { configFromMatches, pageMeta } from '../seo/meta';
-import apiCss from '../styles/api.css?url';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: apiCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(configFromMatches(matches), {

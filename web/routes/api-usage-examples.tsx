@@ -19,13 +19,10 @@ import {
   withOrigin,
 } from '../content/api-examples';
 import { configFromMatches, pageMeta } from '../seo/meta';
-import apiCss from '../styles/api.css?url';
 import postmanCollectionUrl from '../../docs/examples/blog-api.postman_collection.json?url';
 import curlExample from '../../docs/examples/create-post.sh?raw';
 import jsExample from '../../docs/examples/create-post.mjs?raw';
 import pythonExample from '../../docs/examples/create_post.py?raw';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: apiCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(configFromMatches(matches), {

@@ -8,9 +8,6 @@ import { Tabs } from '../components/ui/Tabs';
 import { FAQ_CATEGORIES, FAQ_PAGE } from '../content/faq';
 import { faqPageJsonLd } from '../seo/faq-jsonld';
 import { configFromMatches, pageMeta } from '../seo/meta';
-import faqCss from '../styles/faq.css?url';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: faqCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);

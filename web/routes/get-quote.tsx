@@ -12,9 +12,6 @@ import { BookingFormEmbed } from '../components/ui/BookingFormEmbed';
 import { VideoFacade } from '../components/ui/VideoFacade';
 import { BOOKING_FRAME_SIZE, BOOKING_LOAD_TIMEOUT_MS, quoteContent, quoteServiceJsonLd } from '../content/get-quote';
 import { configFromMatches, pageMeta } from '../seo/meta';
-import quoteCss from '../styles/get-quote.css?url';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: quoteCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);

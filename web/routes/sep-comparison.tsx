@@ -13,9 +13,6 @@ import { type DisclosureColumn, DisclosureTable } from '../components/ui/Disclos
 import { type SepComparisonRow, sepComparisonContent } from '../content/sep-comparison';
 import { productPaths } from '../content/site-config';
 import { configFromMatches, pageMeta } from '../seo/meta';
-import sepCss from '../styles/sep.css?url';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sepCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);

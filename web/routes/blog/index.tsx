@@ -5,10 +5,7 @@ import { Pagination } from '../../components/blog/Pagination';
 import { PostCard } from '../../components/blog/PostCard';
 import { breadcrumbJsonLd } from '../../seo/blog-jsonld';
 import { configFromMatches, pageMeta } from '../../seo/meta';
-import blogCss from '../../styles/blog.css?url';
 import { BLOG_PAGE_SIZE, pageNumberFrom } from './paging';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: blogCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageNumberFrom(new URL(request.url));

@@ -5,9 +5,6 @@ import { TrustBlock } from '../../components/blog/TrustBlock';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { breadcrumbJsonLd, postJsonLd } from '../../seo/blog-jsonld';
 import { configFromMatches, pageMeta } from '../../seo/meta';
-import blogCss from '../../styles/blog.css?url';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: blogCss }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await context.blog.getPublishedBySlug(params.slug);

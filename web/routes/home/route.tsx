@@ -6,8 +6,6 @@ import type { Route } from './+types/route';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { HOME_CLOSING_CTA, homeMeta } from '../../content/home';
 import { configFromMatches, pageMeta } from '../../seo/meta';
-import blogCss from '../../styles/blog.css?url';
-import homeCss from '../../styles/home.css?url';
 import { Benefits } from './Benefits';
 import { CaseStudies } from './CaseStudies';
 import { ComparisonSection } from './ComparisonSection';
@@ -23,11 +21,6 @@ import { SeedHarvest } from './SeedHarvest';
 import { TaxTrain } from './TaxTrain';
 import { ThreeBuckets } from './ThreeBuckets';
 import { WhatIs } from './WhatIs';
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: homeCss },
-  { rel: 'stylesheet', href: blogCss },
-];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const latest = await context.blog.listPublished({ page: 1, limit: LATEST_ARTICLES_COUNT });

@@ -12,7 +12,6 @@ import { GUIDE_DESCRIPTION, guideContents, guideHero, guideTitle, whatIsIulTitle
 import { productPaths } from '../../content/site-config';
 import { faqPageJsonLd } from '../../seo/faq-jsonld';
 import { configFromMatches, pageMeta } from '../../seo/meta';
-import guideCss from '../../styles/guide.css?url';
 import { guideArticleJsonLd } from './article-jsonld';
 import { CommonMistakesSection } from './CommonMistakesSection';
 import { CommonQuestionsSection } from './CommonQuestionsSection';
@@ -28,8 +27,6 @@ import { OptimalStructureSection } from './OptimalStructureSection';
 import { ProtectionFeaturesSection } from './ProtectionFeaturesSection';
 import { TaxAdvantagesSection } from './TaxAdvantagesSection';
 import { WhatIsIulSection } from './WhatIsIulSection';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: guideCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);
