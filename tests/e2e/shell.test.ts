@@ -85,7 +85,11 @@ describe('navigation bar', () => {
     await context.close();
   });
 
-  it('collapses into a toggle menu on a 768 px screen that closes when an item is chosen', async () => {
+  it('collapses into a toggle menu on a 768 px screen that closes when an item is chosen (and on a 960 px one)', async () => {
+    const tablet = await openPage('/', { width: 960, height: 900 });
+    expect(await tablet.page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    await tablet.context.close();
+
     const { context, page } = await openPage('/', { width: 768, height: 900 });
     const toggle = page.getByRole('button', { name: 'Open menu' });
     const faqLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' });
@@ -103,6 +107,27 @@ describe('navigation bar', () => {
     await page.keyboard.press('Escape');
     expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
     await context.close();
+  });
+
+  it('fits the full link list on one line, inside the screen, from 961 px up', async () => {
+    for (const width of [961, 1100, 1280, 1401, 1600]) {
+      const { context, page } = await openPage('/faq', { width, height: 800 });
+      expect(await page.getByRole('button', { name: 'Open menu' }).isVisible(), `${width}`).toBe(false);
+      const layout = await page.evaluate(() => {
+        const links = [...document.querySelectorAll<HTMLElement>('#main-menu a')];
+        return {
+          right: Math.max(...links.map((a) => a.getBoundingClientRect().right)),
+          tallest: Math.max(...links.map((a) => a.getBoundingClientRect().height)),
+          header: document.querySelector<HTMLElement>('[data-testid="site-header"]')?.offsetHeight ?? 0,
+        };
+      });
+      expect(layout.right, `${width}`).toBeLessThanOrEqual(width);
+      expect(layout.tallest, `${width}`).toBeLessThan(48);
+      expect(layout.header, `${width}`).toBe(72);
+      // The brand link keeps its accessible name even where the name is not drawn.
+      expect(await page.getByRole('link', { name: 'Hartwell Family Insurance' }).count(), `${width}`).toBe(1);
+      await context.close();
+    }
   });
 
   it('shows the full link list without a toggle on a wide screen', async () => {

@@ -1,6 +1,6 @@
 /**
  * Fixed navigation bar: transparent at the top, white with a shadow once the page is scrolled more
- * than 10 px; below 768 px a toggle menu that closes when an item is chosen.
+ * than 10 px; up to 960 px wide (phones, small tablets) a toggle menu that closes when an item is chosen.
  */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
