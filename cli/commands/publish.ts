@@ -42,7 +42,7 @@ export async function publishCommand(file: string, options: PublishOptions, ctx:
   for (const note of notes) out.info(out.dim(`note: ${note}`));
 
   const origin = resolveUrl(options, io);
-  const key = resolveKey(options, io);
+  const apiKey = resolveKey(options, io);
   const body = JSON.stringify(payload);
   const idempotencyKey = options.idempotencyKey ?? defaultIdempotencyKey(origin, body);
   const request: HarnessRequest = {
@@ -53,13 +53,13 @@ export async function publishCommand(file: string, options: PublishOptions, ctx:
       Accept: 'application/json',
       'Idempotency-Key': idempotencyKey,
       'User-Agent': 'blogpost-cli/0.1',
-      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+      ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
     },
     body,
   };
 
   if (options.dryRun) {
-    const shown = { ...request, headers: { ...request.headers, ...(key ? { Authorization: `Bearer ${maskApiKey(key)}` } : {}) }, body: payload };
+    const shown = { ...request, headers: { ...request.headers, ...(apiKey ? { Authorization: `Bearer ${maskApiKey(apiKey)}` } : {}) }, body: payload };
     if (json) out.json({ dryRun: true, request: shown });
     else {
       out.data(`${request.method} ${request.url}`);
@@ -71,8 +71,8 @@ export async function publishCommand(file: string, options: PublishOptions, ctx:
     return ExitCode.Ok;
   }
 
-  if (!key) throw new CliError('No API key: pass --key or set BLOGPOST_API_KEY (create one with: blogpost keys create --name NAME).', ExitCode.Usage);
-  const keyCheck = checkApiKey(key);
+  if (!apiKey) throw new CliError('No API key: pass --key or set BLOGPOST_API_KEY (create one with: blogpost keys create --name NAME).', ExitCode.Usage);
+  const keyCheck = checkApiKey(apiKey);
   if (!keyCheck.ok) throw new CliError(`${keyCheck.message} Nothing was sent.`, ExitCode.Failed);
 
   configureHttp();

@@ -15,6 +15,7 @@ import {
 } from '../../web/content/faq';
 import { DEFAULT_SITE_CONFIG } from '../../web/content/site-config';
 import { faqAnswerText, faqPageJsonLd } from '../../web/seo/faq-jsonld';
+import { FAQ_PAGE_FIGURES } from '../support/spec-figures';
 
 const FAQ_PAGE_ITEMS = FAQ_CATEGORIES.flatMap((category) => category.items);
 const ALL_ITEMS: readonly FaqItem[] = [...FAQ_PAGE_ITEMS, ...GUIDE_FAQS];
@@ -25,38 +26,6 @@ function texts(item: FaqItem): string[] {
 
 const FAQ_PAGE_TEXT = FAQ_PAGE_ITEMS.flatMap(texts).join('\n');
 
-/** Figures of SPEC section 9 that the FAQ page's answers quote. */
-const FAQ_PAGE_FIGURES = [
-  '0-1%',
-  '8-12%',
-  '4-6%',
-  '80-90% of cash value',
-  '10-15 years',
-  '5-10%',
-  '0.5-1% a year',
-  '$5-15 a month',
-  '7+ years',
-  '10+ years',
-  '2-4%',
-  '5-8%',
-  '30-50%',
-  'years 3-5',
-  'years 5-7',
-  'age 73',
-  '59½',
-  '10% penalty',
-  '$22,500',
-  '$7,000',
-  '25% of pay or $66,000',
-  '$1,000 catch-up',
-  '$146,000 single',
-  '$230,000 married filing jointly',
-  '$23,000',
-  '$7,500 catch-up',
-  '25% of compensation or $70,000',
-  '$100-200 a month',
-  '$300-500 a month',
-] as const;
 
 describe('FAQ lists', () => {
   it('hold 19 general, 1 retirement, 12 business and 8 guide questions', () => {

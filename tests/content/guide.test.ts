@@ -32,6 +32,7 @@ import {
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
 import { guideArticleJsonLd } from '../../web/routes/ultimate-guide/article-jsonld';
 import { faqPageJsonLd } from '../../web/seo/faq-jsonld';
+import { GUIDE_FIGURES } from '../support/spec-figures';
 
 /** Every string inside a content value, however deeply nested. */
 function strings(value: unknown): string[] {
@@ -66,29 +67,6 @@ const STATIC_COPY = [
 ];
 const GUIDE_TEXT = [...strings(STATIC_COPY), ...strings(guideHero(DEFAULT_SITE_CONFIG))].join('\n');
 
-/** SPEC section 9 figures the guide quotes (its own list plus the case study). */
-const GUIDE_FIGURES = [
-  'minimum annual premium of $10,000',
-  '$25,000-$100,000+',
-  '0-1%',
-  '8-12%',
-  '4-6%',
-  '5-8%',
-  '80-90% of cash value',
-  '10-15 years',
-  '5-10%',
-  '0.5-1% a year',
-  '$5-15 a month',
-  '7+ years',
-  '10+ years',
-  '2-4%',
-  '30-50%',
-  'years 3-5',
-  'years 5-7',
-  'age 73',
-  '59½',
-  '10% penalty',
-] as const;
 
 const CASE_STUDY_FIGURES = ['45', '$75,000', '$1,450,000', '$116,000 a year', '25 years', '$2,900,000', '$750,000', '$1,600,000', '$64,000 a year'] as const;
 

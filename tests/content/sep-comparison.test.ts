@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sepComparisonContent } from '../../web/content/sep-comparison';
 import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../web/content/site-config';
+import { SEP_PAGE_FIGURES } from '../support/spec-figures';
 
 const text = z.string().min(2);
 const idOf = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
@@ -38,22 +39,6 @@ const schema = z.object({
 const content = sepComparisonContent(DEFAULT_SITE_CONFIG);
 const serialized = JSON.stringify(content);
 
-/** SPEC section 9 figures that this page quotes, exactly as the spec writes them. */
-const SEP_PAGE_FIGURES = [
-  'up to 25% of compensation or $70,000',
-  '25% of pay or $66,000',
-  '73',
-  '59½',
-  '10% penalty',
-  '0-1%',
-  '8-12%',
-  '10-15 years',
-  '5-10%',
-  '0.5-1% a year',
-  '$5-15 a month',
-  '7+ years',
-  '10+ years',
-] as const;
 
 describe('SEP comparison copy', () => {
   it('matches its schema: 4 tiles, 4 reasons, a comparison table', () => {

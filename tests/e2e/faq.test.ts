@@ -10,42 +10,11 @@ import { FAQ_CATEGORIES } from '../../web/content/faq';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
+import { FAQ_PAGE_FIGURES as FIGURES } from '../support/spec-figures';
 
 const TAB_NAMES = ['General IUL Questions', 'Retirement Income & 401(k)', 'Business Owner Questions'];
 const COUNTS = [19, 1, 12];
 
-/** The spec figures (SPEC section 9) that the FAQ page's answers quote. */
-const FIGURES = [
-  '0-1%',
-  '8-12%',
-  '4-6%',
-  '80-90% of cash value',
-  '10-15 years',
-  '5-10%',
-  '0.5-1% a year',
-  '$5-15 a month',
-  '7+ years',
-  '10+ years',
-  '2-4%',
-  '5-8%',
-  '30-50%',
-  'years 3-5',
-  'years 5-7',
-  'age 73',
-  '59½',
-  '10% penalty',
-  '$22,500',
-  '$7,000',
-  '25% of pay or $66,000',
-  '$1,000 catch-up',
-  '$146,000 single',
-  '$230,000 married filing jointly',
-  '$23,000',
-  '$7,500 catch-up',
-  '25% of compensation or $70,000',
-  '$100-200 a month',
-  '$300-500 a month',
-];
 
 interface LdQuestion {
   '@type': string;

@@ -14,6 +14,7 @@ import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
+import { GUIDE_FIGURES as FIGURES } from '../support/spec-figures';
 
 const PATH = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
 
@@ -30,29 +31,6 @@ const ANCHORS = [
   'next-steps',
 ];
 
-/** The guide's figures from SPEC section 9, and its case study. */
-const FIGURES = [
-  'minimum annual premium of $10,000',
-  '$25,000-$100,000+',
-  '0-1%',
-  '8-12%',
-  '4-6%',
-  '5-8%',
-  '80-90% of cash value',
-  '10-15 years',
-  '5-10%',
-  '0.5-1% a year',
-  '$5-15 a month',
-  '7+ years',
-  '10+ years',
-  '2-4%',
-  '30-50%',
-  'years 3-5',
-  'years 5-7',
-  'age 73',
-  '59½',
-  '10% penalty',
-];
 const CASE_STUDY_FIGURES = ['45-year-old', '$75,000', '$1,450,000', '$116,000 a year', '25 years', '$2,900,000', '$750,000', '$1,600,000', '$64,000 a year'];
 
 let server: TestServer;

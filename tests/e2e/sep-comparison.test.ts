@@ -10,27 +10,12 @@ import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
+import { SEP_PAGE_FIGURES } from '../support/spec-figures';
 
 const config = DEFAULT_SITE_CONFIG;
 const paths = productPaths(config);
 const content = sepComparisonContent(config);
 
-/** SPEC section 9 figures this page quotes (the content test checks the same list in the copy). */
-const SEP_PAGE_FIGURES = [
-  'up to 25% of compensation or $70,000',
-  '25% of pay or $66,000',
-  '73',
-  '59½',
-  '10% penalty',
-  '0-1%',
-  '8-12%',
-  '10-15 years',
-  '5-10%',
-  '0.5-1% a year',
-  '$5-15 a month',
-  '7+ years',
-  '10+ years',
-];
 
 let server: TestServer;
 let browser: Browser;

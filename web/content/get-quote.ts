@@ -59,18 +59,18 @@ export interface QuoteContent {
 }
 
 export function quoteContent(config: SiteConfig): QuoteContent {
-  const product = config.productName;
+  const productName = config.productName;
   const freeBadge = 'Free, no obligation';
   return {
     seo: {
       title: 'Get Your Free IUL Illustration',
-      description: `Request a free, no-obligation ${product} illustration: projected cash value, tax-free income, death benefit and costs, prepared for you.`,
+      description: `Request a free, no-obligation ${productName} illustration: projected cash value, tax-free income, death benefit and costs, prepared for you.`,
     },
     hero: {
       eyebrow: 'Free IUL Illustration',
       heading: 'Get Your Free IUL Illustration',
       freeBadge,
-      lead: `See what a ${product} policy designed for you could look like, year by year, before you decide anything. The illustration is free, and there is no obligation to buy.`,
+      lead: `See what a ${productName} policy designed for you could look like, year by year, before you decide anything. The illustration is free, and there is no obligation to buy.`,
       highlights: ['Prepared by a licensed agent in our family', 'Costs and assumptions shown in full', 'Reviewed with you by phone or video'],
     },
     video: {
@@ -177,7 +177,7 @@ export function quoteContent(config: SiteConfig): QuoteContent {
     service: {
       name: 'Free IUL Illustration',
       serviceType: 'Indexed universal life insurance illustration',
-      description: `A personalised ${product} illustration showing projected cash value, tax-free income, death benefit and costs. ${freeBadge}.`,
+      description: `A personalised ${productName} illustration showing projected cash value, tax-free income, death benefit and costs. ${freeBadge}.`,
     },
     disclaimer:
       'This page is informational and is not a solicitation to buy insurance. Illustrations are projections based on assumptions and are not guaranteed.',

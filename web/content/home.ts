@@ -75,7 +75,7 @@ export function heroContent(config: ProductConfig): HeroContent {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// What is {product} (#how-it-works)
+// What is the product (#how-it-works)
 
 export interface PolicyDesign {
   title: string;

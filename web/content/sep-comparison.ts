@@ -48,16 +48,16 @@ export interface SepContent {
 }
 
 export function sepComparisonContent(config: SiteConfig): SepContent {
-  const product = config.productName;
+  const productName = config.productName;
   return {
     seo: {
-      title: `SEP IRA vs ${product} for the Self-Employed`,
-      description: `Compare a SEP IRA with a ${product} policy: contribution limits, taxes, RMDs at 73, early access and market protection for the self-employed.`,
+      title: `SEP IRA vs ${productName} for the Self-Employed`,
+      description: `Compare a SEP IRA with a ${productName} policy: contribution limits, taxes, RMDs at 73, early access and market protection for the self-employed.`,
     },
     hero: {
       eyebrow: 'For the self-employed and small-business owners',
-      heading: `SEP IRA vs ${product}: which fits your retirement plan?`,
-      lead: `A SEP IRA gives your business a tax deduction today. A ${product} policy is built for tax-free income later, with protection from market losses. Here is how the two compare, and when each one makes sense.`,
+      heading: `SEP IRA vs ${productName}: which fits your retirement plan?`,
+      lead: `A SEP IRA gives your business a tax deduction today. A ${productName} policy is built for tax-free income later, with protection from market losses. Here is how the two compare, and when each one makes sense.`,
       buttonLabel: 'Get Your Free IUL Illustration',
       guideLinkLabel: 'Read the Ultimate Guide to IUL',
     },
@@ -73,7 +73,7 @@ export function sepComparisonContent(config: SiteConfig): SepContent {
         id: 'rmd-age',
         value: '73',
         label: 'Age required minimum distributions begin',
-        detail: `A SEP IRA must start paying out taxable required minimum distributions at 73. A ${product} policy has none.`,
+        detail: `A SEP IRA must start paying out taxable required minimum distributions at 73. A ${productName} policy has none.`,
       },
       {
         id: 'early-withdrawal',
@@ -123,11 +123,11 @@ export function sepComparisonContent(config: SiteConfig): SepContent {
       ],
     },
     comparison: {
-      heading: `SEP IRA vs ${product}, side by side`,
+      heading: `SEP IRA vs ${productName}, side by side`,
       intro: 'Select a feature to read why it matters. Select it again to close the explanation.',
-      caption: `SEP IRA compared with a ${product} policy`,
+      caption: `SEP IRA compared with a ${productName} policy`,
       sepHeader: 'SEP IRA',
-      iulHeader: product,
+      iulHeader: productName,
       rows: [
         {
           id: 'contribution-limits',
@@ -204,7 +204,7 @@ export function sepComparisonContent(config: SiteConfig): SepContent {
       ],
     },
     reasons: {
-      heading: `Four reasons many self-employed savers prefer ${product}`,
+      heading: `Four reasons many self-employed savers prefer ${productName}`,
       intro: 'Many of the business owners we work with keep a SEP IRA and add an IUL. These are the reasons they give most often.',
       items: [
         {

@@ -1,6 +1,6 @@
 /**
- * The one source of the facts the specification leaves as placeholders ({product}, {phone}, {email},
- * {key}) and of the agency's contact details. Defaults are fictional; every field can be overridden by
+ * The one source of the facts the specification leaves as placeholders (product, phone, e-mail and
+ * demo key name) and of the agency's contact details. Defaults are fictional; every field can be overridden by
  * an environment variable (site-config-env.ts, which validates them on the server). This module has no
  * dependencies, so the browser bundle can hold it.
  */

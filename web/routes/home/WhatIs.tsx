@@ -1,4 +1,4 @@
-/** What is {product} (#how-it-works): what the policy is, Standard versus Max Funded, and three steps. */
+/** What is the product (#how-it-works): what the policy is, Standard versus Max Funded, and three steps. */
 import { CheckCircle2 } from 'lucide-react';
 import { useSiteConfig } from '../../components/layout/site-config-context';
 import { whatIsContent } from '../../content/home';
