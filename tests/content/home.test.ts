@@ -27,6 +27,7 @@ import {
   whatIsContent,
 } from '../../web/content/home';
 import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../web/content/site-config';
+import { HOME_SPEC_FIGURES } from '../support/spec-figures';
 
 const OTHER_CONFIG: SiteConfig = { ...DEFAULT_SITE_CONFIG, productName: 'Zephyr Plan', agencyName: 'Example Agency' };
 
@@ -48,55 +49,6 @@ function homeText(config: SiteConfig): string {
     IUL_VS_401K_ROWS,
   ]);
 }
-
-/** Every figure the spec quotes for the home page, as the spec writes it. */
-const HOME_SPEC_FIGURES: readonly string[] = [
-  // Hero claims (section 1)
-  '$200K+',
-  '0%',
-  '100%',
-  '24/7',
-  // Tax Train (sections 1 and 9)
-  '70%',
-  '37%',
-  '$34 trillion',
-  '$150 trillion',
-  // Compound growth (section 1)
-  '$10,000 a year for 30 years gives $838,017 at 6%, $1,244,563 at 8% and $1,889,315 at 10%.',
-  'For $100,000 over 30 years at 8%: a taxable account at a 33% tax rate gives $661,436; tax-deferred and tax-free accounts each give $1,006,266.',
-  // Starting premium (section 9)
-  '$100-200 a month',
-  '$300-500 a month',
-  // Limits and rules (section 9)
-  '$7,000',
-  '$1,000 catch-up',
-  '$146,000',
-  '$230,000 married filing jointly',
-  '$23,000',
-  '$7,500 catch-up',
-  '73',
-  '59½',
-  '10% penalty',
-  '4-6%',
-  '0-1%',
-  '8-12%',
-  // Case studies (section 9)
-  '$25,000 a year',
-  '$2,496,000',
-  '$230,000',
-  '$6,900,000',
-  '$3,000,000',
-  '$30,000 a year',
-  '$2,850,000',
-  '$229,000',
-  '$5,725,000',
-  '$950,000',
-  '$50,000 a year for 10 years',
-  '$730,000',
-  '$58,000',
-  '$1,160,000',
-  '$350,000',
-];
 
 describe('spec figures', () => {
   const text = homeText(DEFAULT_SITE_CONFIG);

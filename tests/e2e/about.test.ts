@@ -3,13 +3,14 @@
  * reasons, 4 process steps, contact links and office hours from the config, the button to
  * /get-quote, the figures and JSON-LD in the served HTML, and axe at 1280 and 375 px.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutContent } from '../../web/content/about';
 import { DEFAULT_SITE_CONFIG, fullAddress } from '../../web/content/site-config';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
+import { type OpenedPage, openPage } from '../support/page';
 
 const config = DEFAULT_SITE_CONFIG;
 const content = aboutContent(config);
@@ -25,14 +26,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openAbout(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.url}/about-us`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return { context, page, errors };
+function openAbout(viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
+  return openPage(browser, `${server.url}/about-us`, viewport, { consoleErrors: false });
 }
 
 describe('about page', () => {

@@ -4,13 +4,14 @@
  * the open one closes), the 24rem answer panel, arriving at the top, FAQPage JSON-LD that matches the
  * visible questions and answers, every spec figure in the served HTML, and axe at 1280 and 375 px.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAQ_CATEGORIES } from '../../web/content/faq';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { FAQ_PAGE_FIGURES as FIGURES } from '../support/spec-figures';
+import { type OpenedPage, openPage } from '../support/page';
 
 const TAB_NAMES = ['General IUL Questions', 'Retirement Income & 401(k)', 'Business Owner Questions'];
 const COUNTS = [19, 1, 12];
@@ -35,14 +36,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openFaq(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.url}/faq`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return { context, page, errors };
+function openFaq(viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
+  return openPage(browser, `${server.url}/faq`, viewport, { consoleErrors: false });
 }
 
 function visiblePanel(page: Page): Locator {

@@ -5,7 +5,7 @@
  * one at a time, click again closes), the 8 Common Questions with FAQPage JSON-LD, the Article JSON-LD,
  * Next Steps and its button to /get-quote, the disclosures, and axe at 1280 and 375 px.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IUL_VS_401K_ROWS, IUL_VS_ROTH_ROWS } from '../../web/content/comparisons';
 import { GUIDE_FAQS } from '../../web/content/faq';
@@ -15,6 +15,7 @@ import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { GUIDE_FIGURES as FIGURES } from '../support/spec-figures';
+import { type OpenedPage, openPage } from '../support/page';
 
 const PATH = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
 
@@ -46,14 +47,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openGuide(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.url}${PATH}`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return { context, page, errors };
+function openGuide(viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
+  return openPage(browser, `${server.url}${PATH}`, viewport, { consoleErrors: false });
 }
 
 function decodeEntities(text: string): string {

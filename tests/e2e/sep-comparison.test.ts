@@ -3,7 +3,7 @@
  * table's row toggles (none at first, one at a time, again to close, keyboard), the hero's button to
  * /get-quote and link to the Ultimate Guide, the final call to action, and axe at 1280 and 375 px.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sepComparisonContent } from '../../web/content/sep-comparison';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
@@ -11,6 +11,7 @@ import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { SEP_PAGE_FIGURES } from '../support/spec-figures';
+import { type OpenedPage, openPage } from '../support/page';
 
 const config = DEFAULT_SITE_CONFIG;
 const paths = productPaths(config);
@@ -28,14 +29,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openSep(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.url}${paths.sepComparison}`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return { context, page, errors };
+function openSep(viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
+  return openPage(browser, `${server.url}${paths.sepComparison}`, viewport, { consoleErrors: false });
 }
 
 async function selectedRows(page: Page): Promise<string[]> {

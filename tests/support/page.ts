@@ -1,4 +1,4 @@
-/** Opens a page in a fresh browser context, collects console errors, and waits for hydration. */
+/** Opens a page in a fresh browser context, collects page (and console) errors, and waits for hydration. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export interface OpenedPage {
@@ -11,14 +11,18 @@ export async function openPage(
   browser: Browser,
   url: string,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
+  options: { consoleErrors?: boolean } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  // Console errors count too, unless the test expects some (e.g. blocked third-party requests).
+  if (options.consoleErrors !== false) {
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+  }
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   return { context, page, errors };
