@@ -16,7 +16,11 @@ import { JsonLd } from './seo/JsonLd';
 import { notFoundMeta } from './seo/meta';
 import { insuranceAgencyJsonLd } from './seo/organization';
 import { NotFoundContent } from './components/layout/NotFoundContent';
+import { ScrollToTopOnLoad } from './components/layout/ScrollToTopOnLoad';
 import siteCss from './styles/site.css?url';
+import { HYDRATED_EVENT, pageBootScript } from './client/page-boot';
+
+const PAGE_BOOT_SCRIPT = pageBootScript();
 
 export function loader({ context }: Route.LoaderArgs) {
   return { config: context.config, year: new Date().getFullYear() };
@@ -48,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <JsonLd data={insuranceAgencyJsonLd(config)} />
+        <script dangerouslySetInnerHTML={{ __html: PAGE_BOOT_SCRIPT }} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -61,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Footer />
         </div>
         <ScrollRestoration />
+        <ScrollToTopOnLoad />
         <Scripts />
       </body>
     </html>
@@ -68,9 +74,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React owns it: tests (and scripts) wait for this before interacting.
+  // Marks the document once React owns it (tests wait for this), and lets the page boot script replay
+  // what the visitor did while the app was loading.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return <Outlet />;
 }

@@ -1,8 +1,9 @@
 /**
  * Serves the React Router app through Koa: turns the Koa request into a Fetch Request, lets React
  * Router render it, and writes the Response back. HTML gets a CSP built from its own inline scripts
- * and `Cache-Control: no-cache` (revalidated through its ETag). In production, rendered pages are
- * kept in memory until a post changes (page-cache.ts).
+ * and `Cache-Control: no-cache` (revalidated through its ETag). In production, the app's scripts wait
+ * for the visitor's first interaction (defer-hydration.ts), and rendered pages are kept in memory until
+ * a post changes (page-cache.ts).
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -11,6 +12,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SiteConfig } from '../../web/content/site-config';
 import type { BlogReader } from '../contract/blog-reader';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from '../middleware/security-headers';
+import { deferHydration } from './defer-hydration';
 import { type CachedPage, PageCache } from './page-cache';
 
 export interface SiteRendererOptions {
@@ -71,7 +73,10 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
     if (cookies.length > 0) ctx.set('Set-Cookie', cookies);
 
     if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
-      const html = ctx.method === 'HEAD' ? '' : await response.text();
+      const rendered = ctx.method === 'HEAD' ? '' : await response.text();
+      // In production the app starts on the visitor's first interaction (defer-hydration.ts); in
+      // development at once, so Vite's module graph and hot reload work as usual.
+      const html = options.mode === 'production' ? deferHydration(rendered) : rendered;
       if (options.csp && html) {
         ctx.set('Content-Security-Policy', serializeCsp(cspDirectives(options.config, inlineScriptHashes(html))));
       }

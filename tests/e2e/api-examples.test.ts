@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/page';
+import { openPage, waitForHydration } from '../support/page';
 import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -168,7 +168,7 @@ describe('API test console', () => {
 
     await page.evaluate(() => localStorage.setItem('blog-api-keys', '{broken'));
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     expect(await page.getByLabel('Remembered keys').count()).toBe(0);
     expect(errors.some((e) => e.includes('Failed to load saved API keys'))).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);

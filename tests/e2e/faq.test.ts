@@ -11,7 +11,7 @@ import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { FAQ_PAGE_FIGURES as FIGURES } from '../support/spec-figures';
-import { type OpenedPage, openPage } from '../support/page';
+import { type OpenedPage, openPage, waitForHydration } from '../support/page';
 
 const TAB_NAMES = ['General IUL Questions', 'Retirement Income & 401(k)', 'Business Owner Questions'];
 const COUNTS = [19, 1, 12];
@@ -233,7 +233,7 @@ describe('FAQ page in the browser', () => {
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.waitForFunction(() => window.scrollY > 1000);
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
@@ -242,7 +242,7 @@ describe('FAQ page in the browser', () => {
   it('arrives at the top when a link from another page leads here', async () => {
     const { context, page } = await openFaq();
     await page.goto(`${server.url}/legal`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' }).click();
     await page.waitForURL(`${server.url}/faq`);

@@ -12,6 +12,7 @@ import { DEFAULT_SITE_CONFIG } from '../../web/content/site-config';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
+import { waitForHydration } from '../support/page';
 
 const config = DEFAULT_SITE_CONFIG;
 const content = quoteContent(config);
@@ -63,7 +64,7 @@ async function openQuote(
   page.on('pageerror', (error) => errors.push(error.message));
   await options.beforeGoto?.(page);
   await page.goto(`${server.url}/get-quote`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   return { context, page, requests, errors };
 }
 

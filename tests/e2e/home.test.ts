@@ -13,6 +13,7 @@ import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { HOME_SECTION_IDS } from '../../web/content/home';
 import { HOME_SPEC_FIGURES } from '../support/spec-figures';
+import { waitForHydration } from '../support/page';
 
 let server: TestServer;
 let browser: Browser;
@@ -59,7 +60,7 @@ async function openHome(viewport = DESKTOP): Promise<{ context: BrowserContext; 
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto(`${server.url}/`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   return { context, page, errors };
 }
 
@@ -169,7 +170,7 @@ describe('hero videos', () => {
     );
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     const origin = new URL(server.url).origin;
     const external = (urls: string[]) => urls.filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
+import { waitForHydration } from '../support/page';
 
 let server: TestServer;
 let browser: Browser;
@@ -28,13 +29,13 @@ async function openPage(path: string, viewport = { width: 1280, height: 800 }): 
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto(`${server.url}${path}`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   return { context, page, errors };
 }
 
 async function headerState(page: Page) {
   return page.locator('[data-testid="site-header"]').evaluate((el) => ({
-    scrolled: el.getAttribute('data-scrolled'),
+    scrolled: document.documentElement.getAttribute('data-scrolled'),
     background: getComputedStyle(el).backgroundColor,
     shadow: getComputedStyle(el).boxShadow,
   }));
@@ -51,14 +52,14 @@ describe('navigation bar', () => {
     expect((await headerState(page)).scrolled).toBe('false');
 
     await page.evaluate(() => window.scrollTo(0, 11));
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-scrolled') === 'true');
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-scrolled') === 'true');
     await page.waitForTimeout(300); // the colour transition
     const scrolled = await headerState(page);
     expect(scrolled.background).toBe('rgb(255, 255, 255)');
     expect(scrolled.shadow).not.toBe('none');
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-scrolled') === 'false');
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-scrolled') === 'false');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -193,7 +194,7 @@ describe('errors and start-up', () => {
     ]);
     await page.evaluate(() => localStorage.setItem('quote-requests', '[]'));
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     expect(await page.evaluate(() => localStorage.getItem('quote-requests'))).toBe('[]');
     await context.close();
   });

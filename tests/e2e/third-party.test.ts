@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
+import { waitForHydration } from '../support/page';
 
 let server: TestServer;
 let browser: Browser;
@@ -37,7 +38,7 @@ describe('third-party requests', () => {
       });
       const page = await context.newPage();
       await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await waitForHydration(page);
       // Scrolling through the page is not asking for a player or the booking form.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(300);

@@ -111,7 +111,7 @@ describe('HTTP behaviour', () => {
 
   it('serves hashed assets compressed with long-lived immutable caching', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    const asset = attr(html, /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/);
+    const asset = attr(html, /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/);
     expect(asset).toBeTruthy();
     const res = await fetch(`${server.url}${asset}`, { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(res.status).toBe(200);

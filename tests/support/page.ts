@@ -1,6 +1,15 @@
 /** Opens a page in a fresh browser context, collects page (and console) errors, and waits for hydration. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+/**
+ * Pages start the React app on the visitor's first interaction (web/client/page-boot.ts). This presses
+ * Shift, which changes nothing on the page but is activity, and waits until React has hydrated.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
 export interface OpenedPage {
   context: BrowserContext;
   page: Page;
@@ -24,6 +33,6 @@ export async function openPage(
     });
   }
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   return { context, page, errors };
 }

@@ -1,5 +1,4 @@
 /** The FAQ page: three category tabs, each an accordion of questions, with FAQPage structured data. */
-import { useEffect } from 'react';
 import type { Route } from './+types/faq';
 import { Accordion } from '../components/ui/Accordion';
 import { CallToAction } from '../components/ui/CallToAction';
@@ -8,6 +7,7 @@ import { Tabs } from '../components/ui/Tabs';
 import { FAQ_CATEGORIES, FAQ_PAGE } from '../content/faq';
 import { faqPageJsonLd } from '../seo/faq-jsonld';
 import { configFromMatches, pageMeta } from '../seo/meta';
+import type { PageHandle } from '../components/layout/ScrollToTopOnLoad';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);
@@ -21,12 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const FIRST_GENERAL_ID = FAQ_CATEGORIES[0]?.items[0]?.id ?? null;
 
-export default function FaqPage() {
-  // Arrive at the top of the page, unless the address asks for an anchor.
-  useEffect(() => {
-    if (!window.location.hash) window.scrollTo(0, 0);
-  }, []);
+// Arrive at the top of the page, even on a reload, unless the address asks for an anchor (see root.tsx).
+export const handle: PageHandle = { scrollToTopOnLoad: true };
 
+export default function FaqPage() {
   const tabs = FAQ_CATEGORIES.map((category) => ({
     id: category.id,
     label: category.label,

@@ -1,6 +1,7 @@
 /**
  * Fixed navigation bar: transparent at the top, white with a shadow once the page is scrolled more
- * than 10 px; up to 960 px wide (phones, small tablets) a toggle menu that closes when an item is chosen.
+ * than 10 px (`data-scrolled` on <html>, kept by web/client/page-boot.ts so it works before hydration);
+ * up to 960 px wide (phones, small tablets) a toggle menu that closes when an item is chosen.
  */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -8,23 +9,13 @@ import { Link, useLocation } from 'react-router';
 import { mainNavigation } from '../../content/navigation';
 import { useSiteConfig } from './site-config-context';
 
-export const SCROLL_THRESHOLD_PX = 10;
-
 export function Header() {
   const config = useSiteConfig();
-  const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
   // The menu is open for one location only: any navigation (a link, the back button) closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? location.key : null);
-
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -38,7 +29,7 @@ export function Header() {
   const close = () => setMenuOpen(false);
 
   return (
-    <header className="site-header" data-scrolled={scrolled ? 'true' : 'false'} data-testid="site-header">
+    <header className="site-header" data-testid="site-header">
       <nav className="nav container" aria-label="Main">
         <Link to="/" className="brand" onClick={close}>
           <span className="brand-mark" aria-hidden="true">

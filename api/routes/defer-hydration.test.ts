@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from '../../web/client/page-boot';
+import { inlineScriptHashes } from '../middleware/security-headers';
+import { deferHydration } from './defer-hydration';
+
+// The shape React Router 7 renders: preload links in the head, one inline module script in the body.
+const PAGE = [
+  '<!DOCTYPE html><html lang="en"><head><title>t</title>',
+  '<link rel="stylesheet" href="/assets/site.css"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/>',
+  '<script type="application/ld+json">{"@type":"Thing"}</script></head><body><main>Hello</main>',
+  '<script>window.__reactRouterContext = {};</script>',
+  '<script type="module" async="">import * as route0 from "/assets/root-B.js"; import("/assets/entry.client-A.js");</script>',
+  '</body></html>',
+].join('');
+
+describe('deferHydration', () => {
+  it('drops the modulepreload links and makes the module script inert, listing what to preload', () => {
+    const html = deferHydration(PAGE);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain(
+      `<script type="${DEFERRED_SCRIPT_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="[&quot;/assets/entry.client-A.js&quot;,&quot;/assets/root-B.js&quot;]">import * as route0`,
+    );
+  });
+
+  it('leaves everything else as it was: the page, the stylesheet, data and other scripts', () => {
+    const html = deferHydration(PAGE);
+    for (const part of ['<link rel="stylesheet" href="/assets/site.css"/>', '<script type="application/ld+json">', '<script>window.__reactRouterContext = {};</script>', '<main>Hello</main>']) {
+      expect(html).toContain(part);
+    }
+  });
+
+  it('keeps the script text byte for byte, so its CSP hash still allows it when it is started', () => {
+    expect(inlineScriptHashes(deferHydration(PAGE))).toEqual(inlineScriptHashes(PAGE));
+  });
+
+  it('returns a page without a module script unchanged, preload links included', () => {
+    const page = '<html><head><link rel="modulepreload" href="/a.js"/></head><body><script src="/x.js" type="module"></script></body></html>';
+    expect(deferHydration(page)).toBe(page);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The JavaScript budget, and what keeps it: pages load no app JavaScript until the visitor interacts
+ * (web/client/page-boot.ts, api/routes/defer-hydration.ts), and nothing the visitor does while the app
+ * loads is lost.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoPosts } from '../../api/seed/demo-posts';
+import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from '../../web/client/page-boot';
+import { launchBrowser } from '../support/browser';
+import { makeTempDir, ROOT, startTestServer, type TestServer } from '../support/server';
+
+/** The budget for JavaScript the home page loads before any interaction, gzipped. */
+const JS_BUDGET_BYTES = 100 * 1000;
+
+let server: TestServer;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  // The home page as a visitor sees it, with the "Latest articles" strip filled.
+  dataDir = makeTempDir();
+  await seedDemoPosts(dataDir);
+  [server, browser] = await Promise.all([startTestServer({ dataDir }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const gzipped = (text: string | Buffer): number => gzipSync(text, { level: 9 }).length;
+const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
+
+async function openUntouched(pagePath: string, viewport = { width: 375, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
+  return { context, page, errors, scripts };
+}
+
+/** Files of the production build, as the page names them (/assets/...). */
+function buildFile(urlPath: string): Buffer {
+  return readFileSync(path.join(ROOT, 'build/client', urlPath));
+}
+
+describe('JavaScript before the first interaction', () => {
+  it('the home page stays within 100 KB gzipped, and the whole app arrives on the first interaction', async () => {
+    const { context, page, errors, scripts } = await openUntouched('/');
+    await page.waitForTimeout(1000);
+    const inline = await page.$$eval('script:not([src])', (elements) =>
+      elements.filter((el) => !el.getAttribute('type') || el.getAttribute('type') === 'module').map((el) => el.textContent ?? ''),
+    );
+    const fetched = scripts.map((urlPath) => gzipped(buildFile(urlPath)));
+    const before = inline.reduce((sum, text) => sum + gzipped(text), 0) + fetched.reduce((sum, size) => sum + size, 0);
+    expect(scripts).toEqual([]);
+    expect(before, `home page JavaScript before interaction: ${before} bytes gzipped`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    expect(await isHydrated(page)).toBe(false);
+
+    // What waits for the visitor is the real app: React Router's entry and route modules, from the build.
+    const deferred = page.locator(`script[type="${DEFERRED_SCRIPT_TYPE}"]`);
+    expect(await deferred.count()).toBe(1);
+    const preloads = JSON.parse((await deferred.getAttribute(DEFERRED_PRELOADS_ATTRIBUTE)) ?? '[]') as string[];
+    expect(preloads.some((href) => /\/assets\/entry\.client-[\w-]+\.js$/.test(href))).toBe(true);
+    const app = preloads.reduce((sum, href) => sum + gzipped(buildFile(href)), 0);
+    expect(app).toBeGreaterThan(JS_BUDGET_BYTES);
+
+    await page.mouse.move(200, 300);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    for (const href of preloads) expect(scripts).toContain(href);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['/faq', '/get-quote', '/api/usage-examples', '/blog'])('%s loads no script file before the first interaction', async (pagePath) => {
+    const { context, page, scripts } = await openUntouched(pagePath, { width: 1280, height: 800 });
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    await context.close();
+  });
+});
+
+describe('what the visitor does while the app loads', () => {
+  it('a tap on the menu button opens the menu once the app is in charge', async () => {
+    const { context, page, errors } = await openUntouched('/');
+    expect(await isHydrated(page)).toBe(false);
+    const toggle = page.locator('button[aria-controls="main-menu"]');
+    expect(await toggle.innerText()).toBe('Open menu');
+    await toggle.click();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.innerText()).toBe('Close menu');
+    expect(await page.locator('#main-menu').getAttribute('data-open')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a figure typed into the calculator is used, and Enter does not reload the page', async () => {
+    const { context, page, errors } = await openUntouched('/', { width: 1280, height: 800 });
+    const contribution = page.getByTestId('calculator-annualContribution');
+    await contribution.fill('20000');
+    await contribution.press('Enter');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // 30 years of $20,000.
+    await expect.poll(() => page.getByTestId('result-total').innerText()).toBe('$600,000');
+    expect(await contribution.inputValue()).toBe('20000');
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('arrow keys on a tab list move to the next tab', async () => {
+    const { context, page, errors } = await openUntouched('/faq', { width: 1280, height: 800 });
+    const tabs = page.getByRole('tab');
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('links work as plain links before the app loads', async () => {
+    const { context, page } = await openUntouched('/', { width: 1280, height: 800 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).click();
+    await page.waitForURL(`${server.url}/faq`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Frequently Asked Questions');
+    await context.close();
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The only script a page runs before the visitor interacts with it, inlined in the document head.
+ *
+ * Pages arrive as complete server-rendered HTML, so reading them needs no JavaScript. The React app
+ * (about 150 KB gzipped of framework and route code) is loaded on the visitor's first sign of
+ * activity (pointer, touch, keyboard, focus or scroll), not before: the server turns React Router's
+ * module script and its modulepreload links into an inert script (`DEFERRED_SCRIPT_TYPE`, see
+ * api/routes/defer-hydration.ts), and this script starts it. Until the app has hydrated, it keeps what
+ * the visitor does so nothing is lost: clicks on buttons, tabs, checkboxes and radios, form
+ * submissions, arrow keys on tabs, and values typed into fields are replayed once React is in charge.
+ *
+ * It also keeps the header's scrolled state (`data-scrolled` on <html>), which CSS styles, so the bar
+ * turns white the moment the page scrolls, with or without React.
+ *
+ * `pageBoot` runs in the browser as the source text of this function (see `pageBootScript`): it must
+ * not reference anything outside itself.
+ */
+
+/** The type that keeps React Router's module script from running until `pageBoot` starts it. */
+export const DEFERRED_SCRIPT_TYPE = 'text/x-hydrate-on-interaction';
+/** The attribute of the deferred script that lists the modules to preload when it starts. */
+export const DEFERRED_PRELOADS_ATTRIBUTE = 'data-modulepreload';
+/** Dispatched on `document` by the root route once React has hydrated the page. */
+export const HYDRATED_EVENT = 'app:hydrated';
+/** The header turns white with a shadow once the page is scrolled more than this. */
+export const SCROLL_THRESHOLD_PX = 10;
+
+export interface PageBootOptions {
+  scrollThresholdPx: number;
+  deferredType: string;
+  preloadsAttribute: string;
+  hydratedEvent: string;
+}
+
+export function pageBoot(options: PageBootOptions): void {
+  const doc = document;
+  const root = doc.documentElement;
+
+  const markScrolled = (): void => {
+    root.dataset.scrolled = window.scrollY > options.scrollThresholdPx ? 'true' : 'false';
+  };
+  markScrolled();
+  window.addEventListener('scroll', markScrolled, { passive: true });
+
+  const triggers = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
+  let started = false;
+  const load = (): void => {
+    for (const deferred of Array.from(doc.querySelectorAll<HTMLScriptElement>(`script[type="${options.deferredType}"]`))) {
+      const preloads: unknown = JSON.parse(deferred.getAttribute(options.preloadsAttribute) ?? '[]');
+      if (Array.isArray(preloads)) {
+        for (const href of preloads) {
+          const link = doc.createElement('link');
+          link.rel = 'modulepreload';
+          link.href = String(href);
+          doc.head.appendChild(link);
+        }
+      }
+      const script = doc.createElement('script');
+      script.type = 'module';
+      script.textContent = deferred.textContent;
+      doc.head.appendChild(script);
+    }
+  };
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    for (const type of triggers) window.removeEventListener(type, start, true);
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', load, { once: true });
+    else load();
+  };
+  for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
+
+  // Until React is in charge: keep what the visitor does, replay it after hydration.
+  const replays: Array<() => void> = [];
+  const edited = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
+  const hold = (event: Event, replay: () => void): void => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    replays.push(replay);
+    start();
+  };
+  const onClick = (event: MouseEvent): void => {
+    const target = event.target instanceof Element ? event.target : null;
+    const label = target?.closest('label');
+    const control = label ? label.control : null;
+    const clickable =
+      control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
+        ? label
+        : target?.closest<HTMLElement>('button, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]');
+    if (!clickable) return;
+    hold(event, () => {
+      if (clickable.isConnected) clickable.click();
+    });
+  };
+  // A form submitted without a click (Enter in a form that has no submit button).
+  const onSubmit = (event: SubmitEvent): void => {
+    const form = event.target instanceof HTMLFormElement ? event.target : null;
+    if (!form) return;
+    const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
+    hold(event, () => {
+      if (form.isConnected) form.requestSubmit(submitter && submitter.isConnected ? submitter : undefined);
+    });
+  };
+  const tabKeys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'];
+  const onKeyDown = (event: KeyboardEvent): void => {
+    const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
+    if (!tab || !tabKeys.includes(event.key)) return;
+    const { key, code, shiftKey, altKey, ctrlKey, metaKey } = event;
+    hold(event, () => {
+      if (tab.isConnected) tab.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, altKey, ctrlKey, metaKey, bubbles: true, cancelable: true }));
+    });
+  };
+  const onEdit = (event: Event): void => {
+    const field = event.target;
+    if (field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) edited.add(field);
+    else if (field instanceof HTMLInputElement && field.type !== 'checkbox' && field.type !== 'radio') edited.add(field);
+  };
+  // React keeps the value it last saw on each field and ignores an `input` event that does not change
+  // it: set the field back through React's tracker, put the typed value in natively, then notify.
+  const replayEdit = (field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): void => {
+    if (!field.isConnected) return;
+    if (field instanceof HTMLSelectElement) {
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
+    }
+    const typed = field.value;
+    const native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+    field.value = typed === field.defaultValue ? `${typed} ` : field.defaultValue;
+    if (native) native.call(field, typed);
+    else field.value = typed;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+
+  doc.addEventListener('click', onClick, true);
+  doc.addEventListener('submit', onSubmit, true);
+  doc.addEventListener('keydown', onKeyDown, true);
+  doc.addEventListener('input', onEdit, true);
+  doc.addEventListener('change', onEdit, true);
+  doc.addEventListener(
+    options.hydratedEvent,
+    () => {
+      doc.removeEventListener('click', onClick, true);
+      doc.removeEventListener('submit', onSubmit, true);
+      doc.removeEventListener('keydown', onKeyDown, true);
+      doc.removeEventListener('input', onEdit, true);
+      doc.removeEventListener('change', onEdit, true);
+      // After the effect that announced hydration has returned, so React handles these as usual.
+      window.setTimeout(() => {
+        for (const field of edited) replayEdit(field);
+        for (const replay of replays) replay();
+      }, 0);
+    },
+    { once: true },
+  );
+}
+
+/** The inline script: `pageBoot`'s own source, called with this site's options. */
+export function pageBootScript(): string {
+  const options: PageBootOptions = {
+    scrollThresholdPx: SCROLL_THRESHOLD_PX,
+    deferredType: DEFERRED_SCRIPT_TYPE,
+    preloadsAttribute: DEFERRED_PRELOADS_ATTRIBUTE,
+    hydratedEvent: HYDRATED_EVENT,
+  };
+  return `(${pageBoot.toString()})(${JSON.stringify(options)});`;
+}
