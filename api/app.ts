@@ -24,6 +24,13 @@ import { KeyService } from './services/keys';
 import { PostService } from './services/posts';
 import type { BlogStore } from './store/blog-store';
 
+const CLIENT_GONE_CODES: ReadonlySet<string> = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+export function isClientGone(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && CLIENT_GONE_CODES.has(code);
+}
+
 export interface ApiSettings {
   /** Origins a browser may call the API from: `*` (any) or exact origins (CORS_ORIGINS). */
   corsOrigins: CorsOrigins;
@@ -61,6 +68,12 @@ const YEAR_SECONDS = 31_536_000;
 
 export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy ?? false });
+  // Errors after the response has started (a stream that failed) reach Koa's 'error' event, not the
+  // error handler. A visitor who leaves while a file is still being sent is not an error: say nothing.
+  app.on('error', (error: unknown) => {
+    if (isClientGone(error)) return;
+    options.logger.error('Error while sending a response', error);
+  });
   const production = options.mode === 'production';
 
   app.use(errorHandler(options.logger));

@@ -1,8 +1,10 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile preset) against a locally started production server with
- * Debian's Chromium, on the pages that matter most. Prints the four category scores per page, saves
- * the reports in reports/lighthouse/, and exits 1 below Performance 95, Accessibility 100,
- * Best Practices 100, SEO 100.
+ * Debian's Chromium, on the pages that matter most. Each page is measured LIGHTHOUSE_RUNS times
+ * (default 3) and judged on its median run, picked the way Lighthouse CI does (computeMedianRun), as
+ * Lighthouse advises for variable machines. Prints the four category scores per page, saves the median
+ * reports in reports/lighthouse/, and exits 1 below Performance 95, Accessibility 100, Best Practices
+ * 100, SEO 100.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../api/app';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
@@ -22,6 +25,7 @@ import { ensureBuild } from '../build-stamp';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTS = path.join(ROOT, 'reports/lighthouse');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 export const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGETS;
@@ -73,13 +77,20 @@ async function main(): Promise<void> {
   const rows: Array<{ name: string; scores: Record<Category, number>; failures: string[] }> = [];
   try {
     for (const [name, pagePath] of pages) {
-      const result = await lighthouse(`${origin}${pagePath}`, {
-        port: chrome.port,
-        output: ['html', 'json'],
-        logLevel: 'error',
-        onlyCategories: Object.keys(BUDGETS),
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      const results: RunnerResult[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(`${origin}${pagePath}`, {
+          port: chrome.port,
+          output: ['html', 'json'],
+          logLevel: 'error',
+          onlyCategories: Object.keys(BUDGETS),
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+        results.push(result);
+      }
+      const median = computeMedianRun(results.map((r) => r.lhr));
+      const result = results.find((r) => r.lhr === median) ?? results[0];
+      if (!result) throw new Error(`No Lighthouse run for ${pagePath}`);
       const [html, json] = result.report as string[];
       writeFileSync(path.join(REPORTS, `${name}.report.html`), html ?? '');
       writeFileSync(path.join(REPORTS, `${name}.report.json`), json ?? '');
@@ -96,8 +107,10 @@ async function main(): Promise<void> {
         }
       }
       rows.push({ name, scores, failures });
+      const allRuns = results.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(', ');
       console.log(
-        `${name.padEnd(20)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  best-practices ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}`,
+        `${name.padEnd(20)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  best-practices ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}` +
+          (RUNS > 1 ? `  (performance of the ${RUNS} runs: ${allRuns})` : ''),
       );
     }
   } finally {
