@@ -15,7 +15,7 @@ import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { GUIDE_FIGURES as FIGURES } from '../support/spec-figures';
-import { type OpenedPage, openPage } from '../support/page';
+import { type OpenedPage, openPage, scrollToSection } from '../support/page';
 
 const PATH = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
 
@@ -170,8 +170,10 @@ describe('guide in the browser', () => {
   it('shows five numbered structure cards, five implementation steps and the design panel', async () => {
     const { context, page } = await openGuide();
     const cards = page.locator('#optimal-structure [data-testid="structure-cards"] > li');
+    await scrollToSection(page.locator('#optimal-structure'));
     expect(await cards.count()).toBe(5);
     expect(await cards.locator('.guide-number').allInnerTexts()).toEqual(['1', '2', '3', '4', '5']);
+    await scrollToSection(page.locator('#implementation'));
     expect(await page.locator('#implementation [data-testid="implementation-steps"] > li').count()).toBe(5);
     expect(await page.locator('#implementation [data-testid="design-elements"]').isVisible()).toBe(true);
     expect(await page.locator('#implementation [data-testid="illustration-guidance"]').isVisible()).toBe(true);
@@ -181,7 +183,7 @@ describe('guide in the browser', () => {
   it('shows the case study figures, labelled a hypothetical projection', async () => {
     const { context, page } = await openGuide();
     const study = page.getByTestId('guide-case-study');
-    await study.scrollIntoViewIfNeeded();
+    await scrollToSection(study);
     expect(await study.isVisible()).toBe(true);
     const text = await study.innerText();
     for (const figure of CASE_STUDY_FIGURES) expect(text).toContain(figure);
@@ -200,6 +202,7 @@ describe('guide in the browser', () => {
     ] as const) {
       const table = page.getByTestId(testId);
       const explanation = page.getByTestId(`${testId}-explanation`);
+      await scrollToSection(table);
       expect((await rowStates(table)).map(([id]) => id)).toEqual(rows.map((r) => r.id));
       expect(selectedIds(await rowStates(table))).toEqual([]);
       expect(await explanation.innerText()).toContain('Select a row');
@@ -282,6 +285,7 @@ describe('guide in the browser', () => {
   it('lists three next steps whose button leads to /get-quote', async () => {
     const { context, page } = await openGuide();
     const steps = page.locator('#next-steps [data-testid="next-steps-list"] > li h3');
+    await scrollToSection(page.locator('#next-steps'));
     expect(await steps.allInnerTexts()).toEqual(['Schedule a consultation', 'Receive your personalised analysis', 'Implementation']);
     const button = page.getByTestId('next-steps-button');
     expect(await button.getAttribute('href')).toBe('/get-quote');
@@ -292,6 +296,7 @@ describe('guide in the browser', () => {
 
   it('closes with the disclosures and a call to action', async () => {
     const { context, page } = await openGuide();
+    await scrollToSection(page.getByTestId('guide-disclosures'));
     const disclosures = await page.getByTestId('guide-disclosures').innerText();
     expect(disclosures).toMatch(/not a solicitation/);
     expect(disclosures).toMatch(/not guaranteed/);

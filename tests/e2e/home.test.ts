@@ -13,7 +13,7 @@ import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { HOME_SECTION_IDS } from '../../web/content/home';
 import { HOME_SPEC_FIGURES } from '../support/spec-figures';
-import { waitForHydration } from '../support/page';
+import { scrollToSection, waitForHydration } from '../support/page';
 
 let server: TestServer;
 let browser: Browser;
@@ -193,6 +193,7 @@ describe('home comparison table', () => {
   it('has 14 rows (8, the living-benefits category and its 5 sub-rows) and 6 products', async () => {
     const { context, page } = await openHome();
     const table = page.locator('[data-testid="home-comparison"]');
+    await scrollToSection(table);
     expect(await table.locator('tbody tr').count()).toBe(14);
     expect(await table.locator('thead th').allInnerTexts()).toEqual([
       'Feature',
@@ -288,6 +289,7 @@ describe('case studies', () => {
   it('shows the first case by default and switches on click, with the spec figures', async () => {
     const { context, page } = await openHome();
     const buttons = page.locator('[data-testid="case-selector"] button');
+    await scrollToSection(page.locator('#case-studies'));
     expect(await buttons.allInnerTexts()).toEqual([
       expect.stringContaining('Early Career Professional'),
       expect.stringContaining('Business Owner'),
@@ -337,6 +339,7 @@ describe('FAQ section', () => {
   it('has 19 questions with one answer open at a time', async () => {
     const { context, page } = await openHome();
     const faq = page.locator('#faq');
+    await scrollToSection(faq);
     const buttons = faq.locator('.accordion-button');
     expect(await buttons.count()).toBe(19);
     expect(await buttons.allInnerTexts()).toEqual(GENERAL_FAQS.map((f) => expect.stringContaining(f.question)));
@@ -373,6 +376,7 @@ describe('calculator', () => {
   it('shows $838,017 with the defaults and recalculates when inputs change', async () => {
     const { context, page } = await openHome();
     const results = page.locator('[data-testid="calculator-results"]');
+    await scrollToSection(page.locator('#calculator'));
     expect(await results.getAttribute('aria-live')).toBe('polite');
     const value = (id: string) => page.locator(`[data-testid="${id}"]`).innerText();
     expect(await page.getByLabel('Annual contribution').inputValue()).toBe('10000');

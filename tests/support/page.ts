@@ -1,5 +1,15 @@
 /** Opens a page in a fresh browser context, collects page (and console) errors, and waits for hydration. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+/**
+ * Scrolls to an element the way a reader would, and waits for the frame that renders it: sections of
+ * the long pages are laid out only as they near the viewport (content-visibility: auto), so text far
+ * below the fold has no rendered form (innerText is empty) until then.
+ */
+export async function scrollToSection(locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  await locator.page().evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
 
 /**
  * Pages start the React app on the visitor's first interaction (web/client/page-boot.ts). This presses
