@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../api/app';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
@@ -88,7 +88,13 @@ async function main(): Promise<void> {
         if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
         results.push(result);
       }
-      const median = computeMedianRun(results.map((r) => r.lhr));
+      // A run that could not time the page (no first paint, say) is not a measurement: leave it out.
+      const valid = filterToValidRuns(results.map((r) => r.lhr));
+      if (valid.length === 0) {
+        const problems = results.map((r) => r.lhr.runtimeError?.message ?? 'no first contentful paint or interactive time').join('; ');
+        throw new Error(`Lighthouse could not measure ${pagePath} in any of ${RUNS} runs: ${problems}`);
+      }
+      const median = computeMedianRun(valid);
       const result = results.find((r) => r.lhr === median) ?? results[0];
       if (!result) throw new Error(`No Lighthouse run for ${pagePath}`);
       const [html, json] = result.report as string[];
@@ -107,7 +113,13 @@ async function main(): Promise<void> {
         }
       }
       rows.push({ name, scores, failures });
-      const allRuns = results.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(', ');
+      const allRuns = results
+        .map((r) =>
+          valid.includes(r.lhr)
+            ? String(Math.round((r.lhr.categories.performance?.score ?? 0) * 100))
+            : `not measured (${r.lhr.runtimeError?.code ?? r.lhr.audits.interactive?.errorMessage ?? 'no timings'})`,
+        )
+        .join(', ');
       console.log(
         `${name.padEnd(20)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  best-practices ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}` +
           (RUNS > 1 ? `  (performance of the ${RUNS} runs: ${allRuns})` : ''),
