@@ -3,7 +3,12 @@
  * On open every document is read and checked, and an in-memory index (everything but the bodies) is
  * built; lists and slug checks use the index, a post's body is read from its file when asked for.
  * A write touches one small file whatever the number of posts, so writes stay cheap as the blog grows.
- * Writes go through one queue, which makes slug choice and idempotency checks race-free.
+ *
+ * A create decides everything that must be race-free synchronously, in arrival order, before anything
+ * is awaited: the idempotency check, the id, the order and the slug (reserved until its write settles).
+ * Only then is the file written, concurrently with the other creates in flight (write-queue.ts), each
+ * atomically (a temporary file, then a rename). A post enters the index, and so the site, only once its
+ * file is written; a failed write leaves nothing behind and frees its slug and idempotency key.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
@@ -13,11 +18,13 @@ import { LIST_LIMITS } from '../contract/blog-reader';
 import type { PostStatus } from '../contract/blog';
 import { BLOG_CATEGORIES, type BlogCategory, categoryNameFor, findCategory, UNCATEGORIZED } from '../contract/categories';
 import { type IdempotencyRecord, type NewPost, type PostIndexEntry, type PostRecord, postRecordSchema } from './records';
-import { SerialQueue } from './serial-queue';
 import { corruptFile, readDocument, StoreError, unwritable, writeDocument } from './store-error';
+import { WriteQueue } from './write-queue';
 
 export const POSTS_DIR = 'posts';
 const READ_BATCH = 64;
+/** Post files written at once; more only queue up in libuv's thread pool while holding open files. */
+export const WRITE_CONCURRENCY = 32;
 
 export interface PostQuery {
   status: PostStatus;
@@ -35,8 +42,16 @@ export type CreateOutcome =
   /** An unexpired Idempotency-Key used with another body. */
   | { kind: 'conflict' };
 
+/** Writes one document atomically (a temporary file, then a rename); tests pass one that fails or waits. */
+export type DocumentWriter = (file: string, data: unknown) => Promise<void>;
+
+export interface PostStoreOptions {
+  /** How a post file is written (writeDocument unless a test says otherwise). */
+  write?: DocumentWriter;
+}
+
 export interface CreateOptions {
-  /** Picks the slug, given a test of which slugs are taken (run inside the write queue). */
+  /** Picks the slug, given a test of which slugs are taken or reserved by a write in flight. */
   chooseSlug: (isTaken: (slug: string) => boolean) => string;
   idempotency?: Omit<IdempotencyRecord, 'expiresAt'> & { ttlMs: number };
 }
@@ -67,27 +82,33 @@ export function toSummary(entry: PostIndexEntry): BlogPostSummary {
 export class PostStore implements BlogReader {
   readonly dir: string;
   readonly #now: () => Date;
-  readonly #queue = new SerialQueue();
+  readonly #write: DocumentWriter;
+  readonly #writes = new WriteQueue(WRITE_CONCURRENCY);
   /** Every post in creation order (oldest first). */
   readonly #entries: PostIndexEntry[] = [];
   readonly #bySlug = new Map<string, PostIndexEntry>();
   readonly #byScope = new Map<string, PostIndexEntry>();
+  /** Slugs of creates whose file is being written: taken for every other create until the write settles. */
+  readonly #reservedSlugs = new Set<string>();
+  /** Idempotency scopes of creates whose file is being written, with what the write will give. */
+  readonly #pendingScopes = new Map<string, { fingerprint: string; written: Promise<PostIndexEntry> }>();
   readonly #listeners = new Set<() => void>();
   #revision = 0;
   #nextSeq = 1;
 
-  private constructor(dir: string, now: () => Date) {
+  private constructor(dir: string, now: () => Date, write: DocumentWriter) {
     this.dir = dir;
     this.#now = now;
+    this.#write = write;
   }
 
-  static async open(dir: string, now: () => Date): Promise<PostStore> {
+  static async open(dir: string, now: () => Date, options: PostStoreOptions = {}): Promise<PostStore> {
     try {
       await mkdir(dir, { recursive: true });
     } catch (error) {
       throw unwritable(dir, error);
     }
-    const store = new PostStore(dir, now);
+    const store = new PostStore(dir, now, options.write ?? writeDocument);
     const names = (await readdir(dir)).filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
     const records: PostRecord[] = [];
     for (let i = 0; i < names.length; i += READ_BATCH) {
@@ -115,8 +136,12 @@ export class PostStore implements BlogReader {
     return record;
   }
 
+  /** Adds a post to the index at its place in creation order (writes may finish out of order). */
   #index(entry: PostIndexEntry): void {
-    this.#entries.push(entry);
+    let at = this.#entries.length;
+    while (at > 0 && (this.#entries[at - 1]?.seq ?? 0) > entry.seq) at -= 1;
+    if (at === this.#entries.length) this.#entries.push(entry);
+    else this.#entries.splice(at, 0, entry);
     this.#bySlug.set(entry.slug, entry);
     if (entry.idempotency) this.#byScope.set(entry.idempotency.scope, entry);
     this.#nextSeq = Math.max(this.#nextSeq, entry.seq + 1);
@@ -144,42 +169,74 @@ export class PostStore implements BlogReader {
     return entry;
   }
 
+  /** True when a post has this slug or a create in flight has reserved it. */
   isSlugTaken(slug: string): boolean {
-    return this.#bySlug.has(slug);
+    return this.#bySlug.has(slug) || this.#reservedSlugs.has(slug);
   }
 
-  create(post: NewPost, options: CreateOptions): Promise<CreateOutcome> {
-    return this.#queue.run(async () => {
-      if (options.idempotency) {
-        const earlier = this.findIdempotent(options.idempotency.scope);
-        if (earlier) {
-          return earlier.idempotency?.fingerprint === options.idempotency.fingerprint
-            ? { kind: 'replayed', post: earlier }
-            : { kind: 'conflict' };
+  /**
+   * Creates a post. Everything up to the write runs synchronously (nothing is awaited before it), so
+   * creates are decided in the order they arrive; the promise settles when this post's own file is
+   * written, or its write failed.
+   */
+  async create(post: NewPost, options: CreateOptions): Promise<CreateOutcome> {
+    const idempotency = options.idempotency;
+    if (idempotency) {
+      const earlier = this.findIdempotent(idempotency.scope);
+      if (earlier) {
+        return earlier.idempotency?.fingerprint === idempotency.fingerprint ? { kind: 'replayed', post: earlier } : { kind: 'conflict' };
+      }
+      const inFlight = this.#pendingScopes.get(idempotency.scope);
+      if (inFlight) {
+        if (inFlight.fingerprint !== idempotency.fingerprint) return { kind: 'conflict' };
+        // The same request is being written: answer with its post once that is on disk. Should that
+        // write fail, nothing was created, and this request gets to try as if it were the first.
+        try {
+          return { kind: 'replayed', post: await inFlight.written };
+        } catch {
+          return this.create(post, options);
         }
       }
-      const now = this.#now();
-      const at = now.toISOString();
-      const idempotency = options.idempotency;
-      const record: PostRecord = {
-        ...post,
-        id: randomUUID(),
-        seq: this.#nextSeq,
-        slug: options.chooseSlug((slug) => this.#bySlug.has(slug)),
-        createdAt: at,
-        updatedAt: at,
-        publishedAt: post.status === 'published' ? at : null,
-        idempotency: idempotency
-          ? { scope: idempotency.scope, fingerprint: idempotency.fingerprint, expiresAt: new Date(now.getTime() + idempotency.ttlMs).toISOString() }
-          : null,
-      };
-      if (this.#bySlug.has(record.slug)) throw new StoreError('conflict', this.#file(record.id), `The slug "${record.slug}" is taken.`);
-      await writeDocument(this.#file(record.id), record);
-      const entry = withoutContent(record);
-      this.#index(entry);
-      this.#changed();
-      return { kind: 'created', post: entry };
-    });
+    }
+    const now = this.#now();
+    const at = now.toISOString();
+    const record: PostRecord = {
+      ...post,
+      id: randomUUID(),
+      seq: this.#nextSeq,
+      slug: options.chooseSlug((slug) => this.isSlugTaken(slug)),
+      createdAt: at,
+      updatedAt: at,
+      publishedAt: post.status === 'published' ? at : null,
+      idempotency: idempotency
+        ? { scope: idempotency.scope, fingerprint: idempotency.fingerprint, expiresAt: new Date(now.getTime() + idempotency.ttlMs).toISOString() }
+        : null,
+    };
+    if (this.isSlugTaken(record.slug)) throw new StoreError('conflict', this.#file(record.id), `The slug "${record.slug}" is taken.`);
+    this.#nextSeq += 1;
+    this.#reservedSlugs.add(record.slug);
+    const written = this.#writes.run(() => this.#write(this.#file(record.id), record)).then(
+      () => {
+        this.#release(record, written);
+        const entry = withoutContent(record);
+        this.#index(entry);
+        this.#changed();
+        return entry;
+      },
+      (error: unknown) => {
+        this.#release(record, written);
+        throw error;
+      },
+    );
+    if (idempotency) this.#pendingScopes.set(idempotency.scope, { fingerprint: idempotency.fingerprint, written });
+    return { kind: 'created', post: await written };
+  }
+
+  /** Ends the reservations of a create whose write has settled. */
+  #release(record: PostRecord, written: Promise<PostIndexEntry>): void {
+    this.#reservedSlugs.delete(record.slug);
+    const scope = record.idempotency?.scope;
+    if (scope !== undefined && this.#pendingScopes.get(scope)?.written === written) this.#pendingScopes.delete(scope);
   }
 
   /** One page of posts with this status, newest first. */
@@ -253,8 +310,8 @@ export class PostStore implements BlogReader {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Resolves once every write queued so far is on disk. */
+  /** Resolves once every write submitted so far has settled (on disk, or failed). */
   flush(): Promise<void> {
-    return this.#queue.idle();
+    return this.#writes.idle();
   }
 }
