@@ -1,7 +1,8 @@
 /**
  * Creates in the post store as a group commit: decisions (slug, order, idempotency) in arrival order,
- * files written concurrently, a post published only once its file is written, and a failed write
- * leaving nothing behind. Real files in a temporary directory; the writer is wrapped to fail or wait.
+ * the files of one turn of the event loop written together, a post published only once its file is
+ * written, and a failed write leaving nothing behind. Real files in a temporary directory; the writer
+ * is wrapped to watch or fail writes.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,9 +10,10 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseSlug, slugBaseFor } from '../services/posts';
-import { type CreateOutcome, type DocumentWriter, PostStore } from './post-store';
-import type { NewPost } from './records';
-import { StoreError, writeDocument } from './store-error';
+import { type BatchWriter, writeDocumentsHere } from './document-writer';
+import { type CreateOutcome, PostStore } from './post-store';
+import type { NewPost, PostRecord } from './records';
+import { StoreError } from './store-error';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -41,31 +43,35 @@ function newPost(title: string): NewPost {
 
 const byTitle = (title: string) => ({ chooseSlug: (taken: (s: string) => boolean) => chooseSlug(slugBaseFor(title), taken) });
 
-/** A writer whose writes wait until released, and fail when told to; everything else is the real one. */
-class HeldWriter {
-  readonly #held: Array<{ file: string; release: (fail?: Error) => void }> = [];
-  readonly write: DocumentWriter = (file, data) =>
-    new Promise<void>((resolve, reject) => {
-      this.#held.push({
-        file,
-        release: (fail) => {
-          if (fail) reject(fail);
-          else writeDocument(file, data).then(resolve, reject);
-        },
-      });
-    });
+/**
+ * The writer on the test's own thread, watched: it records each batch, fails the records `fails`
+ * picks, and while `held` it keeps batches waiting until `release()`.
+ */
+class WatchedWriter {
+  readonly batches: string[][] = [];
+  held = false;
+  readonly #waiting: Array<() => void> = [];
+  constructor(private readonly fails: (record: PostRecord) => boolean = () => false) {}
 
-  get count(): number {
-    return this.#held.length;
+  readonly write: BatchWriter = async (writes) => {
+    if (this.held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.batches.push(writes.map(({ file }) => path.basename(file)));
+    const kept = writes.filter(({ data }) => !this.fails(data as PostRecord));
+    const results = await writeDocumentsHere(kept);
+    return writes.map((write) => (kept.includes(write) ? (results[kept.indexOf(write)] ?? null) : new Error('ENOSPC: no space left on device')));
+  };
+
+  get written(): string[] {
+    return this.batches.flat();
   }
 
-  /** Lets the write of the `index`-th held file go on (or fail with `fail`). */
-  release(index: number, fail?: Error): void {
-    const held = this.#held[index];
-    if (!held) throw new Error(`no write ${index} is held`);
-    held.release(fail);
+  release(): void {
+    this.held = false;
+    for (const resolve of this.#waiting.splice(0)) resolve();
   }
 }
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 const created = (outcome: CreateOutcome) => {
   if (outcome.kind !== 'created') throw new Error(`expected a created post, got ${outcome.kind}`);
@@ -73,63 +79,69 @@ const created = (outcome: CreateOutcome) => {
 };
 
 describe('PostStore.create', () => {
-  it('chooses slugs in arrival order and writes the files at once', async () => {
+  it('chooses slugs in arrival order and commits the creates of one turn together', async () => {
     const dir = tempDir();
-    const writer = new HeldWriter();
+    const writer = new WatchedWriter();
     const store = await PostStore.open(dir, () => new Date(), { write: writer.write });
+    let changes = 0;
+    store.onChange(() => (changes += 1));
     const pending = Array.from({ length: 4 }, () => store.create(newPost('Same'), byTitle('Same')));
-    await Promise.resolve();
-    expect(writer.count).toBe(4); // all four writes are under way together, none waits for another
-    expect(store.isSlugTaken('same-4')).toBe(true); // reserved while in flight
-    for (const index of [3, 1, 0, 2]) writer.release(index);
+    expect(store.isSlugTaken('same-4')).toBe(true); // reserved before anything is written
+    expect(writer.written).toHaveLength(0);
     const posts = (await Promise.all(pending)).map(created);
     expect(posts.map((post) => post.slug)).toEqual(['same', 'same-2', 'same-3', 'same-4']);
-    // Finished out of order, listed in creation order.
+    expect(writer.written).toEqual(posts.map((post) => `${post.id}.json`));
+    expect(changes).toBe(1); // one commit, one notification
     expect(store.list({ status: 'published' }).posts.map((post) => post.slug)).toEqual(['same-4', 'same-3', 'same-2', 'same']);
     const reopened = await PostStore.open(dir, () => new Date());
     expect(reopened.list({ status: 'published' }).posts.map((post) => post.slug)).toEqual(['same-4', 'same-3', 'same-2', 'same']);
   });
 
+  it('gathers the creates that arrive while a batch is being written into the next batch', async () => {
+    const writer = new WatchedWriter();
+    const store = await PostStore.open(tempDir(), () => new Date(), { write: writer.write });
+    writer.held = true;
+    const first = store.create(newPost('First'), byTitle('First'));
+    await nextTurn();
+    const later = [store.create(newPost('Second'), byTitle('Second')), store.create(newPost('Third'), byTitle('Third'))];
+    await nextTurn();
+    expect(writer.batches).toEqual([]);
+    writer.release();
+    const posts = [created(await first), ...(await Promise.all(later)).map(created)];
+    expect(writer.batches).toEqual([[`${posts[0]?.id}.json`], [`${posts[1]?.id}.json`, `${posts[2]?.id}.json`]]);
+  });
+
   it('publishes a post only once its file is written', async () => {
     const dir = tempDir();
-    const writer = new HeldWriter();
+    const writer = new WatchedWriter();
     const store = await PostStore.open(dir, () => new Date(), { write: writer.write });
-    let changes = 0;
-    store.onChange(() => (changes += 1));
+    writer.held = true;
     const pending = store.create(newPost('Slow'), byTitle('Slow'));
-    await Promise.resolve();
+    await nextTurn();
+    expect(readdirSync(dir)).toEqual([]);
     expect(store.list({ status: 'published' }).total).toBe(0);
     expect(await store.getBySlug('slow', { includeDrafts: true })).toBeNull();
-    expect(changes).toBe(0);
-    writer.release(0);
+    writer.release();
     const post = created(await pending);
     expect(existsSync(path.join(dir, `${post.id}.json`))).toBe(true);
     expect(store.list({ status: 'published' }).total).toBe(1);
-    expect(changes).toBe(1);
   });
 
   it('a failed write fails its own create only, frees its slug and leaves no file or index entry', async () => {
     const dir = tempDir();
-    const writer = new HeldWriter();
+    const writer = new WatchedWriter((record) => record.seq === 2);
     const store = await PostStore.open(dir, () => new Date(), { write: writer.write });
     const first = store.create(newPost('Same'), byTitle('Same'));
     const second = store.create(newPost('Same'), byTitle('Same')).catch((error: unknown) => error);
     const third = store.create(newPost('Same'), byTitle('Same'));
-    await Promise.resolve();
-    writer.release(1, new StoreError('unwritable', 'x', 'Cannot write x (ENOSPC).'));
-    writer.release(0);
-    writer.release(2);
     expect(created(await first).slug).toBe('same');
-    expect(await second).toMatchObject({ problem: 'unwritable', message: 'Cannot write x (ENOSPC).' });
+    expect(await second).toMatchObject({ problem: 'unwritable', message: expect.stringContaining('ENOSPC') });
     expect(created(await third).slug).toBe('same-3');
     expect(store.isSlugTaken('same-2')).toBe(false);
     expect(store.list({ status: 'published' }).total).toBe(2);
     // The freed slug goes to the next post that asks for it.
-    const fourth = store.create(newPost('Same'), byTitle('Same'));
-    await Promise.resolve();
-    writer.release(3);
-    expect(created(await fourth).slug).toBe('same-2');
-    expect(readdirSync(dir).filter((name) => !name.startsWith('.'))).toHaveLength(3);
+    expect(created(await store.create(newPost('Same'), byTitle('Same'))).slug).toBe('same-2');
+    expect(readdirSync(dir)).toHaveLength(3);
   });
 
   it('a real write error is a StoreError naming the file, and the store keeps working', async () => {
@@ -144,69 +156,69 @@ describe('PostStore.create', () => {
     expect(store.list({ status: 'published' }).total).toBe(0);
   });
 
-  it('answers an idempotent retry that arrives while the first write is in flight with the same post', async () => {
-    const writer = new HeldWriter();
+  it('answers an idempotent retry that arrives before the first is written with the same post', async () => {
+    const writer = new WatchedWriter();
     const store = await PostStore.open(tempDir(), () => new Date(), { write: writer.write });
     const idempotency = { scope: 'scope', fingerprint: 'body', ttlMs: 60_000 };
     const first = store.create(newPost('Once'), { ...byTitle('Once'), idempotency });
     const retry = store.create(newPost('Once'), { ...byTitle('Once'), idempotency });
     const other = store.create(newPost('Other'), { ...byTitle('Other'), idempotency: { ...idempotency, fingerprint: 'another body' } });
-    await expect(other).resolves.toEqual({ kind: 'conflict' });
-    await Promise.resolve();
-    expect(writer.count).toBe(1); // the retry writes nothing
-    writer.release(0);
-    const [a, b] = await Promise.all([first, retry]);
+    const [a, b, c] = await Promise.all([first, retry, other]);
     expect(a.kind).toBe('created');
     expect(b).toEqual({ kind: 'replayed', post: created(a) });
+    expect(c).toEqual({ kind: 'conflict' });
+    expect(writer.written).toHaveLength(1); // the retry wrote nothing
   });
 
   it('lets an idempotent retry create the post when the first attempt failed to write', async () => {
-    const writer = new HeldWriter();
+    let failures = 1;
+    const writer = new WatchedWriter(() => failures-- > 0);
     const store = await PostStore.open(tempDir(), () => new Date(), { write: writer.write });
     const idempotency = { scope: 'scope', fingerprint: 'body', ttlMs: 60_000 };
-    const first = store.create(newPost('Once'), { ...byTitle('Once'), idempotency });
+    const first = store.create(newPost('Once'), { ...byTitle('Once'), idempotency }).catch((error: unknown) => error);
     const retry = store.create(newPost('Once'), { ...byTitle('Once'), idempotency });
-    await Promise.resolve();
-    writer.release(0, new Error('EIO'));
-    await expect(first).rejects.toThrow('EIO');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(writer.count).toBe(2);
-    writer.release(1);
+    expect(await first).toBeInstanceOf(StoreError);
     expect(created(await retry).slug).toBe('once');
     expect(store.findIdempotent('scope')?.slug).toBe('once');
+    expect(writer.batches).toHaveLength(2); // the failed first attempt, then the retry's own write
   });
 
-  it('flush() waits for the writes in flight', async () => {
-    const writer = new HeldWriter();
+  it('flush() waits for the creates decided so far', async () => {
+    const writer = new WatchedWriter();
     const store = await PostStore.open(tempDir(), () => new Date(), { write: writer.write });
+    writer.held = true;
     void store.create(newPost('A'), byTitle('A'));
     let flushed = false;
     const flushing = store.flush().then(() => (flushed = true));
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(flushed).toBe(false);
-    writer.release(0);
+    writer.release();
     await flushing;
     expect(store.list({ status: 'published' }).total).toBe(1);
   });
 
-  it('for any mix of titles and failed writes: distinct slugs, and exactly the written posts survive a reopen', async () => {
+  it('for any mix of titles, failed writes and turns: distinct slugs, and exactly the written posts survive a reopen', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ title: fc.constantFrom('Alpha', 'Beta', 'Alpha 2'), fails: fc.boolean() }), { minLength: 1, maxLength: 12 }),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        async (creates, shuffle) => {
+        fc.array(fc.record({ title: fc.constantFrom('Alpha', 'Beta', 'Alpha 2'), fails: fc.boolean(), newTurn: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        async (creates) => {
           const dir = tempDir();
-          const writer = new HeldWriter();
+          const failing = new Set<number>();
+          const writer = new WatchedWriter((record) => failing.has(record.seq));
           const store = await PostStore.open(dir, () => new Date(), { write: writer.write });
-          const outcomes = creates.map(({ title }) =>
-            store.create(newPost(title), byTitle(title)).then(
-              (outcome) => created(outcome).slug,
-              () => null,
-            ),
-          );
-          await Promise.resolve();
-          const order = creates.map((_, i) => i).sort((a, b) => (shuffle[a] ?? a) - (shuffle[b] ?? b));
-          for (const i of order) writer.release(i, creates[i]?.fails ? new Error('failed write') : undefined);
+          const outcomes: Array<Promise<string | null>> = [];
+          let seq = 0;
+          for (const { title, fails, newTurn } of creates) {
+            if (newTurn) await nextTurn();
+            seq += 1;
+            if (fails) failing.add(seq);
+            outcomes.push(
+              store.create(newPost(title), byTitle(title)).then(
+                (outcome) => created(outcome).slug,
+                () => null,
+              ),
+            );
+          }
           const slugs = await Promise.all(outcomes);
           const written = slugs.filter((slug): slug is string => slug !== null);
           expect(written).toHaveLength(creates.filter((c) => !c.fails).length);
