@@ -84,7 +84,7 @@ describe('DocumentWriterThread', () => {
       script,
       `import { parentPort } from 'node:worker_threads';
        import { writeFileSync } from 'node:fs';
-       parentPort.on('message', ({ writes }) => { writeFileSync(writes[0][0], '{}'); process.exit(3); });`,
+       parentPort.on('message', ({ request }) => { writeFileSync(request[0][0], '{}'); process.exit(3); });`,
     );
     const writer = thread({ workerUrl: pathToFileURL(script) });
     const failures = await writer.write([
@@ -92,7 +92,7 @@ describe('DocumentWriterThread', () => {
       { file: path.join(dir, 'second.json'), data: {} },
     ]);
     expect(failures[0]).toBeNull();
-    expect(failures[1]?.message).toBe('the writer thread stopped (exit code 3)');
+    expect(failures[1]?.message).toBe('the thread stopped (exit code 3)');
     expect(writer.running).toBe(false);
   });
 

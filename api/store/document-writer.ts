@@ -10,8 +10,8 @@
  * would stop every other request while the disk works.
  */
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import { TextFileSync } from 'lowdb/node';
+import { RequestThread, type RequestThreadOptions } from '../threads/request-thread';
 
 export interface DocumentWrite {
   file: string;
@@ -50,41 +50,17 @@ export const writeDocumentsHere: BatchWriter = async (writes) =>
     }
   });
 
-interface Reply {
-  id: number;
-  failures: Array<{ message: string; code: string | undefined } | null>;
-}
-
-interface Waiting {
-  /** The files sent to the thread, in the order of its answer. */
-  files: string[];
-  resolve: (failures: Array<Error | null>) => void;
-}
-
-export interface WriterThreadOptions {
-  /** The worker script (tests swap in one that misbehaves). */
-  workerUrl?: URL;
-  /** How long the thread may sit idle before it stops; the next batch starts a new one. */
-  idleMs?: number;
-}
+/** What the thread says about each document: null when it is written, else why not. */
+type ThreadAnswer = Array<{ message: string; code: string | undefined } | null>;
 
 const WORKER_URL = new URL('./document-writer.worker.mjs', import.meta.url);
-const IDLE_MS = 30_000;
 
-/** A worker thread writing batches of documents, started on the first batch; it never keeps the process alive when idle. */
+/** Batches of documents written on a worker thread (document-writer.worker.mjs). */
 export class DocumentWriterThread {
-  readonly #workerUrl: URL;
-  readonly #idleMs: number;
-  #worker: Worker | undefined;
-  #nextId = 1;
-  readonly #waiting = new Map<number, Waiting>();
-  /** The answers still to come, for close(). */
-  readonly #unanswered = new Set<Promise<unknown>>();
-  #idleTimer: NodeJS.Timeout | undefined;
+  readonly #thread: RequestThread<Array<[file: string, text: string]>, ThreadAnswer>;
 
-  constructor(options: WriterThreadOptions = {}) {
-    this.#workerUrl = options.workerUrl ?? WORKER_URL;
-    this.#idleMs = options.idleMs ?? IDLE_MS;
+  constructor(options: RequestThreadOptions & { workerUrl?: URL } = {}) {
+    this.#thread = new RequestThread(options.workerUrl ?? WORKER_URL, options);
   }
 
   readonly write: BatchWriter = async (writes) => {
@@ -98,65 +74,23 @@ export class DocumentWriterThread {
     return texts.map((text) => (text instanceof Error ? text : (answers[next++] ?? null)));
   };
 
-  #send(writes: Array<[file: string, text: string]>): Promise<Array<Error | null>> {
-    const answer = new Promise<Array<Error | null>>((resolve) => {
-      clearTimeout(this.#idleTimer);
-      const worker = this.#start();
-      const id = this.#nextId++;
-      this.#waiting.set(id, { files: writes.map(([file]) => file), resolve });
-      worker.ref();
-      worker.postMessage({ id, writes });
-    });
-    this.#unanswered.add(answer);
-    void answer.then(() => this.#unanswered.delete(answer));
-    return answer;
-  }
-
-  /** True while a thread is running (started and not yet stopped). */
+  /** True while the thread is running. */
   get running(): boolean {
-    return this.#worker !== undefined;
+    return this.#thread.running;
   }
 
-  /** Stops the thread once the batches sent to it are answered. */
-  async close(): Promise<void> {
-    await Promise.all([...this.#unanswered]);
-    const worker = this.#worker;
-    this.#worker = undefined;
-    clearTimeout(this.#idleTimer);
-    await worker?.terminate();
+  close(): Promise<void> {
+    return this.#thread.close();
   }
 
-  #start(): Worker {
-    if (this.#worker) return this.#worker;
-    const worker = new Worker(this.#workerUrl);
-    worker.unref(); // held only while a batch waits for its answer
-    worker.on('message', (reply: Reply) => this.#answer(reply));
-    worker.on('error', (error) => this.#lost(worker, error));
-    worker.on('exit', (code) => this.#lost(worker, new Error(`the writer thread stopped (exit code ${code})`)));
-    this.#worker = worker;
-    return worker;
-  }
-
-  #answer(reply: Reply): void {
-    const waiting = this.#waiting.get(reply.id);
-    if (!waiting) return;
-    this.#waiting.delete(reply.id);
-    waiting.resolve(reply.failures.map((failure) => (failure ? Object.assign(new Error(failure.message), { code: failure.code }) : null)));
-    if (this.#waiting.size === 0 && this.#worker) {
-      this.#worker.unref();
-      this.#idleTimer = setTimeout(() => void this.close(), this.#idleMs).unref();
+  async #send(writes: Array<[file: string, text: string]>): Promise<Array<Error | null>> {
+    try {
+      const answer = await this.#thread.ask(writes);
+      return answer.map((failure) => (failure ? Object.assign(new Error(failure.message), { code: failure.code }) : null));
+    } catch (error) {
+      // The thread died before answering. A document reaches its name only by the final rename, so
+      // the ones that exist were written; every other one failed with the thread's error.
+      return writes.map(([file]) => (existsSync(file) ? null : asError(error)));
     }
-  }
-
-  /**
-   * The thread died with batches unanswered. A document reaches its name only by the final rename, so
-   * the ones that exist were written; every other one failed with the thread's error.
-   */
-  #lost(worker: Worker, error: Error): void {
-    if (this.#worker !== worker) return;
-    this.#worker = undefined;
-    const waiting = [...this.#waiting.values()];
-    this.#waiting.clear();
-    for (const { files, resolve } of waiting) resolve(files.map((file) => (existsSync(file) ? null : error)));
   }
 }

@@ -8,8 +8,8 @@
 import { parentPort } from 'node:worker_threads';
 import { TextFileSync } from 'lowdb/node';
 
-parentPort?.on('message', (/** @type {{ id: number, writes: Array<[file: string, text: string]> }} */ batch) => {
-  const failures = batch.writes.map(([file, text]) => {
+parentPort?.on('message', (/** @type {{ id: number, request: Array<[file: string, text: string]> }} */ message) => {
+  const failures = message.request.map(([file, text]) => {
     try {
       new TextFileSync(file).write(text);
       return null;
@@ -18,5 +18,5 @@ parentPort?.on('message', (/** @type {{ id: number, writes: Array<[file: string,
       return { message: error instanceof Error ? error.message : String(error), code };
     }
   });
-  parentPort?.postMessage({ id: batch.id, failures });
+  parentPort?.postMessage({ id: message.id, result: failures });
 });
