@@ -86,7 +86,7 @@ function postRequests(key: string, target = '/api/blog'): autocannon.Request[] {
   ];
 }
 
-const WARM_UP_CREATES = 20;
+const WARM_UP_CREATES = 200;
 
 /**
  * Before a write is measured, as before a page is: one second of the same request through the same
