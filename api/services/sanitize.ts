@@ -89,7 +89,7 @@ class RemovalReport {
   }
 }
 
-function inspectTag(name: string, attribs: Record<string, string>, report: RemovalReport): void {
+function inspectTag(report: RemovalReport, name: string, attribs: Record<string, string>): void {
   if (!ALLOWED_TAG_SET.has(name)) {
     report.add(
       DROPPED_WITH_CONTENT.includes(name) ? `Removed <${name}> element and its content` : `Removed <${name}> tag (its text was kept)`,
@@ -127,7 +127,7 @@ export function sanitizeContent(html: string): SanitizedHtml {
   const report = new RemovalReport();
   // The parser drops comments without a callback, so they are noticed here.
   if (html.includes('<!--')) report.add('Removed HTML comments');
-  const clean = sanitizeHtml(html, { ...OPTIONS, onOpenTag: (name, attribs) => inspectTag(name, attribs, report) });
+  const clean = sanitizeHtml(html, { ...OPTIONS, onOpenTag: inspectTag.bind(null, report) });
   return { html: clean.trim(), warnings: report.lines() };
 }
 

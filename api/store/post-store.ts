@@ -233,8 +233,10 @@ export class PostStore implements BlogReader {
     this.#reservedSlugs.add(record.slug);
     const written = new Promise<PostIndexEntry>((resolve, reject) => this.#batch.push({ record, resolve, reject }));
     this.#unsettled.add(written);
-    const forget = () => this.#unsettled.delete(written);
-    written.then(forget, forget);
+    written.then(
+      () => this.#unsettled.delete(written),
+      () => this.#unsettled.delete(written),
+    );
     if (idempotency) this.#pendingScopes.set(idempotency.scope, { id: record.id, fingerprint: idempotency.fingerprint, written });
     if (!this.#committing) {
       // The first create of a group: let the others decided in this turn of the event loop join it.
