@@ -1,7 +1,7 @@
 /**
  * createApp(options) builds the Koa application; only main.ts listens. The middleware order is the
- * whole request pipeline, read top to bottom: errors, security headers, compression and ETags for
- * everything; static files; then the JSON API (CORS, health, blog); then the site renderer.
+ * whole request pipeline, read top to bottom: errors, security headers and compression for everything,
+ * ETags for reads; static files; then the JSON API (CORS, health, blog); then the site renderer.
  */
 import path from 'node:path';
 import Koa, { type Middleware } from 'koa';
@@ -80,7 +80,9 @@ export function createApp(options: AppOptions): Koa {
   app.use(securityHeaders(options.config, { csp: production }));
   app.use(compress({ threshold: 1024 }));
   app.use(conditional());
-  app.use(etag());
+  // ETags serve conditional GETs; the answer to a write is never revalidated, so it is not hashed.
+  const etags = etag();
+  app.use((ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? etags(ctx, next) : next()));
 
   if (options.clientDir) {
     const clientDir = options.clientDir;

@@ -64,10 +64,17 @@ export const UNCATEGORIZED = { slug: 'uncategorized', name: 'Uncategorized' } as
 export type BuiltInCategorySlug = (typeof BLOG_CATEGORIES)[number]['slug'];
 export type CategorySlug = BuiltInCategorySlug | typeof UNCATEGORIZED.slug;
 
+/** Each built-in category under its slug and under its slugified name (worked out once, not per post). */
+const CATEGORY_BY_KEY: ReadonlyMap<string, (typeof BLOG_CATEGORIES)[number]> = new Map(
+  BLOG_CATEGORIES.flatMap((category) => [
+    [slugify(category.name), category],
+    [category.slug, category],
+  ]),
+);
+
 /** The built-in category a name or slug refers to (case, spacing and punctuation ignored), if any. */
 export function findCategory(nameOrSlug: string): (typeof BLOG_CATEGORIES)[number] | undefined {
-  const wanted = slugify(nameOrSlug);
-  return BLOG_CATEGORIES.find((category) => category.slug === wanted || slugify(category.name) === wanted);
+  return CATEGORY_BY_KEY.get(slugify(nameOrSlug));
 }
 
 /** Maps a category name or slug to its slug; anything not in the built-in list maps to `uncategorized`. */

@@ -8,6 +8,9 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../contract/errors';
 import type { ApiMiddleware } from './api-state';
 
+/** Stateless between calls (no streaming), so one decoder serves every request. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function isJsonType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
@@ -75,7 +78,7 @@ export function jsonBody(options: { limitBytes: number }): ApiMiddleware {
     const raw = await readLimited(ctx.req, options.limitBytes);
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(raw).replace(/^\uFEFF/, '');
+      text = UTF8.decode(raw).replace(/^\uFEFF/, '');
     } catch {
       throw invalidJson('The request body is not valid UTF-8 text.');
     }

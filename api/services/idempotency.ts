@@ -2,13 +2,13 @@
  * Idempotency-Key handling: the header's rules, the scope a key is remembered under (per API key, so two
  * integrators never collide) and the fingerprint of the body a retry must repeat exactly.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ApiError } from '../contract/errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 function sha256(text: string | Uint8Array): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** The header's value, undefined when absent; a 400 when it is empty, too long or not visible ASCII. */

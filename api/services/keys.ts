@@ -3,7 +3,7 @@
  * a SHA-256 hash (the secret has ~190 bits of entropy, so a fast hash is enough, as for GitHub tokens),
  * verified by id lookup and a constant-time hash comparison, listed and revoked.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   API_KEY_ID_LENGTH,
   API_KEY_NAME_PATTERN,
@@ -32,7 +32,7 @@ export function randomBase62(length: number): string {
 }
 
 export function hashApiKey(key: string): string {
-  return `sha256:${createHash('sha256').update(key.trim(), 'utf8').digest('hex')}`;
+  return `sha256:${hash('sha256', key.trim(), 'hex')}`;
 }
 
 function hashesEqual(a: string, b: string): boolean {

@@ -22,13 +22,16 @@ export function slugBaseFor(title: string): string {
   return slugify(title) || 'post';
 }
 
+function isFree(slug: string, isTaken: (slug: string) => boolean): boolean {
+  return !RESERVED_SLUGS.has(slug) && !isTaken(slug);
+}
+
 /** `base`, or the first of `base-2`, `base-3` ... that is neither taken nor reserved. */
 export function chooseSlug(base: string, isTaken: (slug: string) => boolean, startAt = 2): string {
-  const free = (slug: string) => !RESERVED_SLUGS.has(slug) && !isTaken(slug);
-  if (free(base)) return base;
+  if (isFree(base, isTaken)) return base;
   for (let n = Math.max(2, startAt); ; n++) {
     const candidate = `${base}-${n}`;
-    if (free(candidate)) return candidate;
+    if (isFree(candidate, isTaken)) return candidate;
   }
 }
 
@@ -48,13 +51,37 @@ function optional(value: string | null | undefined): string | undefined {
   return value === null || value === undefined || value === '' ? undefined : value;
 }
 
-function trustFrom(input: CreatePostData['trust'], plain: (field: string, value: string) => string): BlogTrust | null {
+/**
+ * What cleaning a payload changed (warnings) and what it left wrong (problems). A class rather than
+ * closures made per request: the server runs under tsx, whose keep-names option wraps every named
+ * closure in a defineProperty call each time it is created.
+ */
+class Cleaning {
+  readonly warnings: string[] = [];
+  readonly problems: FieldProblem[] = [];
+
+  /** A plain-text field without markup (noted when there was some). */
+  plain(field: string, value: string): string {
+    const { text, changed } = stripTags(value);
+    if (changed) this.warnings.push(`Removed HTML from ${field} (it is plain text)`);
+    return text;
+  }
+
+  /** A plain-text field that must keep some text. */
+  required(field: string, value: string): string {
+    const text = this.plain(field, value);
+    if (text === '') this.problems.push({ field, problem: 'missing', message: `${field} is required (nothing was left after removing HTML)` });
+    return text;
+  }
+}
+
+function trustFrom(input: CreatePostData['trust'], cleaning: Cleaning): BlogTrust | null {
   if (!input) return null;
-  const trust: BlogTrust = { sources: (input.sources ?? []).map((source) => ({ name: plain('trust.sources', source.name), url: source.url })) };
+  const trust: BlogTrust = { sources: (input.sources ?? []).map((source) => ({ name: cleaning.plain('trust.sources', source.name), url: source.url })) };
   if (input.factCheckedBy) {
-    const checker: NonNullable<BlogTrust['factCheckedBy']> = { name: plain('trust.factCheckedBy.name', input.factCheckedBy.name) };
+    const checker: NonNullable<BlogTrust['factCheckedBy']> = { name: cleaning.plain('trust.factCheckedBy.name', input.factCheckedBy.name) };
     const credentials = optional(input.factCheckedBy.credentials);
-    if (credentials) checker.credentials = plain('trust.factCheckedBy.credentials', credentials);
+    if (credentials) checker.credentials = cleaning.plain('trust.factCheckedBy.credentials', credentials);
     const link = optional(input.factCheckedBy.link);
     if (link) checker.link = link;
     trust.factCheckedBy = checker;
@@ -66,22 +93,12 @@ function trustFrom(input: CreatePostData['trust'], plain: (field: string, value:
 
 /** Builds the post the store keeps, or throws the 400 listing what is left wrong after cleaning. */
 export function preparePost(data: CreatePostData, ignoredFields: readonly string[], keyId: string | null): PreparedPost {
-  const warnings: string[] = [];
-  const problems: FieldProblem[] = [];
-  const plain = (field: string, value: string): string => {
-    const { text, changed } = stripTags(value);
-    if (changed) warnings.push(`Removed HTML from ${field} (it is plain text)`);
-    return text;
-  };
-  const required = (field: string, value: string): string => {
-    const text = plain(field, value);
-    if (text === '') problems.push({ field, problem: 'missing', message: `${field} is required (nothing was left after removing HTML)` });
-    return text;
-  };
+  const cleaning = new Cleaning();
+  const { warnings, problems } = cleaning;
 
-  const title = required('title', data.title);
-  const excerpt = required('excerpt', data.excerpt);
-  const authorName = required('author.name', data.author.name);
+  const title = cleaning.required('title', data.title);
+  const excerpt = cleaning.required('excerpt', data.excerpt);
+  const authorName = cleaning.required('author.name', data.author.name);
 
   let html = data.content;
   if (!hasTags(html)) {
@@ -102,11 +119,11 @@ export function preparePost(data: CreatePostData, ignoredFields: readonly string
 
   const tags: string[] = [];
   for (const raw of data.tags ?? []) {
-    const tag = plain('tags', raw);
+    const tag = cleaning.plain('tags', raw);
     if (tag !== '' && !tags.some((seen) => seen.toLowerCase() === tag.toLowerCase())) tags.push(tag);
   }
 
-  const trust = trustFrom(data.trust, plain);
+  const trust = trustFrom(data.trust, cleaning);
 
   for (const field of ignoredFields) {
     const alias = FIELD_ALIASES[field];
@@ -115,9 +132,9 @@ export function preparePost(data: CreatePostData, ignoredFields: readonly string
 
   const author: BlogAuthor = { name: authorName };
   const bio = optional(data.author.bio);
-  if (bio) author.bio = plain('author.bio', bio);
+  if (bio) author.bio = cleaning.plain('author.bio', bio);
   const credentials = optional(data.author.credentials);
-  if (credentials) author.credentials = plain('author.credentials', credentials);
+  if (credentials) author.credentials = cleaning.plain('author.credentials', credentials);
   return {
     slugBase: slugBaseFor(title),
     warnings: [...new Set(warnings)],
@@ -148,16 +165,21 @@ export class PostService {
 
   async create(prepared: PreparedPost, idempotency?: { scope: string; fingerprint: string }): Promise<CreatedResult> {
     const outcome = await this.#store.create(prepared.post, {
-      chooseSlug: (isTaken) => {
-        const slug = chooseSlug(prepared.slugBase, isTaken, this.#nextSuffix.get(prepared.slugBase));
-        const suffix = /-(\d+)$/.exec(slug.slice(prepared.slugBase.length))?.[1];
-        if (suffix) this.#nextSuffix.set(prepared.slugBase, Number(suffix) + 1);
-        return slug;
-      },
+      chooseSlug: this.#slugChooser(prepared.slugBase),
       ...(idempotency ? { idempotency: { ...idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
     });
     if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
     return { post: outcome.post, replayed: outcome.kind === 'replayed' };
+  }
+
+  /** Picks the slug for `base` inside the store's create, remembering where the `-n` search ended. */
+  #slugChooser(base: string): (isTaken: (slug: string) => boolean) => string {
+    return (isTaken) => {
+      const slug = chooseSlug(base, isTaken, this.#nextSuffix.get(base));
+      const suffix = /-(\d+)$/.exec(slug.slice(base.length))?.[1];
+      if (suffix) this.#nextSuffix.set(base, Number(suffix) + 1);
+      return slug;
+    };
   }
 
   /** The slug a create would get right now (for validate; another create may take it first). */

@@ -1,5 +1,18 @@
+import fc from 'fast-check';
+import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { hasTags, hasVisibleContent, paragraphsFromText, sanitizeContent, stripTags } from './sanitize';
+
+/** HTML as integrators and attackers write it: tags, attributes, entities, comments, stray brackets. */
+const htmlFragment = fc.constantFrom(
+  '<p>', '</p>', '<div>', '</div>', '<b>', '</b>', '<br>', '<hr/>', '<script>', '</script>', '<style>', '</style>',
+  '<img src="https://x.example/a.png">', '<img src="javascript:x">', '<iframe src="https://www.youtube.com/embed/x"></iframe>',
+  '<iframe src="https://evil.example/"></iframe>', '<a href="https://x.example" title="a > b">', '</a>', '<!-- c -->',
+  '<code class="language-js other">', '</code>', '<pre class="language-">', '</pre>', '<span class="x">', '</span>',
+  '<textarea>', '</textarea>', '<p title="<b>">', ' ', '\n', '\t', '&nbsp;', '&#160;', '&#8203;', '&amp;', '&lt;', '&gt;',
+  '&lt;p&gt;', '<', '>', '"', 'text', '1 < 2', 'a > b', '<font>', '</font>', '<![CDATA[x]]>', '<?php ?>',
+);
+const arbitraryHtml = fc.array(htmlFragment, { maxLength: 20 }).map((parts) => parts.join(''));
 
 describe('sanitizeContent', () => {
   it('reports each kind of removal once, with a count', () => {
@@ -27,6 +40,23 @@ describe('sanitizeContent', () => {
     );
   });
 
+  it('keeps only language-* classes on code and pre', () => {
+    expect(sanitizeContent('<pre class="language-ts x"><code class="y language-js">a</code></pre>').html).toBe(
+      '<pre class="language-ts"><code class="language-js">a</code></pre>',
+    );
+  });
+
+  it('filters classes exactly as the `language-*` glob of sanitize-html would', () => {
+    const globs = { allowedTags: ['code', 'pre'], allowedAttributes: {}, allowedClasses: { code: ['language-*'], pre: ['language-*'] } };
+    const className = fc.stringMatching(/^[a-z-]{0,12}$/).map((name) => (name.length % 2 === 0 ? `language-${name}` : name));
+    fc.assert(
+      fc.property(fc.array(className, { maxLength: 4 }), fc.constantFrom('code', 'pre'), (classes, tag) => {
+        const html = `<${tag} class="${classes.join(' ')}">x</${tag}>`;
+        expect(sanitizeContent(html).html).toBe(sanitizeHtml(html, globs));
+      }),
+    );
+  });
+
   it('drops images that lose their source', () => {
     const result = sanitizeContent('<p>a<img src="javascript:x"></p>');
     expect(result.html).toBe('<p>a</p>');
@@ -47,8 +77,25 @@ describe('plain text helpers', () => {
   });
 
   it('know when nothing visible is left', () => {
+    expect(hasVisibleContent(sanitizeContent('<p>&nbsp;</p><script>alert(1)</script><p title="a > b"></p>').html)).toBe(false);
+    expect(hasVisibleContent(sanitizeContent('<p>&lt;</p>').html)).toBe(true);
     expect(hasVisibleContent('<p> </p>')).toBe(false);
     expect(hasVisibleContent('<p><img src="https://x.example/a.png" /></p>')).toBe(true);
     expect(hasVisibleContent('<p>x</p>')).toBe(true);
+  });
+});
+
+describe('hasVisibleContent on sanitised HTML', () => {
+  /** What it used to do: parse the HTML again with nothing allowed, and look at the text left. */
+  const reparsed = (html: string) => /<(img|iframe)\b/i.test(html) || sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim() !== '';
+
+  it('agrees with a second sanitiser pass for any HTML', () => {
+    fc.assert(
+      fc.property(arbitraryHtml, (html) => {
+        const clean = sanitizeContent(html).html;
+        expect(hasVisibleContent(clean)).toBe(reparsed(clean));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

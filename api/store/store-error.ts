@@ -57,12 +57,3 @@ export async function readDocument<T>(file: string, schema: z.ZodType<T>): Promi
   }
   return parsed.data;
 }
-
-/** Writes a JSON document atomically (lowdb's adapter writes a temporary file, then renames it). */
-export async function writeDocument(file: string, data: unknown): Promise<void> {
-  try {
-    await new JSONFile<unknown>(file).write(data);
-  } catch (error) {
-    throw unwritable(file, error);
-  }
-}

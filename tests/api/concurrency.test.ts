@@ -1,6 +1,7 @@
 /**
  * 200 concurrent valid POSTs produce 200 posts with 200 distinct slugs, and every one of them is still
- * there after the store is reopened and after a new server starts on the same data.
+ * there after the store is reopened and after a new server starts on the same data. Requests sent twice
+ * at once with one Idempotency-Key create one post.
  */
 import { rmSync } from 'node:fs';
 import { Agent } from 'undici';
@@ -23,6 +24,33 @@ afterAll(async () => {
   await server.close();
   await agent.close();
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('creates one post per Idempotency-Key when every request is sent twice at once', async () => {
+  const key = await server.createKey('idempotent');
+  const KEYS = 50;
+  const responses = await Promise.all(
+    Array.from({ length: KEYS * 2 }, async (_, i) => {
+      const n = i % KEYS;
+      const response = await fetch(`${server.url}/api/blog`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': `twice-${n}` },
+        body: JSON.stringify(validPost({ title: n % 2 === 0 ? 'Twice Sent' : `Twice Sent ${n}` })),
+        dispatcher: agent,
+      } as RequestInit);
+      return { n, status: response.status, replayed: response.headers.get('idempotency-replayed'), body: (await response.json()) as CreatePostResponse };
+    }),
+  );
+  expect(responses.map((r) => r.status)).toEqual(Array.from({ length: KEYS * 2 }, () => 201));
+  for (let n = 0; n < KEYS; n++) {
+    const pair = responses.filter((r) => r.n === n);
+    expect(new Set(pair.map((r) => r.body.post.id)).size).toBe(1);
+    expect(pair.filter((r) => r.replayed === 'true')).toHaveLength(1);
+  }
+  expect(new Set(responses.map((r) => r.body.post.slug)).size).toBe(KEYS);
+  await server.store.flush();
+  const reopened = await openBlogStore(dataDir);
+  expect(reopened.posts.counts().drafts).toBe(KEYS);
 });
 
 it(`keeps all of ${COUNT} concurrent posts, with distinct slugs, across a restart`, async () => {
