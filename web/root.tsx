@@ -43,6 +43,12 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const { config } = useRootData();
+  // Marks the document once React owns it (tests wait for this), and lets the page boot script replay
+  // what the visitor did while the app was loading. In the Layout, so error and not-found pages do too.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -74,12 +80,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React owns it (tests wait for this), and lets the page boot script replay
-  // what the visitor did while the app was loading.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-    document.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
   return <Outlet />;
 }
 

@@ -91,8 +91,8 @@ describe('JavaScript before the first interaction', () => {
 });
 
 describe('what the visitor does while the app loads', () => {
-  it('a tap on the menu button opens the menu once the app is in charge', async () => {
-    const { context, page, errors } = await openUntouched('/');
+  it.each(['/', '/no-such-page'])('on %s, a tap on the menu button opens the menu once the app is in charge', async (pagePath) => {
+    const { context, page, errors } = await openUntouched(pagePath);
     expect(await isHydrated(page)).toBe(false);
     const toggle = page.locator('button[aria-controls="main-menu"]');
     expect(await toggle.innerText()).toBe('Open menu');
