@@ -21,10 +21,10 @@ import { openBlogStore } from '../../api/store/blog-store';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
 import { loadSiteConfig } from '../../web/content/site-config-env';
 import { ensureBuild } from '../build-stamp';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTS = path.join(ROOT, 'reports/lighthouse');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 export const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
@@ -61,17 +61,8 @@ async function main(): Promise<void> {
   ];
 
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   mkdirSync(REPORTS, { recursive: true });
   const rows: Array<{ name: string; scores: Record<Category, number>; failures: string[] }> = [];
