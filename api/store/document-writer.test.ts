@@ -84,7 +84,7 @@ describe('DocumentWriterThread', () => {
       script,
       `import { parentPort } from 'node:worker_threads';
        import { writeFileSync } from 'node:fs';
-       parentPort.on('message', ({ request }) => { writeFileSync(request[0][0], '{}'); process.exit(3); });`,
+       parentPort.on('message', ({ requests }) => { writeFileSync(requests[0].request[0][0], '{}'); process.exit(3); });`,
     );
     const writer = thread({ workerUrl: pathToFileURL(script) });
     const failures = await writer.write([
