@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health';
 import { siteRenderer } from './routes/site';
 import { KeyService } from './services/keys';
 import { PostService } from './services/posts';
+import { PostPreparer, type PrepareThreadMode } from './services/prepare-thread';
 import type { BlogStore } from './store/blog-store';
 
 const CLIENT_GONE_CODES: ReadonlySet<string> = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
@@ -38,12 +39,15 @@ export interface ApiSettings {
   writesPerMinute: number;
   /** Largest request body read, in bytes. */
   bodyLimitBytes: number;
+  /** Where create bodies are checked and cleaned: see prepare-thread.ts. */
+  prepareThread: PrepareThreadMode;
 }
 
 export const DEFAULT_API_SETTINGS: ApiSettings = {
   corsOrigins: '*',
   writesPerMinute: 60,
   bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
+  prepareThread: 'auto',
 };
 
 export interface AppOptions {
@@ -107,6 +111,7 @@ export function createApp(options: AppOptions): Koa {
     blogRoutes({
       keys: new KeyService(store.keys, now),
       posts: new PostService(store.posts),
+      preparer: new PostPreparer({ thread: settings.prepareThread }),
       store: store.posts,
       limiter: new RateLimiter(settings.writesPerMinute, () => now().getTime()),
       bodyLimitBytes: settings.bodyLimitBytes,

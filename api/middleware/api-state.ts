@@ -7,9 +7,9 @@ import type { PreparedPost } from '../services/posts';
 export interface ApiState {
   /** Set by auth: the verified key. */
   apiKey?: ApiKeySummary;
-  /** Set by jsonBody: the exact bytes and their JSON value. */
+  /** Set by jsonBody: the exact bytes, and their text (known to be JSON). */
   rawBody?: Uint8Array;
-  body?: unknown;
+  bodyText?: string;
   /** Set by idempotency when the request carries an Idempotency-Key. */
   idempotency?: { scope: string; fingerprint: string };
   /** Set by validatePost: the post ready to store, with its warnings. */

@@ -2,27 +2,34 @@
  * Input checks that put their parsed result on ctx.state: the create-post body (the contract's checks,
  * then the service's cleaning) and the list query. Failures are 400s naming every field.
  */
-import { checkCreatePostBody, REQUIRED_POST_FIELDS } from '../contract/blog';
+import { REQUIRED_POST_FIELDS } from '../contract/blog';
 import { listPostsQuerySchema } from '../contract/blog-reader';
 import { ApiError, validationError } from '../contract/errors';
 import { fieldProblemsFrom } from '../contract/field-problems';
-import { preparePost } from '../services/posts';
+import type { PostPreparer } from '../services/prepare-thread';
 import type { ApiMiddleware } from './api-state';
 
-/** Needs ctx.state.body (run after jsonBody); sets ctx.state.prepared. */
-export const validatePost: ApiMiddleware = async (ctx, next) => {
-  const check = checkCreatePostBody(ctx.state.body);
-  if (!check.ok) {
-    if (check.reason === 'json_string') throw new ApiError('body_is_json_string');
-    const inQuery = REQUIRED_POST_FIELDS.filter((field) => ctx.query[field] !== undefined || ctx.query[field.replace('.', '_')] !== undefined);
-    throw validationError(
-      check.problems,
-      inQuery.length > 0 ? [`${inQuery.join(', ')} arrived as query parameters: send them in the JSON body.`] : [],
-    );
-  }
-  ctx.state.prepared = preparePost(check.data, check.ignoredFields, ctx.state.apiKey?.id ?? null);
-  await next();
-};
+/** Needs ctx.state.bodyText (run after jsonBody); sets ctx.state.prepared. */
+export function validatePost(preparer: PostPreparer): ApiMiddleware {
+  return async (ctx, next) => {
+    const text = ctx.state.bodyText;
+    if (text === undefined) throw new Error('validatePost runs after jsonBody');
+    const outcome = await preparer.prepare({ text, keyId: ctx.state.apiKey?.id ?? null });
+    if (!outcome.ok) {
+      if (outcome.reason === 'json_string') throw new ApiError('body_is_json_string');
+      const inQuery =
+        outcome.stage === 'schema'
+          ? REQUIRED_POST_FIELDS.filter((field) => ctx.query[field] !== undefined || ctx.query[field.replace('.', '_')] !== undefined)
+          : [];
+      throw validationError(
+        outcome.problems,
+        inQuery.length > 0 ? [`${inQuery.join(', ')} arrived as query parameters: send them in the JSON body.`] : [],
+      );
+    }
+    ctx.state.prepared = outcome.prepared;
+    await next();
+  };
+}
 
 /** Sets ctx.state.listQuery from the query string of GET /api/blog. */
 export const validateListQuery: ApiMiddleware = async (ctx, next) => {

@@ -23,12 +23,15 @@ import { type RateLimiter, rateLimit } from '../middleware/rate-limit';
 import { validateListQuery, validatePost } from '../middleware/validate';
 import type { KeyService } from '../services/keys';
 import type { PostService } from '../services/posts';
+import type { PostPreparer } from '../services/prepare-thread';
 import { postLocation, presentCreated, presentValidation } from '../services/presenters';
 import type { PostStore } from '../store/post-store';
 
 export interface BlogRouteDeps {
   keys: KeyService;
   posts: PostService;
+  /** Checks and cleans a create's body (on a thread while creates keep coming). */
+  preparer: PostPreparer;
   store: PostStore;
   limiter: RateLimiter;
   bodyLimitBytes: number;
@@ -95,12 +98,13 @@ export function blogRoutes(deps: BlogRouteDeps): Router<ApiState> {
   const body = jsonBody({ limitBytes: deps.bodyLimitBytes });
 
   const identify = identifyApiKey(deps.keys);
+  const prepare = validatePost(deps.preparer);
 
   router.get('/', identify, validateListQuery, listPosts(deps));
-  router.post('/', requireApiKey(deps.keys, 'blog:write'), rateLimit(deps.limiter), body, idempotency(deps.posts), validatePost, createPost(deps));
+  router.post('/', requireApiKey(deps.keys, 'blog:write'), rateLimit(deps.limiter), body, idempotency(deps.posts), prepare, createPost(deps));
   router.all('/', allowOnly('GET', 'HEAD', 'POST'));
 
-  router.post('/validate', optionalApiKey(deps.keys, 'blog:write'), body, validatePost, validateOnly(deps));
+  router.post('/validate', optionalApiKey(deps.keys, 'blog:write'), body, prepare, validateOnly(deps));
   router.all('/validate', allowOnly('POST'));
 
   router.get('/categories', identify, listCategories(deps));

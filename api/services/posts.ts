@@ -91,8 +91,18 @@ function trustFrom(input: CreatePostData['trust'], cleaning: Cleaning): BlogTrus
   return trust;
 }
 
+/** The post the store keeps, or what is left wrong after cleaning (a 400 naming those fields). */
+export type CleanedPost = { ok: true; prepared: PreparedPost } | { ok: false; problems: FieldProblem[] };
+
 /** Builds the post the store keeps, or throws the 400 listing what is left wrong after cleaning. */
 export function preparePost(data: CreatePostData, ignoredFields: readonly string[], keyId: string | null): PreparedPost {
+  const cleaned = cleanPost(data, ignoredFields, keyId);
+  if (!cleaned.ok) throw validationError(cleaned.problems);
+  return cleaned.prepared;
+}
+
+/** Builds the post the store keeps from a checked payload; returns, rather than throws, what is left wrong. */
+export function cleanPost(data: CreatePostData, ignoredFields: readonly string[], keyId: string | null): CleanedPost {
   const cleaning = new Cleaning();
   const { warnings, problems } = cleaning;
 
@@ -110,7 +120,7 @@ export function preparePost(data: CreatePostData, ignoredFields: readonly string
   if (!hasVisibleContent(sanitized.html)) {
     problems.push({ field: 'content', problem: 'invalid', message: 'content has nothing left to show after removing unsafe HTML' });
   }
-  if (problems.length > 0) throw validationError(problems);
+  if (problems.length > 0) return { ok: false, problems };
 
   const categorySlug = categorySlugFor(data.category);
   if (categorySlug === UNCATEGORIZED.slug && data.category.toLowerCase() !== UNCATEGORIZED.slug) {
@@ -135,9 +145,10 @@ export function preparePost(data: CreatePostData, ignoredFields: readonly string
   if (bio) author.bio = cleaning.plain('author.bio', bio);
   const credentials = optional(data.author.credentials);
   if (credentials) author.credentials = cleaning.plain('author.credentials', credentials);
-  return {
+  const unique = [...new Set(warnings)];
+  const prepared: PreparedPost = {
     slugBase: slugBaseFor(title),
-    warnings: [...new Set(warnings)],
+    warnings: unique,
     post: {
       title,
       excerpt,
@@ -149,9 +160,10 @@ export function preparePost(data: CreatePostData, ignoredFields: readonly string
       trust,
       status: data.status,
       createdByKeyId: keyId,
-      warnings: [...new Set(warnings)],
+      warnings: [...unique],
     },
   };
+  return { ok: true, prepared };
 }
 
 export class PostService {

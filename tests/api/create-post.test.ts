@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePostResponse, ValidatePostResponse } from '../../api/contract/blog';
 import type { GetPostResponse, ListPostsResponse } from '../../api/contract/blog-reader';
 import type { ApiErrorBody } from '../../api/contract/errors';
+import { LARGE_BODY_CHARS } from '../../api/services/prepare-thread';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 
@@ -117,6 +118,24 @@ describe('POST /api/blog', () => {
     );
     const back = await call<GetPostResponse>(server, 'GET', `/api/blog/${res.json.post.slug}`);
     expect(back.json.post.content).toBe('<p>Hello <a>link</a></p><div>x</div>');
+  });
+
+  it('sanitises a long post (prepared on the prepare thread) exactly as a short one', async () => {
+    const unsafe = '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">link</a></p>';
+    const content = unsafe.repeat(Math.ceil(LARGE_BODY_CHARS / unsafe.length));
+    const res = await call<CreatePostResponse>(server, 'POST', '/api/blog', {
+      key: writer,
+      body: validPost({ status: 'published', title: 'A long sanitised post', content, surprise: true }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.warnings).toEqual([
+      expect.stringMatching(/^Removed event-handler attribute onclick from <p> \(\d+ times\)$/),
+      expect.stringMatching(/^Removed <script> element and its content \(\d+ times\)$/),
+      expect.stringMatching(/^Removed unsafe javascript: URL from <a href> \(\d+ times\)$/),
+      'Ignored unknown field "surprise"',
+    ]);
+    const back = await call<GetPostResponse>(server, 'GET', `/api/blog/${res.json.post.slug}`);
+    expect(back.json.post.content).toBe('<p>Hello <a>link</a></p>'.repeat(Math.ceil(LARGE_BODY_CHARS / unsafe.length)));
   });
 
   it('keeps the fields a blog page needs', async () => {
