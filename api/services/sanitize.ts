@@ -123,11 +123,16 @@ export interface SanitizedHtml {
   warnings: string[];
 }
 
+/** The report of the sanitiser call under way (sanitize-html is synchronous: one call at a time). */
+let currentReport = new RemovalReport();
+const OPTIONS_WITH_REPORT: sanitizeHtml.IOptions = { ...OPTIONS, onOpenTag: (name, attribs) => inspectTag(currentReport, name, attribs) };
+
 export function sanitizeContent(html: string): SanitizedHtml {
   const report = new RemovalReport();
   // The parser drops comments without a callback, so they are noticed here.
   if (html.includes('<!--')) report.add('Removed HTML comments');
-  const clean = sanitizeHtml(html, { ...OPTIONS, onOpenTag: inspectTag.bind(null, report) });
+  currentReport = report;
+  const clean = sanitizeHtml(html, OPTIONS_WITH_REPORT);
   return { html: clean.trim(), warnings: report.lines() };
 }
 
@@ -142,6 +147,8 @@ export function hasVisibleContent(html: string): boolean {
 
 /** Plain-text fields (title, excerpt, author, tags) keep no markup at all. */
 export function stripTags(text: string): { text: string; changed: boolean } {
+  // Neither a tag nor a comment can start without a `<`: most fields have none.
+  if (!text.includes('<')) return { text: text.trim(), changed: false };
   const stripped = text
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<\/?[a-zA-Z][^>]*>/g, '')
