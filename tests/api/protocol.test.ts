@@ -180,3 +180,51 @@ describe('rate limit', () => {
     for (let i = 0; i < 10; i++) expect((await call(server, 'GET', '/api/blog')).status).toBe(200);
   });
 });
+
+describe('security headers', () => {
+  let server: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    key = await server.createKey('headers', ['blog:write']);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** The headers OWASP's REST Security Cheat Sheet gives an API, and none meant only for documents. */
+  function expectApiHeaders(headers: Headers): void {
+    expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+    for (const name of ['x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'origin-agent-cluster']) {
+      expect(headers.get(name), name).toBeNull();
+    }
+  }
+
+  it('gives every API answer, success or error, the API set', async () => {
+    const created = await fetch(`${server.url}/api/blog`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(validPost()),
+    });
+    expect(created.status).toBe(201);
+    expectApiHeaders(created.headers);
+    const refused = await fetch(`${server.url}/api/blog`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(refused.status).toBe(401);
+    expectApiHeaders(refused.headers);
+    expectApiHeaders((await fetch(`${server.url}/api/blog?limit=1`)).headers);
+    expectApiHeaders((await fetch(`${server.url}/api/health`)).headers);
+  });
+
+  it('keeps the page set on pages, the API examples page included', async () => {
+    for (const page of ['/', '/api/usage-examples']) {
+      const res = await fetch(`${server.url}${page}`);
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    }
+  });
+});
