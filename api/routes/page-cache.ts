@@ -1,22 +1,42 @@
 /**
  * Rendered pages kept in memory: a page is rendered once and served from here until a blog post
  * changes (the reader's revision moves) or the year turns (the footer shows it). Only complete 200
- * HTML answers to GET are kept, at most MAX_ENTRIES of them, oldest dropped first.
+ * HTML answers to GET are kept, at most MAX_ENTRIES of them, oldest dropped first. A page is kept as
+ * its UTF-8 bytes, and compressed once for each coding asked for: sent as a string, the home page
+ * (133 KB) was encoded again on every answer, twice (once to count its length), and compressed again.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** The content codings a cached page is kept in besides its plain bytes. */
+export type ContentCoding = 'br' | 'gzip';
 
 export interface CachedPage {
-  html: string;
+  /** The page's HTML as UTF-8 bytes, encoded once: every answer sends these bytes as they are. */
+  body: Buffer;
   headers: ReadonlyArray<readonly [string, string]>;
   /** Strong validator in the format koa's etag middleware uses, computed once. */
   etag: string;
+  /**
+   * The page compressed with `coding`, made on first use and then kept, with its own validator (another
+   * representation of the page). Compressing the home page took milliseconds on every answer before.
+   */
+  compressed: (coding: ContentCoding) => { body: Buffer; etag: string };
+}
+
+function compress(body: Buffer, coding: ContentCoding): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: 9 });
+  return brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
 }
 
 export const MAX_ENTRIES = 500;
 
-export function strongEtag(body: string): string {
-  const hash = createHash('sha1').update(body, 'utf8').digest('base64').slice(0, 27);
-  return `"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
+export function strongEtag(body: string | Buffer): string {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const hash = createHash('sha1').update(bytes).digest('base64').slice(0, 27);
+  return `"${bytes.length.toString(16)}-${hash}"`;
 }
 
 export class PageCache {
@@ -38,9 +58,20 @@ export class PageCache {
     return this.#pages.get(key);
   }
 
-  set(key: string, page: Omit<CachedPage, 'etag'>): CachedPage {
+  set(key: string, page: { html: string; headers: CachedPage['headers'] }): CachedPage {
     this.#sync();
-    const entry = { ...page, etag: strongEtag(page.html) };
+    const body = Buffer.from(page.html, 'utf8');
+    const etag = strongEtag(body);
+    const variants = new Map<ContentCoding, { body: Buffer; etag: string }>();
+    const compressed = (coding: ContentCoding) => {
+      let variant = variants.get(coding);
+      if (!variant) {
+        variant = { body: compress(body, coding), etag: `${etag.slice(0, -1)}-${coding}"` };
+        variants.set(coding, variant);
+      }
+      return variant;
+    };
+    const entry: CachedPage = { body, headers: page.headers, etag, compressed };
     if (this.#pages.size >= MAX_ENTRIES) {
       const oldest = this.#pages.keys().next().value;
       if (oldest !== undefined) this.#pages.delete(oldest);

@@ -13,7 +13,7 @@ import type { SiteConfig } from '../../web/content/site-config';
 import type { BlogReader } from '../contract/blog-reader';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from '../middleware/security-headers';
 import { deferHydration } from './defer-hydration';
-import { type CachedPage, PageCache } from './page-cache';
+import { type CachedPage, type ContentCoding, PageCache } from './page-cache';
 
 export interface SiteRendererOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -42,11 +42,25 @@ export function toFetchRequest(ctx: Context): Request {
   } as RequestInit);
 }
 
+/** The coding to send a cached page in: brotli when the client takes it, else gzip, else none. */
+function preferredCoding(ctx: Context): ContentCoding | undefined {
+  if (ctx.acceptsEncodings('br') === 'br') return 'br';
+  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return undefined;
+}
+
 function applyCached(ctx: Context, page: CachedPage): void {
   ctx.status = 200;
   for (const [name, value] of page.headers) ctx.set(name, value);
-  ctx.set('ETag', page.etag);
-  ctx.body = page.html;
+  const coding = preferredCoding(ctx);
+  const variant = coding ? page.compressed(coding) : page;
+  ctx.set('ETag', variant.etag);
+  ctx.vary('Accept-Encoding');
+  if (coding) {
+    ctx.compress = false; // already compressed, once
+    ctx.set('Content-Encoding', coding);
+  }
+  ctx.body = variant.body;
   ctx.type = 'text/html; charset=utf-8';
 }
 

@@ -2,6 +2,7 @@
  * Every route of SPEC section 2 answers a plain GET with complete HTML: status, its own title,
  * description, canonical link, Open Graph tags and text, before any JavaScript runs.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_DOCUMENTS } from '../../web/content/legal';
@@ -98,13 +99,38 @@ describe('HTTP behaviour', () => {
     expect(csp).not.toContain('unsafe-inline\' \'sha256');
   });
 
+  it('sends a page compressed as the client asks, each coding with its own ETag', async () => {
+    const plain = await request(`${server.url}/faq`);
+    const html = await plain.body.text();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const tags = new Set([plain.headers.etag]);
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await request(`${server.url}/faq`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBe(coding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      expect(bytes.length).toBeLessThan(Buffer.byteLength(html) / 3);
+      expect(decode(bytes).toString('utf8')).toBe(html);
+      tags.add(res.headers.etag);
+      const again = await request(`${server.url}/faq`, { headers: { 'accept-encoding': accept, 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      await again.body.dump();
+    }
+    expect(tags.size).toBe(3);
+  });
+
   it('revalidates HTML with an ETag and answers 304 when unchanged', async () => {
     const first = await fetch(`${server.url}/faq`);
     expect(first.headers.get('cache-control')).toBe('no-cache');
     const tag = first.headers.get('etag');
     expect(tag).toBeTruthy();
     // undici's request, not fetch: fetch adds `Cache-Control: no-cache` to conditional requests.
-    const second = await request(`${server.url}/faq`, { headers: { 'if-none-match': tag ?? '' } });
+    // fetch took the page gzipped (a representation with an ETag of its own): ask the same way.
+    const second = await request(`${server.url}/faq`, { headers: { 'if-none-match': tag ?? '', 'accept-encoding': 'gzip, deflate' } });
     expect(second.statusCode).toBe(304);
     await second.body.dump();
   });
