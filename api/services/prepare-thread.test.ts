@@ -2,18 +2,14 @@
  * Preparing bodies on the prepare thread gives exactly what preparing them on the event loop gives,
  * and the preparer picks the thread when it should and copes when the thread cannot help.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_POST } from '../../harness/sample-post';
+import { removeWorkerScripts, workerScript } from '../../tests/support/worker-script';
 import { prepareCreate } from './prepare';
 import { BUSY_PER_SECOND, LARGE_BODY_CHARS, MAX_FAILED_STARTS, PostPreparer, type PreparerOptions } from './prepare-thread';
 
 const preparers: PostPreparer[] = [];
-const dirs: string[] = [];
 function preparer(options: PreparerOptions): PostPreparer {
   const created = new PostPreparer(options);
   preparers.push(created);
@@ -21,16 +17,8 @@ function preparer(options: PreparerOptions): PostPreparer {
 }
 afterEach(async () => {
   await Promise.all(preparers.splice(0).map((p) => p.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  removeWorkerScripts();
 });
-
-function workerScript(body: string): URL {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-prepare-'));
-  dirs.push(dir);
-  const file = path.join(dir, 'worker.mjs');
-  writeFileSync(file, `import { parentPort } from 'node:worker_threads';\n${body}`);
-  return pathToFileURL(file);
-}
 
 const text = (body: unknown) => JSON.stringify(body);
 

@@ -1,22 +1,9 @@
 /** The request thread with small worker scripts: batching per turn, answers and errors, readiness, failures. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { removeWorkerScripts, workerScript as script } from '../../tests/support/worker-script';
 import { RequestThread } from './request-thread';
 
-const dirs: string[] = [];
 const threads: Array<RequestThread<unknown, unknown>> = [];
-
-/** A worker script in a temporary file; `body` runs with `parentPort` in scope. */
-function script(body: string): URL {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-thread-'));
-  dirs.push(dir);
-  const file = path.join(dir, 'worker.mjs');
-  writeFileSync(file, `import { parentPort } from 'node:worker_threads';\n${body}`);
-  return pathToFileURL(file);
-}
 
 function thread<Request, Result>(url: URL, idleMs?: number): RequestThread<Request, Result> {
   const created = new RequestThread<Request, Result>(url, idleMs === undefined ? {} : { idleMs });
@@ -26,7 +13,7 @@ function thread<Request, Result>(url: URL, idleMs?: number): RequestThread<Reque
 
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((t) => t.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  removeWorkerScripts();
 });
 
 /** Answers each request with itself and the size of the message it came in. */
