@@ -7,9 +7,10 @@ import type { PreparedPost } from '../services/posts';
 export interface ApiState {
   /** Set by auth: the verified key. */
   apiKey?: ApiKeySummary;
-  /** Set by jsonBody: the exact bytes, and their text (known to be JSON). */
+  /** Set by jsonBody: the exact bytes, their text and its JSON value (the text crosses to threads). */
   rawBody?: Uint8Array;
   bodyText?: string;
+  body?: unknown;
   /** Set by idempotency when the request carries an Idempotency-Key. */
   idempotency?: { scope: string; fingerprint: string };
   /** Set by validatePost: the post ready to store, with its warnings. */

@@ -2,7 +2,7 @@
  * Reads a JSON request body, refusing early what cannot be a post: a missing or non-JSON content type
  * (415, with the fix for the client that sent it), a compressed body (415), too many bytes (413, before
  * reading when Content-Length says so), and text that is not JSON (400, noting form-encoded text).
- * Sets ctx.state.rawBody (the bytes) and ctx.state.bodyText (the JSON text).
+ * Sets ctx.state.rawBody (the bytes), ctx.state.bodyText (the JSON text) and ctx.state.body (its value).
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../contract/errors';
@@ -113,8 +113,9 @@ export function jsonBody(options: { limitBytes: number }): ApiMiddleware {
       throw invalidJson('The request body is not valid UTF-8 text.');
     }
     if (text.trim() === '') throw invalidJson('The request body is empty: send the post as a JSON object.');
+    let body: unknown;
     try {
-      JSON.parse(text);
+      body = JSON.parse(text);
     } catch (error) {
       const detail = error instanceof SyntaxError ? ` (${error.message})` : '';
       throw invalidJson(
@@ -124,6 +125,7 @@ export function jsonBody(options: { limitBytes: number }): ApiMiddleware {
     }
     ctx.state.rawBody = raw;
     ctx.state.bodyText = text;
+    ctx.state.body = body;
     await next();
   };
 }

@@ -12,12 +12,13 @@ import helmet from 'koa-helmet';
 import type { SiteConfig } from '../../web/content/site-config';
 import { isApiPath } from './api-state';
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+/** HSTS for pages and API alike: a year, subdomains included. */
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 /** The headers of every JSON API answer: nothing in it may be framed, sniffed, run or sent as a referrer. */
 export const API_HEADERS: ReadonlyArray<readonly [name: string, value: string]> = [
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['Strict-Transport-Security', HSTS],
+  ['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`],
   ['X-Content-Type-Options', 'nosniff'],
   ['X-Frame-Options', 'DENY'],
   ['Referrer-Policy', 'no-referrer'],
@@ -76,7 +77,7 @@ export function securityHeaders(config: SiteConfig, options: { csp: boolean }): 
 function pageHeaders(config: SiteConfig, options: { csp: boolean }): Middleware {
   return helmet({
     contentSecurityPolicy: options.csp ? { useDefaults: false, directives: cspDirectives(config) } : false,
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     // The booking form and video players open popups of their own.

@@ -9,12 +9,12 @@ import { fieldProblemsFrom } from '../contract/field-problems';
 import type { PostPreparer } from '../services/prepare-thread';
 import type { ApiMiddleware } from './api-state';
 
-/** Needs ctx.state.bodyText (run after jsonBody); sets ctx.state.prepared. */
+/** Needs ctx.state.bodyText and body (run after jsonBody); sets ctx.state.prepared. */
 export function validatePost(preparer: PostPreparer): ApiMiddleware {
   return async (ctx, next) => {
     const text = ctx.state.bodyText;
     if (text === undefined) throw new Error('validatePost runs after jsonBody');
-    const outcome = await preparer.prepare({ text, keyId: ctx.state.apiKey?.id ?? null });
+    const outcome = await preparer.prepare({ text, keyId: ctx.state.apiKey?.id ?? null }, ctx.state.body);
     if (!outcome.ok) {
       if (outcome.reason === 'json_string') throw new ApiError('body_is_json_string');
       const inQuery =

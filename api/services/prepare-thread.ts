@@ -15,7 +15,7 @@
  * e.g. its script cannot load) is not tried again.
  */
 import { RequestThread } from '../threads/request-thread';
-import { type PrepareOutcome, type PrepareRequest, prepareCreate } from './prepare';
+import { type PrepareOutcome, type PrepareRequest, preparePayload } from './prepare';
 
 export type PrepareThreadMode = 'auto' | 'always' | 'never';
 
@@ -45,13 +45,14 @@ export class PostPreparer {
     this.#thread = new RequestThread(options.workerUrl ?? WORKER_URL, { idleMs: options.idleMs ?? IDLE_MS });
   }
 
-  async prepare(request: PrepareRequest): Promise<PrepareOutcome> {
-    if (!this.#usesThread(request)) return prepareCreate(request);
+  /** Prepares `request`; `body` is its text parsed already, used when it is prepared here (not parsed twice). */
+  async prepare(request: PrepareRequest, body: unknown = JSON.parse(request.text)): Promise<PrepareOutcome> {
+    if (!this.#usesThread(request)) return preparePayload(body, request.keyId);
     try {
       return await this.#thread.ask(request);
     } catch {
       // The thread died, or preparing threw there: prepare it here, where an error has its stack.
-      return prepareCreate(request);
+      return preparePayload(body, request.keyId);
     }
   }
 

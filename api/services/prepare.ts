@@ -22,11 +22,17 @@ export type PrepareOutcome =
   /** What the schema found wrong (`stage: 'schema'`), or what was left wrong after cleaning. */
   | { ok: false; reason: 'invalid'; stage: 'schema' | 'cleaning'; problems: FieldProblem[] };
 
+/** Prepares a body from its JSON text (on the prepare thread, which gets the text). */
 export function prepareCreate(request: PrepareRequest): PrepareOutcome {
-  const check = checkCreatePostBody(JSON.parse(request.text));
+  return preparePayload(JSON.parse(request.text), request.keyId);
+}
+
+/** Prepares a body already parsed (on the event loop, where jsonBody parsed it). */
+export function preparePayload(body: unknown, keyId: string | null): PrepareOutcome {
+  const check = checkCreatePostBody(body);
   if (!check.ok) {
     return check.reason === 'json_string' ? check : { ok: false, reason: 'invalid', stage: 'schema', problems: check.problems };
   }
-  const cleaned = cleanPost(check.data, check.ignoredFields, request.keyId);
+  const cleaned = cleanPost(check.data, check.ignoredFields, keyId);
   return cleaned.ok ? cleaned : { ok: false, reason: 'invalid', stage: 'cleaning', problems: cleaned.problems };
 }
