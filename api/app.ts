@@ -70,6 +70,11 @@ export interface AppOptions {
 
 const YEAR_SECONDS = 31_536_000;
 
+/** `middleware` for GET and HEAD requests; every other request goes straight on. */
+function readsOnly(middleware: Middleware): Middleware {
+  return (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? middleware(ctx, next) : next());
+}
+
 export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy ?? false });
   // Errors after the response has started (a stream that failed) reach Koa's 'error' event, not the
@@ -83,21 +88,23 @@ export function createApp(options: AppOptions): Koa {
   app.use(errorHandler(options.logger));
   app.use(securityHeaders(options.config, { csp: production }));
   app.use(compress({ threshold: 1024 }));
-  app.use(conditional());
-  // ETags serve conditional GETs; the answer to a write is never revalidated, so it is not hashed.
-  const etags = etag();
-  app.use((ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? etags(ctx, next) : next()));
+  // Conditional GETs, ETags and static files concern reads: a write passes them by (an answer to a
+  // write is never revalidated, so it is not hashed), without the promise each would add to it.
+  app.use(readsOnly(conditional()));
+  app.use(readsOnly(etag()));
 
   if (options.clientDir) {
     const clientDir = options.clientDir;
     app.use(
-      serve(clientDir, {
-        index: false,
-        setHeaders(res, file) {
-          const hashed = path.relative(clientDir, file).startsWith(`assets${path.sep}`);
-          res.setHeader('Cache-Control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
-        },
-      }),
+      readsOnly(
+        serve(clientDir, {
+          index: false,
+          setHeaders(res, file) {
+            const hashed = path.relative(clientDir, file).startsWith(`assets${path.sep}`);
+            res.setHeader('Cache-Control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
+          },
+        }),
+      ),
     );
   }
   if (options.devMiddleware) app.use(options.devMiddleware);

@@ -14,7 +14,7 @@ export const REPLAYED_HEADER = 'Idempotency-Replayed';
 
 /** Needs ctx.state.apiKey and ctx.state.rawBody (run after auth and jsonBody). */
 export function idempotency(posts: PostService): ApiMiddleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const header = ctx.headers['idempotency-key'];
     const key = readIdempotencyKey(Array.isArray(header) ? header.join(',') : header);
     const apiKey = ctx.state.apiKey;
@@ -29,9 +29,9 @@ export function idempotency(posts: PostService): ApiMiddleware {
       ctx.set('Location', postLocation(earlier.slug));
       ctx.set(REPLAYED_HEADER, 'true');
       ctx.body = presentCreated(earlier);
-      return;
+      return Promise.resolve();
     }
     ctx.state.idempotency = { scope, fingerprint };
-    await next();
+    return next();
   };
 }

@@ -50,7 +50,7 @@ export class RateLimiter {
 
 /** Needs ctx.state.apiKey (run after auth). */
 export function rateLimit(limiter: RateLimiter): ApiMiddleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const key = ctx.state.apiKey;
     if (!key || limiter.perMinute <= 0) return next();
     const decision = limiter.take(key.id);
@@ -64,6 +64,6 @@ export function rateLimit(limiter: RateLimiter): ApiMiddleware {
       });
     }
     ctx.set('RateLimit-Remaining', String(decision.remaining));
-    await next();
+    return next();
   };
 }

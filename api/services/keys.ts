@@ -133,15 +133,32 @@ export class KeyService {
   async verify(raw: string): Promise<KeyVerification> {
     const shape = checkApiKey(raw);
     if (!shape.ok) return { ok: false, reason: 'malformed', message: shape.message };
-    const record = await this.#store.findById(shape.publicId);
+    const verdict = this.#judge(raw, await this.#store.findById(shape.publicId));
+    if (!('recordUseOf' in verdict)) return verdict;
+    const record = verdict.recordUseOf;
+    const updated = await this.#store.update(record.id, { lastUsedAt: this.#now().toISOString() });
+    return { ok: true, key: summaryOf(updated ?? record) };
+  }
+
+  /**
+   * verify() answered synchronously, as nearly every request's key can be: the key file is unchanged
+   * and the key's last use needs no new record. Undefined when it cannot be (then call verify()).
+   */
+  verifyNow(raw: string): KeyVerification | undefined {
+    const shape = checkApiKey(raw);
+    if (!shape.ok) return { ok: false, reason: 'malformed', message: shape.message };
+    const record = this.#store.findByIdNow(shape.publicId);
+    if (record === null) return undefined;
+    const verdict = this.#judge(raw, record);
+    return 'recordUseOf' in verdict ? undefined : verdict;
+  }
+
+  /** The verdict on a well-formed key given its record, or the record of a valid key whose use is to be written. */
+  #judge(raw: string, record: KeyRecord | undefined): KeyVerification | { recordUseOf: KeyRecord } {
     const matches = hashesEqual(hashApiKey(raw), record?.hash ?? DUMMY_HASH);
     if (!record || !matches) return { ok: false, reason: 'unknown' };
     if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
-    const now = this.#now();
-    if (record.lastUsedAt === null || now.getTime() - Date.parse(record.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
-      const updated = await this.#store.update(record.id, { lastUsedAt: now.toISOString() });
-      if (updated) return { ok: true, key: summaryOf(updated) };
-    }
+    if (record.lastUsedAt === null || this.#now().getTime() - Date.parse(record.lastUsedAt) >= LAST_USED_RESOLUTION_MS) return { recordUseOf: record };
     return { ok: true, key: summaryOf(record) };
   }
 }

@@ -120,6 +120,27 @@ describe('KeyStore', () => {
     expect(await server.keys.findById('AAAAAAAAAA')).toMatchObject({ lastUsedAt: 'now', revokedAt: 'later' });
   });
 
+  it('answers findByIdNow from memory only while the file is as last read and no change is under way', async () => {
+    const dir = tempDir();
+    const server = await openBlogStore(dir);
+    const cli = await openKeyStore(dir, { create: false });
+    const record = { id: 'AAAAAAAAAA', name: 'k', permissions: ['blog:write' as const], hash: `sha256:${'0'.repeat(64)}`, createdAt: 'x', lastUsedAt: null, revokedAt: null };
+    await server.keys.add(record);
+    expect(server.keys.findByIdNow('AAAAAAAAAA')).toMatchObject({ name: 'k', revokedAt: null });
+    expect(server.keys.findByIdNow('BBBBBBBBBB')).toBeUndefined();
+
+    await cli?.update('AAAAAAAAAA', { revokedAt: 'by cli' });
+    expect(server.keys.findByIdNow('AAAAAAAAAA')).toBeNull();
+    expect(await server.keys.findById('AAAAAAAAAA')).toMatchObject({ revokedAt: 'by cli' });
+    expect(server.keys.findByIdNow('AAAAAAAAAA')).toMatchObject({ revokedAt: 'by cli' });
+
+    const updating = server.keys.update('AAAAAAAAAA', { lastUsedAt: 'now' });
+    expect(server.keys.findByIdNow('AAAAAAAAAA')).toBeNull();
+    expect(await server.keys.findById('AAAAAAAAAA')).toMatchObject({ lastUsedAt: 'now' });
+    await updating;
+    expect(server.keys.findByIdNow('AAAAAAAAAA')).toMatchObject({ lastUsedAt: 'now', revokedAt: 'by cli' });
+  });
+
   it('does not create a store just to list keys', async () => {
     const dir = path.join(tempDir(), 'absent');
     expect(await openKeyStore(dir, { create: false })).toBeNull();

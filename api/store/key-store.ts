@@ -101,7 +101,22 @@ export class KeyStore {
   }
 
   async findById(id: string): Promise<KeyRecord | undefined> {
+    const now = this.findByIdNow(id);
+    if (now !== null) return now;
     await this.#queue.run(() => this.#refresh());
+    return this.#copyOf(id);
+  }
+
+  /**
+   * findById() answered at once, without a turn through the queue, when no change is under way and the
+   * file on disk is the one last read (one stat, as before every read); null when it cannot be.
+   */
+  findByIdNow(id: string): KeyRecord | undefined | null {
+    if (this.#queue.busy || !sameStamp(stampOf(this.file), this.#stamp)) return null;
+    return this.#copyOf(id);
+  }
+
+  #copyOf(id: string): KeyRecord | undefined {
     const key = this.#db.data.keys.find((candidate) => candidate.id === id);
     return key ? { ...key, permissions: [...key.permissions] } : undefined;
   }
