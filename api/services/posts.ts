@@ -175,13 +175,15 @@ export class PostService {
     this.#store = store;
   }
 
-  async create(prepared: PreparedPost, idempotency?: { scope: string; fingerprint: string }): Promise<CreatedResult> {
-    const outcome = await this.#store.create(prepared.post, {
+  create(prepared: PreparedPost, idempotency?: { scope: string; fingerprint: string }): Promise<CreatedResult> {
+    const created = this.#store.create(prepared.post, {
       chooseSlug: this.#slugChooser(prepared.slugBase),
       ...(idempotency ? { idempotency: { ...idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
     });
-    if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
-    return { post: outcome.post, replayed: outcome.kind === 'replayed' };
+    return created.then((outcome) => {
+      if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
+      return { post: outcome.post, replayed: outcome.kind === 'replayed' };
+    });
   }
 
   /** Picks the slug for `base` inside the store's create, remembering where the `-n` search ended. */

@@ -45,15 +45,20 @@ export class PostPreparer {
     this.#thread = new RequestThread(options.workerUrl ?? WORKER_URL, { idleMs: options.idleMs ?? IDLE_MS });
   }
 
-  /** Prepares `request`; `body` is its text parsed already, used when it is prepared here (not parsed twice). */
-  async prepare(request: PrepareRequest, body: unknown = JSON.parse(request.text)): Promise<PrepareOutcome> {
-    if (!this.#usesThread(request)) return preparePayload(body, request.keyId);
-    try {
-      return await this.#thread.ask(request);
-    } catch {
-      // The thread died, or preparing threw there: prepare it here, where an error has its stack.
-      return preparePayload(body, request.keyId);
+  /**
+   * Prepares `request`; `body` is its text parsed already, used when it is prepared here (not parsed
+   * twice). Not async: a body on the thread costs no promise beyond the thread's own.
+   */
+  prepare(request: PrepareRequest, body: unknown = JSON.parse(request.text)): Promise<PrepareOutcome> {
+    if (!this.#usesThread(request)) {
+      try {
+        return Promise.resolve(preparePayload(body, request.keyId));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     }
+    // The thread died, or preparing threw there: prepare it here, where an error has its stack.
+    return this.#thread.ask(request).catch(() => preparePayload(body, request.keyId));
   }
 
   /** True while a thread is loaded and takes bodies. */

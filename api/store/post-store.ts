@@ -184,23 +184,33 @@ export class PostStore implements BlogReader {
    * creates are decided in the order they arrive; the promise settles when this post's own file is
    * written, or its write failed.
    */
-  async create(post: NewPost, options: CreateOptions): Promise<CreateOutcome> {
+  create(post: NewPost, options: CreateOptions): Promise<CreateOutcome> {
+    try {
+      return this.#create(post, options);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** create() without its guard; not async, so a create costs no promise beyond its write's. */
+  #create(post: NewPost, options: CreateOptions): Promise<CreateOutcome> {
     const idempotency = options.idempotency;
     if (idempotency) {
       const earlier = this.findIdempotent(idempotency.scope);
       if (earlier) {
-        return earlier.idempotency?.fingerprint === idempotency.fingerprint ? { kind: 'replayed', post: earlier } : { kind: 'conflict' };
+        return Promise.resolve(
+          earlier.idempotency?.fingerprint === idempotency.fingerprint ? { kind: 'replayed', post: earlier } : { kind: 'conflict' },
+        );
       }
       const inFlight = this.#pendingScopes.get(idempotency.scope);
       if (inFlight) {
-        if (inFlight.fingerprint !== idempotency.fingerprint) return { kind: 'conflict' };
+        if (inFlight.fingerprint !== idempotency.fingerprint) return Promise.resolve({ kind: 'conflict' });
         // The same request is about to be written: answer with its post once that is on disk. Should that
         // write fail, nothing was created, and this request gets to try as if it were the first.
-        try {
-          return { kind: 'replayed', post: await inFlight.written };
-        } catch {
-          return this.create(post, options);
-        }
+        return inFlight.written.then(
+          (entry): CreateOutcome => ({ kind: 'replayed', post: entry }),
+          () => this.create(post, options),
+        );
       }
     }
     const now = this.#now();
@@ -243,7 +253,7 @@ export class PostStore implements BlogReader {
       this.#committing = true;
       setImmediate(() => void this.#commit());
     }
-    return { kind: 'created', post: await written };
+    return written.then((entry): CreateOutcome => ({ kind: 'created', post: entry }));
   }
 
   /**

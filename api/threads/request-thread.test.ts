@@ -71,4 +71,19 @@ setTimeout(() => parentPort.postMessage({ ready: true }), 100);`));
     await vi.waitFor(() => expect(echo.running).toBe(false), { timeout: 5_000 });
     expect(await echo.ask('again')).toEqual({ request: 'again', batch: 1 });
   });
+
+  it('is not stopped while requests keep coming, and stops once none has come for its idle time', async () => {
+    const echo = thread<string, { request: string; batch: number }>(script(ECHO), 150);
+    const started = Date.now();
+    let lastAnswer = started;
+    // Requests for twice the idle time, each after the last was answered: the thread idles often, never for long.
+    while (Date.now() - started < 300) {
+      expect(await echo.ask('busy')).toEqual({ request: 'busy', batch: 1 });
+      lastAnswer = Date.now();
+      expect(echo.running).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await vi.waitFor(() => expect(echo.running).toBe(false), { timeout: 5_000, interval: 5 });
+    expect(Date.now() - lastAnswer).toBeGreaterThanOrEqual(140);
+  });
 });

@@ -38,7 +38,10 @@ export class RequestThread<Request, Result> {
   readonly #waiting = new Map<number, Waiting<Result>>();
   /** Requests asked in this turn of the event loop, sent together at its end. */
   #outbox: Array<{ id: number; request: Request }> = [];
+  /** Armed while the thread runs with nothing to do; one timer for all the idle spells it covers. */
   #idleTimer: NodeJS.Timeout | undefined;
+  /** When the thread last ran out of requests. */
+  #idleSince = 0;
   #ready = false;
   #failedStarts = 0;
 
@@ -50,13 +53,13 @@ export class RequestThread<Request, Result> {
   /** Sends `request` to the thread; settles with its answer, or rejects when the thread dies first. */
   ask(request: Request): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      clearTimeout(this.#idleTimer);
       const worker = this.#start();
+      // Held open while a request waits for its answer.
+      if (this.#waiting.size === 0) worker.ref();
       const id = this.#nextId++;
       this.#waiting.set(id, { resolve, reject });
       if (this.#outbox.length === 0) setImmediate(() => this.#send());
       this.#outbox.push({ id, request });
-      worker.ref();
     });
   }
 
@@ -86,6 +89,7 @@ export class RequestThread<Request, Result> {
   async close(): Promise<void> {
     const worker = this.#worker;
     clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
     if (!worker) return;
     this.#lost(worker, new Error('the thread was closed'), true);
     await worker.terminate();
@@ -145,12 +149,24 @@ export class RequestThread<Request, Result> {
     }
   }
 
-  /** Stops the thread after idleMs unless a request comes first. */
+  /**
+   * Stops the thread once it has had nothing to do for idleMs. The timer is not reset by every request
+   * (a busy thread runs out of requests many times a second): when it fires, it checks how long the
+   * thread has been idle, and waits out the rest.
+   */
   #idleSoon(): void {
-    clearTimeout(this.#idleTimer);
+    this.#idleSince = Date.now();
+    if (this.#idleTimer === undefined) this.#armIdleTimer(this.#idleMs);
+  }
+
+  #armIdleTimer(ms: number): void {
     this.#idleTimer = setTimeout(() => {
-      if (this.#waiting.size === 0) void this.close();
-    }, this.#idleMs).unref();
+      this.#idleTimer = undefined;
+      if (!this.#worker || this.#waiting.size > 0) return; // the next idle spell arms it again
+      const idleFor = Date.now() - this.#idleSince;
+      if (idleFor >= this.#idleMs) void this.close();
+      else this.#armIdleTimer(this.#idleMs - idleFor);
+    }, ms).unref();
   }
 
   #lost(worker: Worker, error: Error, closed = false): void {
