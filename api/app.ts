@@ -14,6 +14,7 @@ import type { SiteConfig } from '../web/content/site-config';
 import { POST_LIMITS } from './contract/blog';
 import { cors, type CorsOrigins } from './middleware/cors';
 import { errorHandler, type Logger } from './middleware/errors';
+import { jsonText } from './middleware/json-text';
 import { RateLimiter } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
 import { blogRoutes } from './routes/blog';
@@ -92,6 +93,8 @@ export function createApp(options: AppOptions): Koa {
   // write is never revalidated, so it is not hashed), without the promise each would add to it.
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
+  // Inside compression and ETags, so that both, and Koa, use the one JSON text of an answer.
+  app.use(jsonText());
 
   if (options.clientDir) {
     const clientDir = options.clientDir;
