@@ -2,7 +2,7 @@
  * `npm run bench`: the real server against bare Koa baselines, in one run on this machine, driven by
  * autocannon at a fixed concurrency. Prints the table, writes docs/benchmarks.md, and exits 1 when a
  * budget is missed. BENCH_SECONDS sets the length of each measurement (default 5), BENCH_ROUNDS the rounds of
- * the POST comparison at 1,000 posts (default 5; the median of their ratios decides). BENCH_ONLY=post runs
+ * the POST comparison at 1,000 posts (default 7; the median of their ratios decides). BENCH_ONLY=post runs
  * only the write scenarios (the POST budget and the write cost as the store grows) and prints their table
  * without writing docs/benchmarks.md, which only a full run may replace.
  */
@@ -20,7 +20,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 /** Rounds of the POST comparison at 1,000 posts (BENCH_ROUNDS), each a pair; the median round decides. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a whole number from 1, not "${process.env.BENCH_ROUNDS ?? ''}"`);
 const ONLY = process.env.BENCH_ONLY ?? '';
 if (ONLY !== '' && ONLY !== 'post') throw new Error(`BENCH_ONLY must be "post" or unset, not "${ONLY}"`);
