@@ -14,6 +14,7 @@
  * stack), so no request is lost with a thread. A thread that cannot start (MAX_FAILED_STARTS in a row,
  * e.g. its script cannot load) is not tried again.
  */
+import { attempt } from '../threads/attempt';
 import { RequestThread } from '../threads/request-thread';
 import { type PrepareOutcome, type PrepareRequest, preparePayload } from './prepare';
 
@@ -50,13 +51,7 @@ export class PostPreparer {
    * twice). Not async: a body on the thread costs no promise beyond the thread's own.
    */
   prepare(request: PrepareRequest, body: unknown = JSON.parse(request.text)): Promise<PrepareOutcome> {
-    if (!this.#usesThread(request)) {
-      try {
-        return Promise.resolve(preparePayload(body, request.keyId));
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    }
+    if (!this.#usesThread(request)) return attempt(() => preparePayload(body, request.keyId));
     // The thread died, or preparing threw there: prepare it here, where an error has its stack.
     return this.#thread.ask(request).catch(() => preparePayload(body, request.keyId));
   }

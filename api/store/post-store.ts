@@ -20,6 +20,7 @@ import { LIST_LIMITS } from '../contract/blog-reader';
 import type { PostStatus } from '../contract/blog';
 import { BLOG_CATEGORIES, type BlogCategory, categoryNameFor, findCategory, UNCATEGORIZED } from '../contract/categories';
 import { type IdempotencyRecord, type NewPost, type PostIndexEntry, type PostRecord, postRecordSchema } from './records';
+import { attempt } from '../threads/attempt';
 import { type BatchWriter, DocumentWriterThread } from './document-writer';
 import { corruptFile, readDocument, StoreError, unwritable } from './store-error';
 
@@ -185,14 +186,10 @@ export class PostStore implements BlogReader {
    * written, or its write failed.
    */
   create(post: NewPost, options: CreateOptions): Promise<CreateOutcome> {
-    try {
-      return this.#create(post, options);
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+    return attempt(() => this.#create(post, options));
   }
 
-  /** create() without its guard; not async, so a create costs no promise beyond its write's. */
+  /** create() with what it throws not yet a rejection; not async, so a create costs no promise beyond its write's. */
   #create(post: NewPost, options: CreateOptions): Promise<CreateOutcome> {
     const idempotency = options.idempotency;
     if (idempotency) {
