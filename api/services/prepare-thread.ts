@@ -47,13 +47,16 @@ export class PostPreparer {
   }
 
   /**
-   * Prepares `request`; `body` is its text parsed already, used when it is prepared here (not parsed
-   * twice). Not async: a body on the thread costs no promise beyond the thread's own.
+   * Prepares `request`; `body` is its text parsed already, if the caller has it: a body prepared here is
+   * then not parsed twice, and one sent to the thread (which gets the text) is not parsed here at all.
+   * Not async: a body on the thread costs no promise beyond the thread's own.
    */
-  prepare(request: PrepareRequest, body: unknown = JSON.parse(request.text)): Promise<PrepareOutcome> {
-    if (!this.#usesThread(request)) return attempt(() => preparePayload(body, request.keyId));
+  prepare(request: PrepareRequest, body?: unknown): Promise<PrepareOutcome> {
+    // JSON never parses to undefined: undefined means "not parsed yet".
+    const here = () => preparePayload(body === undefined ? JSON.parse(request.text) : body, request.keyId);
+    if (!this.#usesThread(request)) return attempt(here);
     // The thread died, or preparing threw there: prepare it here, where an error has its stack.
-    return this.#thread.ask(request).catch(() => preparePayload(body, request.keyId));
+    return this.#thread.ask(request).catch(here);
   }
 
   /** True while a thread is loaded and takes bodies. */

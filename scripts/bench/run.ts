@@ -212,7 +212,7 @@ async function main(): Promise<void> {
 
     // Writes at 1,000 posts against bare Koa parsing and echoing the same JSON, in ROUNDS rounds: each on a
     // fresh server holding 1,000 posts, measured back to back with the echo (in turn first and second).
-    // The medians are compared, so a burst of load from elsewhere on the machine cannot decide the result.
+    // The median of the rounds' ratios decides, so a burst of load from elsewhere on the machine cannot.
     const ours: Measure[] = [];
     const baselines: Measure[] = [];
     for (let round = 0; round < ROUNDS; round++) {
