@@ -11,27 +11,40 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    // Imports are written without extensions (bundler resolution): resolve them as TypeScript, so
+    // the import zones below see every file.
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
-      // Import direction: contract <- api, harness <- web, cli; nothing imports cli; web only
-      // reaches into api through api/contract.
+      // Import direction (docs/architecture.md): everything may import contract/, which imports
+      // nothing of ours; web never imports api; api reaches the site only through the built server
+      // entry; cli imports contract, harness and one store/service entry (api/operations.ts);
+      // harness imports contract only; nothing imports cli.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './web', from: './api', except: ['./contract'], message: 'web may import only api/contract' },
-            { target: './web', from: './cli', message: 'nothing imports cli' },
-            { target: './api', from: './cli', message: 'nothing imports cli' },
-            { target: './harness', from: './cli', message: 'nothing imports cli' },
-            { target: './harness', from: './api', except: ['./contract'], message: 'harness may import only api/contract' },
-            { target: './api/contract', from: './api', except: ['./contract'], message: 'the contract is pure' },
+            { target: './contract', from: ['./api', './web', './cli', './harness', './scripts', './tests'], message: 'the contract imports nothing of ours' },
+            { target: './web', from: ['./api', './cli'], message: 'web never imports api or cli (shared types live in contract/)' },
+            { target: './api', from: ['./web', './cli', './harness'], message: 'api reaches the site only through the built server entry' },
+            { target: './cli', from: './api', except: ['./operations.ts'], message: 'cli reaches the server side only through api/operations.ts' },
+            { target: './cli', from: './web', message: 'cli never imports web' },
+            { target: './harness', from: ['./api', './web', './cli'], message: 'harness imports the contract only' },
           ],
         },
       ],
+    },
+  },
+  {
+    // The contract runs in the browser, the CLI and the server alike: no Node built-ins.
+    files: ['contract/**/*.ts'],
+    ignores: ['contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(node:|fs$|path$|crypto$|os$|url$)', message: 'the contract is pure: no Node built-ins' }] }],
     },
   },
   {

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{web,api,cli,harness,scripts}/**/*.test.{ts,tsx}', 'tests/content/**/*.test.ts'],
+          include: ['{contract,web,api,cli,harness,scripts}/**/*.test.{ts,tsx}', 'tests/content/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },

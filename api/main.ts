@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Middleware } from 'koa';
 import type { ServerBuild } from 'react-router';
-import { loadSiteConfig, SiteConfigError } from '../web/content/site-config-env';
+import { loadSiteConfig, SiteConfigError } from '../contract/site-config-env';
 import { type ApiSettings, createApp, DEFAULT_API_SETTINGS } from './app';
 import { type CorsOrigins, parseCorsOrigins } from './middleware/cors';
 import type { Logger } from './middleware/errors';

@@ -1,6 +1,6 @@
 /** Reads a post file (Markdown, HTML or JSON) and runs the contract's checks on it, offline. */
-import { checkCreatePostBody, type CreatePostCheck } from '../api/contract/blog';
-import type { FieldProblem } from '../api/contract/field-problems';
+import { checkCreatePostBody, type CreatePostCheck } from '../contract/blog';
+import type { FieldProblem } from '../contract/field-problems';
 import { parsePostFile, PostFileError } from '../api/authoring/post-file';
 import { type CommandContext, readInput } from './context';
 import { CliError, ExitCode } from './exit-codes';

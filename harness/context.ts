@@ -1,5 +1,5 @@
 /** What every test type uses: sending a probe (recorded in the state), and building results. */
-import { type ClientKind } from '../api/contract/clients';
+import { type ClientKind } from '../contract/clients';
 import { diagnoseResponse, parseResponseBody } from './diagnose';
 import { recordProbe } from './state';
 import type { HarnessDeps, HarnessRequest, ProbeRecord, TestResult } from './types';

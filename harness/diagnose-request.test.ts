@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatApiKey } from '../api/contract/keys';
+import { formatApiKey } from '../contract/keys';
 import { parseCapturedRequest, parseCurl, parseHar, CapturedRequestError } from './captured-request';
 import { diagnoseRequest } from './diagnose-request';
 import { SAMPLE_POST } from './sample-post';

@@ -3,10 +3,10 @@
  * fix from the error catalogue (tailored to the client its User-Agent names). Used by
  * `blogpost diagnose --request` on a captured curl command or HAR file.
  */
-import { checkCreatePostBody } from '../api/contract/blog';
-import { type ClientKind, identifyClient } from '../api/contract/clients';
-import { type ErrorCode, guidanceFor } from '../api/contract/errors';
-import { checkApiKey, readBearerToken } from '../api/contract/keys';
+import { checkCreatePostBody } from '../contract/blog';
+import { type ClientKind, identifyClient } from '../contract/clients';
+import { type ErrorCode, guidanceFor } from '../contract/errors';
+import { checkApiKey, readBearerToken } from '../contract/keys';
 import type { HarnessRequest } from './types';
 
 export interface Finding {

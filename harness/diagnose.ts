@@ -2,8 +2,8 @@
  * Response -> cause and fix, from the contract's error catalogue: what support staff and the CLI say
  * about a failed request. Also reads bodies that are not JSON at all (a proxy's HTML page).
  */
-import { type ClientKind, identifyClient } from '../api/contract/clients';
-import { type ErrorCode, catalogueEntry, errorCodeForStatus, guidanceFor, isApiErrorBody } from '../api/contract/errors';
+import { type ClientKind, identifyClient } from '../contract/clients';
+import { type ErrorCode, catalogueEntry, errorCodeForStatus, guidanceFor, isApiErrorBody } from '../contract/errors';
 import type { HarnessResponse } from './types';
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; message: string };

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatApiKey } from '../api/contract/keys';
+import { formatApiKey } from '../contract/keys';
 import { runTest } from './index';
 import { memoryState, STATE_KEYS } from './state';
 import { fetchTransport } from './transport';

@@ -2,7 +2,7 @@
  * runTest(type, deps): the one entry of the harness, used by the API examples page (browser fetch +
  * localStorage) and by the CLI (undici + a state file). Every test is a real HTTP probe.
  */
-import { checkApiKey } from '../api/contract/keys';
+import { checkApiKey } from '../contract/keys';
 import { HarnessContext } from './context';
 import { clearState } from './state';
 import { corsTest } from './tests/cors';

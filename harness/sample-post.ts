@@ -2,7 +2,7 @@
  * The post every example and probe sends: the payload of the Python example (SPEC section 7), as a
  * draft so that probes run with a real key never publish anything.
  */
-import type { CreatePostInput } from '../api/contract/blog';
+import type { CreatePostInput } from '../contract/blog';
 
 export const SAMPLE_POST = {
   title: 'Understanding Indexed Universal Life Insurance',

@@ -2,7 +2,7 @@
  * What the harness remembers between runs (the page keeps it in localStorage, the CLI in a file):
  * the last response, its diagnostics and headers, and the request that produced it. `reset` clears it.
  */
-import { maskApiKey } from '../api/contract/keys';
+import { maskApiKey } from '../contract/keys';
 import type { HarnessRequest, ProbeRecord, StateStore } from './types';
 
 export const STATE_KEYS = {

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['web', 'public', 'docs/examples', 'fixtures', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['web', 'contract', 'public', 'docs/examples', 'fixtures', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
 const BUILD_ENV = ['SITE_PRODUCT_SLUG'];
 
 function files(root: string, entry: string): string[] {

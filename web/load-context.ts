@@ -1,6 +1,6 @@
 /** What the Koa server hands every loader: the runtime site configuration and the published posts. */
-import type { BlogReader } from '../api/contract/blog-reader';
-import type { SiteConfig } from './content/site-config';
+import type { BlogReader } from '../contract/blog-reader';
+import type { SiteConfig } from '../contract/site-config';
 
 export interface SiteLoadContext {
   config: SiteConfig;

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
-import { productPaths } from './content/site-config';
-import { loadSiteConfig } from './content/site-config-env';
+import { productPaths } from '../contract/site-config';
+import { loadSiteConfig } from '../contract/site-config-env';
 
 // Route paths that carry the product slug are fixed at build time; `npm start` rebuilds when the
 // slug in the environment differs from the one the build was made with (scripts/build-stamp.ts).

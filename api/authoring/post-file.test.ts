@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCreatePostBody } from '../contract/blog';
+import { checkCreatePostBody } from '../../contract/blog';
 import { detectPostFileKind, parsePostFile, PostFileError } from './post-file';
 
 const MARKDOWN = `---

@@ -1,7 +1,7 @@
 /** What the API middleware hand each other on `ctx.state`, in the order they run. */
 import type { Middleware } from 'koa';
-import type { ListPostsQuery } from '../contract/blog-reader';
-import type { ApiKeySummary } from '../contract/keys';
+import type { ListPostsQuery } from '../../contract/blog-reader';
+import type { ApiKeySummary } from '../../contract/keys';
 import type { PreparedPost } from '../services/posts';
 
 export interface ApiState {

@@ -4,8 +4,8 @@
  * a valid key without the permission is a 403.
  */
 import type { ParameterizedContext } from 'koa';
-import { ApiError } from '../contract/errors';
-import { type ApiKeySummary, type ApiPermission, readBearerToken } from '../contract/keys';
+import { ApiError } from '../../contract/errors';
+import { type ApiKeySummary, type ApiPermission, readBearerToken } from '../../contract/keys';
 import type { KeyService, KeyVerification } from '../services/keys';
 import type { ApiMiddleware, ApiState } from './api-state';
 

@@ -3,7 +3,7 @@
  * credentials on a preflight), allowing the headers a create needs. Allowed origins come from the
  * configuration: `*` (the default) or a list of exact origins.
  */
-import { ApiError } from '../contract/errors';
+import { ApiError } from '../../contract/errors';
 import { type ApiMiddleware, isApiPath } from './api-state';
 
 export type CorsOrigins = '*' | readonly string[];

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { identifyClientWithHints } from '../contract/clients';
-import { ApiError, errorBodyFor, errorCodeForStatus } from '../contract/errors';
+import { identifyClientWithHints } from '../../contract/clients';
+import { ApiError, errorBodyFor, errorCodeForStatus } from '../../contract/errors';
 import { isApiPath } from './api-state';
 
 export interface Logger {

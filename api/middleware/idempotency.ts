@@ -4,7 +4,7 @@
  * API key. Without the header nothing changes. The store repeats the check inside its write queue, so
  * two identical requests racing each other still create one post.
  */
-import { ApiError } from '../contract/errors';
+import { ApiError } from '../../contract/errors';
 import { bodyFingerprint, idempotencyScope, readIdempotencyKey } from '../services/idempotency';
 import type { PostService } from '../services/posts';
 import { postLocation, presentCreated } from '../services/presenters';

@@ -5,7 +5,7 @@
  * Sets ctx.state.rawBody (the bytes), ctx.state.bodyText (the JSON text) and ctx.state.body (its value).
  */
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '../contract/errors';
+import { ApiError } from '../../contract/errors';
 import type { ApiMiddleware } from './api-state';
 
 /** Stateless between calls (no streaming), so one decoder serves every request. */

@@ -1,5 +1,5 @@
 /** The end of every API path's chain: methods it does not have, and paths that do not exist. */
-import { ApiError } from '../contract/errors';
+import { ApiError } from '../../contract/errors';
 import type { ApiMiddleware } from './api-state';
 
 /** Answers the methods a path does not have: 204 with Allow for OPTIONS, 405 with Allow otherwise. */

@@ -3,7 +3,7 @@
  * key can burst up to its limit and then write at the steady rate. Over the limit is a 429 with
  * Retry-After. Kept in memory: a restart forgets the buckets, which only ever errs towards allowing.
  */
-import { ApiError } from '../contract/errors';
+import { ApiError } from '../../contract/errors';
 import type { ApiMiddleware } from './api-state';
 
 interface Bucket {

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
-import type { SiteConfig } from '../../web/content/site-config';
+import type { SiteConfig } from '../../contract/site-config';
 import { isApiPath } from './api-state';
 
 /** HSTS for pages and API alike: a year, subdomains included. */

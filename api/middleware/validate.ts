@@ -2,10 +2,10 @@
  * Input checks that put their parsed result on ctx.state: the create-post body (the contract's checks,
  * then the service's cleaning) and the list query. Failures are 400s naming every field.
  */
-import { REQUIRED_POST_FIELDS } from '../contract/blog';
-import { listPostsQuerySchema } from '../contract/blog-reader';
-import { ApiError, validationError } from '../contract/errors';
-import { fieldProblemsFrom } from '../contract/field-problems';
+import { REQUIRED_POST_FIELDS } from '../../contract/blog';
+import { listPostsQuerySchema } from '../../contract/blog-reader';
+import { ApiError, validationError } from '../../contract/errors';
+import { fieldProblemsFrom } from '../../contract/field-problems';
 import type { PostPreparer } from '../services/prepare-thread';
 import type { ApiMiddleware } from './api-state';
 

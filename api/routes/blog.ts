@@ -12,8 +12,8 @@
  * Reading published posts needs no key; a key that is sent anyway must be valid.
  */
 import Router, { type RouterMiddleware } from '@koa/router';
-import type { CategoriesResponse, GetPostResponse, ListPostsResponse } from '../contract/blog-reader';
-import { ApiError } from '../contract/errors';
+import type { CategoriesResponse, GetPostResponse, ListPostsResponse } from '../../contract/blog-reader';
+import { ApiError } from '../../contract/errors';
 import type { ApiMiddleware, ApiState } from '../middleware/api-state';
 import { authenticate, identifyApiKey, optionalApiKey, requireApiKey, requirePermission } from '../middleware/auth';
 import { idempotency, REPLAYED_HEADER } from '../middleware/idempotency';

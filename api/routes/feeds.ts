@@ -4,8 +4,8 @@
  */
 import Router from '@koa/router';
 import { PRIVATE_PATH_PREFIXES, publicPagePaths } from '../../web/content/public-pages';
-import type { SiteConfig } from '../../web/content/site-config';
-import type { BlogPostSummary, BlogReader } from '../contract/blog-reader';
+import type { SiteConfig } from '../../contract/site-config';
+import type { BlogPostSummary, BlogReader } from '../../contract/blog-reader';
 
 export const FEED_SIZE = 20;
 const SITEMAP_PAGE = 100;

@@ -1,6 +1,6 @@
 /** GET /api/health for monitors: up, how long, and how many posts the store holds. */
 import Router from '@koa/router';
-import type { HealthResponse } from '../contract/blog-reader';
+import type { HealthResponse } from '../../contract/blog-reader';
 import type { ApiState } from '../middleware/api-state';
 import { allowOnly, noSuchEndpoint } from '../middleware/methods';
 import type { PostStore } from '../store/post-store';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BLOG_CATEGORIES, categorySlugFor } from '../contract/categories';
+import { BLOG_CATEGORIES, categorySlugFor } from '../../contract/categories';
 import { POSTS_DIR, PostStore } from '../store/post-store';
 import { loadDemoPosts, seedDemoPosts } from './demo-posts';
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkCreatePostBody, type CreatePostData } from '../contract/blog';
+import { checkCreatePostBody, type CreatePostData } from '../../contract/blog';
 import { parsePostFile } from '../authoring/post-file';
 import { preparePost, PostService } from '../services/posts';
 import { POSTS_DIR, PostStore } from '../store/post-store';

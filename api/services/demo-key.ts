@@ -3,7 +3,7 @@
  * demo key name ({key} in the specification) with blog:write, whose secret is announced once. The store
  * remembers that it was issued, so later starts (even after the key is revoked) never create or show it again.
  */
-import type { SiteConfig } from '../../web/content/site-config';
+import type { SiteConfig } from '../../contract/site-config';
 import type { BlogStore } from '../store/blog-store';
 import { KeyService } from './keys';
 

@@ -3,7 +3,7 @@
  * integrators never collide) and the fingerprint of the body a retry must repeat exactly.
  */
 import { hash } from 'node:crypto';
-import { ApiError } from '../contract/errors';
+import { ApiError } from '../../contract/errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 

@@ -13,7 +13,7 @@ import {
   BASE62_ALPHABET,
   checkApiKey,
   formatApiKey,
-} from '../contract/keys';
+} from '../../contract/keys';
 import type { KeyStore } from '../store/key-store';
 import type { KeyRecord } from '../store/records';
 

@@ -3,12 +3,12 @@
  * markup, content sanitised, category mapped to its slug, tags de-duplicated), with a warning for
  * everything changed on the way; then a unique slug and the write, idempotent when asked to be.
  */
-import { type CreatePostData, FIELD_ALIASES } from '../contract/blog';
-import type { BlogAuthor, BlogTrust } from '../contract/blog-reader';
-import { categorySlugFor, UNCATEGORIZED } from '../contract/categories';
-import { ApiError, validationError } from '../contract/errors';
-import type { FieldProblem } from '../contract/field-problems';
-import { slugify } from '../contract/slug';
+import { type CreatePostData, FIELD_ALIASES } from '../../contract/blog';
+import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
+import { categorySlugFor, UNCATEGORIZED } from '../../contract/categories';
+import { ApiError, validationError } from '../../contract/errors';
+import type { FieldProblem } from '../../contract/field-problems';
+import { slugify } from '../../contract/slug';
 import type { PostStore } from '../store/post-store';
 import type { NewPost, PostIndexEntry } from '../store/records';
 import { hasTags, hasVisibleContent, paragraphsFromText, sanitizeContent, stripTags } from './sanitize';

@@ -4,8 +4,8 @@
  * input and answer, both plain data, so it runs the same on the prepare thread (prepare-thread.ts)
  * as on the event loop.
  */
-import { checkCreatePostBody } from '../contract/blog';
-import type { FieldProblem } from '../contract/field-problems';
+import { checkCreatePostBody } from '../../contract/blog';
+import type { FieldProblem } from '../../contract/field-problems';
 import { cleanPost, type PreparedPost } from './posts';
 
 export interface PrepareRequest {

@@ -1,5 +1,5 @@
 /** The exact fields that go out in the answers to a create and a validate, and nothing else. */
-import type { CreatePostResponse, ValidatePostResponse } from '../contract/blog';
+import type { CreatePostResponse, ValidatePostResponse } from '../../contract/blog';
 import type { PostIndexEntry } from '../store/records';
 import type { PreparedPost } from './posts';
 

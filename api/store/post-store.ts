@@ -15,10 +15,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { BlogPost, BlogPostPage, BlogPostSummary, BlogReader, ListPublishedOptions } from '../contract/blog-reader';
-import { LIST_LIMITS } from '../contract/blog-reader';
-import type { PostStatus } from '../contract/blog';
-import { BLOG_CATEGORIES, type BlogCategory, categoryNameFor, findCategory, UNCATEGORIZED } from '../contract/categories';
+import type { BlogPost, BlogPostPage, BlogPostSummary, BlogReader, ListPublishedOptions } from '../../contract/blog-reader';
+import { LIST_LIMITS } from '../../contract/blog-reader';
+import type { PostStatus } from '../../contract/blog';
+import { BLOG_CATEGORIES, type BlogCategory, categoryNameFor, findCategory, UNCATEGORIZED } from '../../contract/categories';
 import { type IdempotencyRecord, type NewPost, type PostIndexEntry, type PostRecord, postRecordSchema } from './records';
 import { attempt } from '../threads/attempt';
 import { type BatchWriter, DocumentWriterThread } from './document-writer';

@@ -3,9 +3,9 @@
  * is reported instead of half-loaded. Only the store modules import this: it is the file format.
  */
 import { z } from 'zod';
-import { POST_STATUSES } from '../contract/blog';
-import type { BlogAuthor, BlogTrust } from '../contract/blog-reader';
-import { apiPermissionSchema } from '../contract/keys';
+import { POST_STATUSES } from '../../contract/blog';
+import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
+import { apiPermissionSchema } from '../../contract/keys';
 
 export const STORE_FORMAT = 'blogpost-store';
 export const STORE_VERSION = 1;

@@ -5,7 +5,7 @@
  * `--send` replays it.
  */
 import type { Command } from 'commander';
-import { checkApiKey } from '../../api/contract/keys';
+import { checkApiKey } from '../../contract/keys';
 import { CapturedRequestError, parseCapturedRequest } from '../../harness/captured-request';
 import { diagnoseResponse } from '../../harness/diagnose';
 import { diagnoseRequest, requestClient } from '../../harness/diagnose-request';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { type Command, Option } from 'commander';
-import { API_PERMISSIONS, type ApiKeySummary, type ApiPermission } from '../../api/contract/keys';
+import { API_PERMISSIONS, type ApiKeySummary, type ApiPermission } from '../../contract/keys';
 import { KeyError, KeyService } from '../../api/services/keys';
 import { openKeyStore } from '../../api/store/blog-store';
 import { resolveDataDir } from '../../api/store/data-dir';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
-import { checkApiKey, maskApiKey } from '../../api/contract/keys';
+import { checkApiKey, maskApiKey } from '../../contract/keys';
 import { REPLAYED_HEADER } from '../../api/middleware/idempotency';
 import { diagnoseResponse } from '../../harness/diagnose';
 import { fetchTransport } from '../../harness/transport';

@@ -1,7 +1,7 @@
 /** `blogpost validate <file|->`: checks a post offline with the API's own schema. */
 import type { Command } from 'commander';
-import { categorySlugFor } from '../../api/contract/categories';
-import { slugify } from '../../api/contract/slug';
+import { categorySlugFor } from '../../contract/categories';
+import { slugify } from '../../contract/slug';
 import type { CommandContext } from '../context';
 import { ExitCode } from '../exit-codes';
 import { loadPost, reportInvalid } from '../post-input';

@@ -13,12 +13,12 @@ import Koa from 'koa';
 import send from 'koa-send';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../api/app';
-import { checkCreatePostBody } from '../../api/contract/blog';
+import { checkCreatePostBody } from '../../contract/blog';
 import { KeyService } from '../../api/services/keys';
 import { preparePost, PostService } from '../../api/services/posts';
 import { openBlogStore } from '../../api/store/blog-store';
 import { SAMPLE_POST } from '../../harness/sample-post';
-import { loadSiteConfig } from '../../web/content/site-config-env';
+import { loadSiteConfig } from '../../contract/site-config-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const [kind = 'site', arg = ''] = process.argv.slice(2);

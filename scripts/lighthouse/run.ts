@@ -18,8 +18,8 @@ import type { ServerBuild } from 'react-router';
 import { createApp } from '../../api/app';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
 import { openBlogStore } from '../../api/store/blog-store';
-import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
-import { loadSiteConfig } from '../../web/content/site-config-env';
+import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
+import { loadSiteConfig } from '../../contract/site-config-env';
 import { ensureBuild } from '../build-stamp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 

@@ -6,8 +6,8 @@
 import { rmSync } from 'node:fs';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CreatePostResponse } from '../../api/contract/blog';
-import type { ListPostsResponse } from '../../api/contract/blog-reader';
+import type { CreatePostResponse } from '../../contract/blog';
+import type { ListPostsResponse } from '../../contract/blog-reader';
 import { openBlogStore } from '../../api/store/blog-store';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';

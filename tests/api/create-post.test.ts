@@ -3,9 +3,9 @@
  * slugs, sanitising warnings, and POST /api/blog/validate (same checks, no key, nothing saved).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatePostResponse, ValidatePostResponse } from '../../api/contract/blog';
-import type { GetPostResponse, ListPostsResponse } from '../../api/contract/blog-reader';
-import type { ApiErrorBody } from '../../api/contract/errors';
+import type { CreatePostResponse, ValidatePostResponse } from '../../contract/blog';
+import type { GetPostResponse, ListPostsResponse } from '../../contract/blog-reader';
+import type { ApiErrorBody } from '../../contract/errors';
 import { LARGE_BODY_CHARS } from '../../api/services/prepare-thread';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';

@@ -3,7 +3,7 @@
  * success false, message, code, guidance tailored to the client, and the fields a client needs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiErrorBody, ERROR_CATALOGUE, guidanceFor } from '../../api/contract/errors';
+import { type ApiErrorBody, ERROR_CATALOGUE, guidanceFor } from '../../contract/errors';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 
@@ -166,7 +166,7 @@ describe('401 Unauthorized', () => {
   });
 
   it('with a well-formed key the server does not know', async () => {
-    const { formatApiKey } = await import('../../api/contract/keys');
+    const { formatApiKey } = await import('../../contract/keys');
     const res = await call<ApiErrorBody>(server, 'POST', '/api/blog', { body: validPost(), key: formatApiKey('AAAAAAAAAA', 'B'.repeat(32)) });
     expect(res.status).toBe(401);
     expectErrorShape(res.json, 'invalid_api_key');

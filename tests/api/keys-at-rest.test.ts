@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkApiKey } from '../../api/contract/keys';
+import { checkApiKey } from '../../contract/keys';
 import { KeyService } from '../../api/services/keys';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';

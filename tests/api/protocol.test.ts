@@ -4,9 +4,9 @@
  * with Retry-After).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatePostResponse } from '../../api/contract/blog';
-import type { ListPostsResponse } from '../../api/contract/blog-reader';
-import type { ApiErrorBody } from '../../api/contract/errors';
+import type { CreatePostResponse } from '../../contract/blog';
+import type { ListPostsResponse } from '../../contract/blog-reader';
+import type { ApiErrorBody } from '../../contract/errors';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 

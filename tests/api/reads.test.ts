@@ -4,9 +4,9 @@
  * gets sees the same posts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatePostResponse } from '../../api/contract/blog';
-import type { CategoriesResponse, GetPostResponse, HealthResponse, ListPostsResponse } from '../../api/contract/blog-reader';
-import { BLOG_CATEGORIES } from '../../api/contract/categories';
+import type { CreatePostResponse } from '../../contract/blog';
+import type { CategoriesResponse, GetPostResponse, HealthResponse, ListPostsResponse } from '../../contract/blog-reader';
+import { BLOG_CATEGORIES } from '../../contract/categories';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 

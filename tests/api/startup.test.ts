@@ -7,8 +7,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { checkApiKey } from '../../api/contract/keys';
-import { DEFAULT_SITE_CONFIG } from '../../web/content/site-config';
+import { checkApiKey } from '../../contract/keys';
+import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { makeTempDir, ROOT } from '../support/server';
 import { validPost } from './support';
 

@@ -1,5 +1,5 @@
 /** Helpers for the HTTP tests of the blog API: a valid post, and one call returning status, headers and JSON. */
-import type { CreatePostInput } from '../../api/contract/blog';
+import type { CreatePostInput } from '../../contract/blog';
 import type { TestServer } from '../support/server';
 
 export function validPost(overrides: Record<string, unknown> = {}): CreatePostInput & Record<string, unknown> {

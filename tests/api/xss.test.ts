@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatePostResponse } from '../../api/contract/blog';
-import type { GetPostResponse } from '../../api/contract/blog-reader';
+import type { CreatePostResponse } from '../../contract/blog';
+import type { GetPostResponse } from '../../contract/blog-reader';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 

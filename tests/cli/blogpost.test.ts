@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatApiKey } from '../../api/contract/keys';
+import { formatApiKey } from '../../contract/keys';
 import { SAMPLE_POST } from '../../harness/sample-post';
 import { blogpost } from '../support/cli';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';

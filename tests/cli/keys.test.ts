@@ -5,7 +5,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiKeySummary, checkApiKey } from '../../api/contract/keys';
+import { type ApiKeySummary, checkApiKey } from '../../contract/keys';
 import { call, validPost } from '../api/support';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { aboutContent, aboutPageJsonLd, COMBINED_EXPERIENCE_YEARS, GENERATIONS, SECOND_GENERATION_YEAR } from '../../web/content/about';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../contract/site-config';
 
 const text = z.string().min(3);
 const idOf = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);

@@ -13,7 +13,7 @@ import {
   GUIDE_FAQS,
   RETIREMENT_FAQS,
 } from '../../web/content/faq';
-import { DEFAULT_SITE_CONFIG } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { faqAnswerText, faqPageJsonLd } from '../../web/seo/faq-jsonld';
 import { FAQ_PAGE_FIGURES } from '../support/spec-figures';
 

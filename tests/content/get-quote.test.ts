@@ -12,7 +12,7 @@ import {
   quoteContent,
   quoteServiceJsonLd,
 } from '../../web/content/get-quote';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../contract/site-config';
 
 const text = z.string().min(2);
 const idOf = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);

@@ -29,7 +29,7 @@ import {
   guideTitle,
   whatIsIulTitle,
 } from '../../web/content/guide/overview';
-import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { guideArticleJsonLd } from '../../web/routes/ultimate-guide/article-jsonld';
 import { faqPageJsonLd } from '../../web/seo/faq-jsonld';
 import { GUIDE_FIGURES } from '../support/spec-figures';

@@ -26,7 +26,7 @@ import {
   homeMeta,
   whatIsContent,
 } from '../../web/content/home';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../contract/site-config';
 import { HOME_SPEC_FIGURES } from '../support/spec-figures';
 
 const OTHER_CONFIG: SiteConfig = { ...DEFAULT_SITE_CONFIG, productName: 'Zephyr Plan', agencyName: 'Example Agency' };

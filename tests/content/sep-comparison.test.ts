@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sepComparisonContent } from '../../web/content/sep-comparison';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../contract/site-config';
 import { SEP_PAGE_FIGURES } from '../support/spec-figures';
 
 const text = z.string().min(2);

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutContent } from '../../web/content/about';
-import { DEFAULT_SITE_CONFIG, fullAddress } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, fullAddress } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';

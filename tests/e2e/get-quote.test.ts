@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page, Route as PlaywrightRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_LOAD_TIMEOUT_MS, quoteContent } from '../../web/content/get-quote';
-import { DEFAULT_SITE_CONFIG } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';

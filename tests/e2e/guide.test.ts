@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IUL_VS_401K_ROWS, IUL_VS_ROTH_ROWS } from '../../web/content/comparisons';
 import { GUIDE_FAQS } from '../../web/content/faq';
 import { IUL_VS_WHOLE_LIFE_ROWS } from '../../web/content/guide/comparisons';
-import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';

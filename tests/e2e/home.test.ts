@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculateGrowth, formatDollars } from '../../web/content/calculator';
 import { GENERAL_FAQS } from '../../web/content/faq';
-import { DEFAULT_SITE_CONFIG } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';

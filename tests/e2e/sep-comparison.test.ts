@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sepComparisonContent } from '../../web/content/sep-comparison';
-import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';

@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { waitForHydration } from '../support/page';

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_DOCUMENTS } from '../../web/content/legal';
-import { DEFAULT_SITE_CONFIG, productPaths } from '../../web/content/site-config';
+import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { startTestServer, type TestServer } from '../support/server';
 
 const paths = productPaths(DEFAULT_SITE_CONFIG);

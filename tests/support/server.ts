@@ -10,11 +10,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { type ApiSettings, createApp } from '../../api/app';
-import type { ApiPermission } from '../../api/contract/keys';
+import type { ApiPermission } from '../../contract/keys';
 import type { Logger } from '../../api/middleware/errors';
 import { KeyService } from '../../api/services/keys';
 import { type BlogStore, openBlogStore } from '../../api/store/blog-store';
-import { loadSiteConfig } from '../../web/content/site-config-env';
+import { loadSiteConfig } from '../../contract/site-config-env';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

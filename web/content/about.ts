@@ -4,7 +4,7 @@
  * process. Contact details and office hours are not copy: the page reads them from the site config.
  */
 import type { AboutPage, WithContext } from 'schema-dts';
-import type { SiteConfig } from './site-config';
+import type { SiteConfig } from '../../contract/site-config';
 
 /** The year the second generation joined the agency (SPEC section 1). */
 export const SECOND_GENERATION_YEAR = 1976;

@@ -2,8 +2,8 @@
  * Copy of the Blog API Usage Examples page. The code shown comes from the real, tested files in
  * docs/examples/ (imported at build time); the errors table from the API's error catalogue.
  */
-import type { CreatePostResponse } from '../../api/contract/blog';
-import { ERROR_CATALOGUE, type ErrorCode } from '../../api/contract/errors';
+import type { CreatePostResponse } from '../../contract/blog';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../contract/errors';
 
 export interface Requirement {
   item: string;

@@ -4,7 +4,7 @@
  * Service JSON-LD with its free Offer, built from the same copy. Contact details come from the config.
  */
 import type { Service, WithContext } from 'schema-dts';
-import type { SiteConfig } from './site-config';
+import type { SiteConfig } from '../../contract/site-config';
 
 /** The booking form's frame (SPEC section 9): 800px tall, never below 600px. */
 export const BOOKING_FRAME_SIZE = { height: '800px', minHeight: '600px' } as const;

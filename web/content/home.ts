@@ -3,7 +3,7 @@
  * names the product is a function of the site config, so the name is never written here. Figures the
  * spec quotes appear exactly as written; income figures are projections, never promises.
  */
-import type { SiteConfig } from './site-config';
+import type { SiteConfig } from '../../contract/site-config';
 
 type ProductConfig = Pick<SiteConfig, 'productName'>;
 

@@ -1,5 +1,5 @@
 /** The header's and footer's links: one list, so both always agree. */
-import { productPaths, type SiteConfig } from './site-config';
+import { productPaths, type SiteConfig } from '../../contract/site-config';
 
 export interface NavItem {
   label: string;

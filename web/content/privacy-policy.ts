@@ -1,5 +1,5 @@
 /** The privacy policy's text, as data: sections of paragraphs and bullet lists. */
-import { fullAddress, type SiteConfig } from './site-config';
+import { fullAddress, type SiteConfig } from '../../contract/site-config';
 
 export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-01';
 

@@ -1,6 +1,6 @@
 /** Every public, indexable page of the site (the sitemap lists these plus each published post). */
 import { LEGAL_DOCUMENTS } from './legal';
-import { productPaths, type SiteConfig } from './site-config';
+import { productPaths, type SiteConfig } from '../../contract/site-config';
 
 export function publicPagePaths(config: SiteConfig): string[] {
   const paths = productPaths(config);

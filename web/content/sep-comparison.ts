@@ -4,7 +4,7 @@
  * comparison table, four reasons IUL is preferred and the closing call to action. Figures are the
  * spec's (section 9); the product name comes from the site config.
  */
-import type { SiteConfig } from './site-config';
+import type { SiteConfig } from '../../contract/site-config';
 
 export interface SepStatTile {
   id: string;

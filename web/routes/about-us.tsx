@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/about-us';
 import { useSiteConfig } from '../components/layout/site-config-context';
 import { type AboutIcon, aboutContent, aboutPageJsonLd } from '../content/about';
-import { fullAddress } from '../content/site-config';
+import { fullAddress } from '../../contract/site-config';
 import { configFromMatches, pageMeta } from '../seo/meta';
 
 export const meta: Route.MetaFunction = ({ matches }) => {

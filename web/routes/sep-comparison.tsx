@@ -11,7 +11,7 @@ import { useSiteConfig } from '../components/layout/site-config-context';
 import { CallToAction } from '../components/ui/CallToAction';
 import { type DisclosureColumn, DisclosureTable } from '../components/ui/DisclosureTable';
 import { type SepComparisonRow, sepComparisonContent } from '../content/sep-comparison';
-import { productPaths } from '../content/site-config';
+import { productPaths } from '../../contract/site-config';
 import { configFromMatches, pageMeta } from '../seo/meta';
 
 export const meta: Route.MetaFunction = ({ matches }) => {

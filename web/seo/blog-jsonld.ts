@@ -1,7 +1,7 @@
 /** Structured data of the blog pages, built from the same post objects the pages show. */
 import type { BlogPosting, BreadcrumbList, NewsArticle, WithContext } from 'schema-dts';
-import type { BlogPost } from '../../api/contract/blog-reader';
-import type { SiteConfig } from '../content/site-config';
+import type { BlogPost } from '../../contract/blog-reader';
+import type { SiteConfig } from '../../contract/site-config';
 
 export function postJsonLd(config: SiteConfig, post: BlogPost): WithContext<BlogPosting> | WithContext<NewsArticle> {
   const url = `${config.siteUrl}/blog/${post.slug}`;

@@ -1,7 +1,7 @@
 /** Builds a page's head (title, description, canonical, Open Graph, JSON-LD) from the site config. */
 import type { MetaDescriptor } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
-import type { SiteConfig } from '../content/site-config';
+import type { SiteConfig } from '../../contract/site-config';
 
 export interface PageHead {
   title: string;

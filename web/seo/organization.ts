@@ -1,6 +1,6 @@
 /** Site-wide InsuranceAgency structured data, built from the site config. */
 import type { InsuranceAgency, WithContext } from 'schema-dts';
-import type { SiteConfig } from '../content/site-config';
+import type { SiteConfig } from '../../contract/site-config';
 
 export function insuranceAgencyJsonLd(config: SiteConfig): WithContext<InsuranceAgency> {
   return {

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import type { BlogCategory } from '../../../api/contract/categories';
+import type { BlogCategory } from '../../../contract/categories';
 
 /** The category filter: every category with its count of published posts. */
 export function CategoryNav({ categories, total }: { categories: readonly BlogCategory[]; total: number }) {

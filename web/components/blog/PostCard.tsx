@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BlogPostSummary } from '../../../api/contract/blog-reader';
+import type { BlogPostSummary } from '../../../contract/blog-reader';
 import { formatPostDate, publishedDate } from './format';
 
 export function PostCard({ post, headingLevel = 2 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {

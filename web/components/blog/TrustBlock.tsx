@@ -1,4 +1,4 @@
-import type { BlogTrust } from '../../../api/contract/blog-reader';
+import type { BlogTrust } from '../../../contract/blog-reader';
 import { formatPostDate } from './format';
 
 /** "Fact-checked by" and the numbered sources of a post. */

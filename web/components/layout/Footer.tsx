@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { footerLegalLinks, footerQuickLinks, socialProfiles } from '../../content/navigation';
-import { fullAddress } from '../../content/site-config';
+import { fullAddress } from '../../../contract/site-config';
 import { useRootData } from './site-config-context';
 
 export function Footer() {

@@ -1,6 +1,6 @@
 /** Components read the runtime site configuration through this hook (root loader data). */
 import { useRouteLoaderData } from 'react-router';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../content/site-config';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../../contract/site-config';
 
 export interface RootData {
   config: SiteConfig;

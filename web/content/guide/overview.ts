@@ -3,7 +3,7 @@
  * is, its tax advantages, its protection features, and the five-part optimal structure). Figures are
  * SPEC section 9's typical ranges; the product name comes from the site config.
  */
-import type { SiteConfig } from '../site-config';
+import type { SiteConfig } from '../../../contract/site-config';
 
 /** The in-page anchors of the guide, in the order of SPEC section 2. */
 export const GUIDE_ANCHORS = [

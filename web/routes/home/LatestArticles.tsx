@@ -1,6 +1,6 @@
 /** The three newest published articles, before the closing call to action; absent when there are none. */
 import { Link } from 'react-router';
-import type { BlogPostSummary } from '../../../api/contract/blog-reader';
+import type { BlogPostSummary } from '../../../contract/blog-reader';
 import { PostCard } from '../../components/blog/PostCard';
 
 export const LATEST_ARTICLES_COUNT = 3;

@@ -1,7 +1,7 @@
 /** Article structured data for the guide: headline, description, and the agency as author and publisher. */
 import type { Article, WithContext } from 'schema-dts';
 import { GUIDE_DESCRIPTION, guideTitle } from '../../content/guide/overview';
-import type { SiteConfig } from '../../content/site-config';
+import type { SiteConfig } from '../../../contract/site-config';
 
 export function guideArticleJsonLd(config: SiteConfig, url: string): WithContext<Article> {
   const agency = { '@type': 'Organization' as const, name: config.agencyName, url: config.siteUrl };

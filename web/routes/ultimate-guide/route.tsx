@@ -9,7 +9,7 @@ import { CallToAction } from '../../components/ui/CallToAction';
 import { GUIDE_FAQS } from '../../content/faq';
 import { GUIDE_CLOSING_CTA } from '../../content/guide/closing';
 import { GUIDE_DESCRIPTION, guideContents, guideHero, guideTitle, whatIsIulTitle } from '../../content/guide/overview';
-import { productPaths } from '../../content/site-config';
+import { productPaths } from '../../../contract/site-config';
 import { faqPageJsonLd } from '../../seo/faq-jsonld';
 import { configFromMatches, pageMeta } from '../../seo/meta';
 import { guideArticleJsonLd } from './article-jsonld';

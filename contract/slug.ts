@@ -24,3 +24,6 @@ export function slugify(text: string, maxLength = 80): string {
 export function isSlug(text: string): boolean {
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text);
 }
+
+/** Slugs the API's own paths use under /api/blog/: no post may take them. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['categories', 'validate']);
