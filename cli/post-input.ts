@@ -1,7 +1,7 @@
 /** Reads a post file (Markdown, HTML or JSON) and runs the contract's checks on it, offline. */
 import { checkCreatePostBody, type CreatePostCheck } from '../contract/blog';
 import type { FieldProblem } from '../contract/field-problems';
-import { parsePostFile, PostFileError } from '../api/authoring/post-file';
+import { parsePostFile, PostFileError } from '../api/operations';
 import { type CommandContext, readInput } from './context';
 import { CliError, ExitCode } from './exit-codes';
 

@@ -190,3 +190,7 @@ export interface ValidatePostResponse {
   post: { title: string; slug: string; excerpt: string; category: string; status: PostStatus };
   warnings: string[];
 }
+
+/** The request header that makes a create safe to retry, and the answer header saying it was a retry. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotency-Replayed';

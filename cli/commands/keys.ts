@@ -6,11 +6,7 @@
 import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { API_PERMISSIONS, type ApiKeySummary, type ApiPermission } from '../../contract/keys';
-import { KeyError, KeyService } from '../../api/services/keys';
-import { openKeyStore } from '../../api/store/blog-store';
-import { resolveDataDir } from '../../api/store/data-dir';
-import type { KeyStore } from '../../api/store/key-store';
-import { StoreError } from '../../api/store/store-error';
+import { KeyError, KeyService, type KeyStore, openKeyStore, resolveDataDir, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
+import { REPLAYED_HEADER } from '../../contract/blog';
 import { checkApiKey, maskApiKey } from '../../contract/keys';
-import { REPLAYED_HEADER } from '../../api/middleware/idempotency';
 import { diagnoseResponse } from '../../harness/diagnose';
 import { fetchTransport } from '../../harness/transport';
 import type { HarnessRequest, HarnessResponse } from '../../harness/types';

@@ -4,9 +4,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { DemoContentError, seedDemoPosts } from '../../api/seed/demo-posts';
-import { resolveDataDir } from '../../api/store/data-dir';
-import { StoreError } from '../../api/store/store-error';
+import { DemoContentError, resolveDataDir, seedDemoPosts, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 

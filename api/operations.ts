@@ -1,0 +1,12 @@
+/**
+ * The server-side operations the `blogpost` CLI runs on a data directory, in one place: the CLI
+ * imports nothing else of api/ (the import zones say so). Keys, demo content, the store's health and
+ * the Markdown post format all come through here.
+ */
+export { parsePostFile, PostFileError } from './authoring/post-file';
+export { DemoContentError, seedDemoPosts } from './seed/demo-posts';
+export { KeyError, KeyService } from './services/keys';
+export { openKeyStore } from './store/blog-store';
+export { resolveDataDir } from './store/data-dir';
+export type { KeyStore } from './store/key-store';
+export { StoreError } from './store/store-error';
