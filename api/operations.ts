@@ -6,7 +6,7 @@
 export { parsePostFile, PostFileError } from './authoring/post-file';
 export { DemoContentError, seedDemoPosts } from './seed/demo-posts';
 export { KeyError, KeyService } from './services/keys';
-export { openKeyStore } from './store/blog-store';
+export { checkDataDir, type DataDirCheck, openFileStore, openKeyStore, restoreCommand } from './store/file-store';
 export { resolveDataDir } from './store/data-dir';
-export type { KeyStore } from './store/key-store';
+export type { KeyRepository, QuarantinedFile } from './store/store';
 export { StoreError } from './store/store-error';

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerDiagnose } from './commands/diagnose';
+import { registerDoctor } from './commands/doctor';
 import { registerHelp } from './commands/help';
 import { registerKeys } from './commands/keys';
 import { registerSeed } from './commands/seed';
@@ -17,7 +18,7 @@ import { Output } from './output';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerKeys, registerSeed, registerHelp];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerKeys, registerSeed, registerDoctor, registerHelp];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOG_CATEGORIES, categorySlugFor } from '../../contract/categories';
-import { POSTS_DIR, PostStore } from '../store/post-store';
+import { blogReader } from '../services/blog-reader';
+import { openFileStore } from '../store/file-store';
 import { loadDemoPosts, seedDemoPosts } from './demo-posts';
 
 const dirs: string[] = [];
@@ -47,9 +48,12 @@ describe('demo posts', () => {
 
   it('load into an empty data directory with their own dates, newest first, and never on top of posts', async () => {
     const dataDir = tempDir();
-    const first = await seedDemoPosts(dataDir);
+    const seeding = await openFileStore(dataDir);
+    const first = await seedDemoPosts(seeding);
     expect(first).toEqual({ seeded: true, count: 41 });
-    const store = await PostStore.open(path.join(dataDir, POSTS_DIR), () => new Date());
+    await seeding.close();
+    const reopened = await openFileStore(dataDir);
+    const store = blogReader(reopened.posts);
     const page = await store.listPublished({ limit: 100 });
     expect(page.total).toBe(41);
     const dates = page.posts.map((p) => p.published_at ?? '');
@@ -58,7 +62,8 @@ describe('demo posts', () => {
     const categories = await store.categoriesWithCounts();
     expect(categories.map((c) => c.postCount)).toEqual([8, 12, 6, 5, 10]);
 
-    const again = await seedDemoPosts(dataDir);
+    const again = await seedDemoPosts(reopened);
     expect(again).toMatchObject({ seeded: false, reason: expect.stringContaining('already holds 41 posts') });
+    await reopened.close();
   });
 });

@@ -5,13 +5,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { checkCreatePostBody, type CreatePostData } from '../../contract/blog';
 import { parsePostFile } from '../authoring/post-file';
-import { preparePost, PostService } from '../services/posts';
-import { POSTS_DIR, PostStore } from '../store/post-store';
+import { PROJECT_ROOT } from '../project-root';
+import { cleanPost, PostService } from '../services/posts';
+import type { Store } from '../store/store';
 
-export const DEMO_POSTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/posts');
+export const DEMO_POSTS_DIR = path.join(PROJECT_ROOT, 'fixtures/posts');
 
 export interface DemoPost {
   file: string;
@@ -46,19 +46,18 @@ export function loadDemoPosts(dir: string = DEMO_POSTS_DIR): DemoPost[] {
 
 export type SeedOutcome = { seeded: true; count: number } | { seeded: false; reason: string };
 
-/** Stores the demo posts in `dataDir` unless it already holds posts. */
-export async function seedDemoPosts(dataDir: string, dir: string = DEMO_POSTS_DIR): Promise<SeedOutcome> {
+/** Stores the demo posts, with their own dates, in a store that holds no posts yet. */
+export async function seedDemoPosts(store: Store, dir: string = DEMO_POSTS_DIR): Promise<SeedOutcome> {
   const demo = loadDemoPosts(dir);
-  let clock = new Date();
-  const store = await PostStore.open(path.join(dataDir, POSTS_DIR), () => clock);
-  const counts = store.counts();
+  const counts = await store.posts.counts();
   if (counts.published + counts.drafts > 0) {
     return { seeded: false, reason: `the data directory already holds ${counts.published + counts.drafts} posts; demo content is never loaded on top of existing posts` };
   }
-  const service = new PostService(store);
+  const service = new PostService(store.posts);
   for (const post of demo) {
-    clock = post.publishedAt;
-    await service.create(preparePost(post.data, post.ignoredFields, null));
+    const outcome = cleanPost(post.data, post.ignoredFields, null);
+    if (!outcome.ok) throw new DemoContentError(`Demo post ${path.relative(dir, post.file)} is invalid: ${outcome.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+    await service.create(outcome.cleaned, { at: post.publishedAt });
   }
   await store.flush();
   return { seeded: true, count: demo.length };

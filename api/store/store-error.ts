@@ -1,11 +1,17 @@
 /**
- * Why the store cannot open or write, as a message an operator can act on. The store never overwrites
- * a file it could not read: a corrupt file stops the start with this error, and the file stays as it was.
+ * Why the store cannot open or write, as a message an operator can act on, and which catalogue code
+ * an HTTP answer gives for it. The store never overwrites a file it could not read: a damaged blog.json
+ * stops the start with this error, and the file stays as it was.
  */
-import { JSONFile } from 'lowdb/node';
-import type { z } from 'zod';
-
-export type StoreProblem = 'corrupt' | 'unreadable' | 'unwritable' | 'conflict';
+export type StoreProblem =
+  | 'corrupt'
+  | 'unreadable'
+  | 'unwritable'
+  | 'conflict'
+  /** The disk or the user's quota is full (ENOSPC, EDQUOT). */
+  | 'full'
+  /** The data directory cannot be written at all (EROFS, EACCES, EPERM). */
+  | 'read_only';
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';
@@ -23,6 +29,12 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The errno code of a Node error (`ENOSPC`), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
 export function corruptFile(file: string, detail: string, cause?: unknown): StoreError {
   return new StoreError(
     'corrupt',
@@ -32,28 +44,39 @@ export function corruptFile(file: string, detail: string, cause?: unknown): Stor
   );
 }
 
+/** A failed write, classified by what the operator has to do about it. */
 export function unwritable(file: string, cause: unknown): StoreError {
-  return new StoreError('unwritable', file, `Cannot write ${file} (${reason(cause)}). Check that DATA_DIR points to a writable directory.`, cause);
+  if (cause instanceof StoreError) return cause;
+  switch (errorCode(cause)) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new StoreError('full', file, `Cannot write ${file}: the disk holding the data directory is full (${reason(cause)}). Free some space; nothing stored was lost.`, cause);
+    case 'EROFS':
+    case 'EACCES':
+    case 'EPERM':
+      return new StoreError(
+        'read_only',
+        file,
+        `Cannot write ${file}: the data directory is read-only or not writable by this process (${reason(cause)}). Check DATA_DIR's mount and permissions.`,
+        cause,
+      );
+    default:
+      return new StoreError('unwritable', file, `Cannot write ${file} (${reason(cause)}). Check that DATA_DIR points to a writable directory.`, cause);
+  }
 }
 
 /**
- * Reads a JSON document with lowdb's file adapter and checks it against its schema. Returns null when
- * the file does not exist; throws a StoreError naming the file when it is not valid.
+ * The catalogue code an API answer gives for a store failure: a write the disk refused is the
+ * operator's problem and the client's to retry, not a bug (500). Null for the other problems.
  */
-export async function readDocument<T>(file: string, schema: z.ZodType<T>): Promise<T | null> {
-  let raw: unknown;
-  try {
-    raw = await new JSONFile<unknown>(file).read();
-  } catch (error) {
-    if (error instanceof SyntaxError) throw corruptFile(file, `not valid JSON: ${error.message}`, error);
-    throw new StoreError('unreadable', file, `Cannot read ${file} (${reason(error)}).`, error);
+export function storeErrorCode(error: StoreError): 'storage_full' | 'storage_unavailable' | null {
+  switch (error.problem) {
+    case 'full':
+      return 'storage_full';
+    case 'read_only':
+    case 'unwritable':
+      return 'storage_unavailable';
+    default:
+      return null;
   }
-  if (raw === null) return null;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first ? `${first.path.join('.') || '(top level)'}: ${first.message}` : 'unexpected shape';
-    throw corruptFile(file, `unexpected content at ${where}`);
-  }
-  return parsed.data;
 }

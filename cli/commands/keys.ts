@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { API_PERMISSIONS, type ApiKeySummary, type ApiPermission } from '../../contract/keys';
-import { KeyError, KeyService, type KeyStore, openKeyStore, resolveDataDir, StoreError } from '../../api/operations';
+import { KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, resolveDataDir, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 

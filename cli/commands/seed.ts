@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { DemoContentError, resolveDataDir, seedDemoPosts, StoreError } from '../../api/operations';
+import { DemoContentError, openFileStore, resolveDataDir, seedDemoPosts, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 
@@ -17,7 +17,12 @@ export async function seedCommand(options: SeedOptions, ctx: CommandContext): Pr
   const dataDir = options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
   let outcome;
   try {
-    outcome = await seedDemoPosts(dataDir);
+    const store = await openFileStore(dataDir);
+    try {
+      outcome = await seedDemoPosts(store);
+    } finally {
+      await store.close();
+    }
   } catch (error) {
     if (error instanceof StoreError || error instanceof DemoContentError) throw new CliError(error.message, ExitCode.Local);
     throw error;

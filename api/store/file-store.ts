@@ -1,0 +1,87 @@
+/**
+ * The embedded file store, the default implementation of the store seam (store.ts): `blog.json` (format
+ * marker and key hashes) and `posts/<id>.json` (one document per post) in the data directory, every
+ * write durable (file/durable-writer.ts). Opening removes what a crash left (temporary files), moves
+ * damaged post files to `quarantine/` with one log line each, and builds the post index, from the
+ * snapshot the last close left when it still matches posts/, else from every post file.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DurableWriter, nodeFileSystem, type WriterFileSystem } from './file/durable-writer';
+import { KeyFile } from './file/key-file';
+import { removeLeftoverTemps } from './file/leftover-temps';
+import { readIndexSnapshot, writeIndexSnapshot } from './file/index-snapshot';
+import { listPostFiles, loadPosts, orderPosts, POSTS_DIR } from './file/post-files';
+import { FilePostRepository } from './file/post-repository';
+import { listQuarantine, quarantineFile, restoreCommand } from './file/quarantine';
+import type { KeyRepository, Store } from './store';
+import { unwritable } from './store-error';
+
+export { checkDataDir, type DataDirCheck } from './file/data-dir-check';
+export { listQuarantine, restoreCommand } from './file/quarantine';
+
+export interface OpenFileStoreOptions {
+  now?: () => Date;
+  /** Where the store says what it did on its own (a file quarantined); the server's log. */
+  log?: (line: string) => void;
+  /** The file-system calls of writes (tests inject failures through it). */
+  fileSystem?: WriterFileSystem;
+}
+
+async function ensureDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw unwritable(dir, error);
+  }
+}
+
+/** Opens (creating when empty) the whole store; throws a StoreError with an operator-readable message. */
+export async function openFileStore(dataDir: string, options: OpenFileStoreOptions = {}): Promise<Store> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => undefined);
+  const writer = new DurableWriter(options.fileSystem ?? nodeFileSystem);
+  const postsDir = path.join(dataDir, POSTS_DIR);
+  await ensureDir(postsDir);
+  const leftovers = await removeLeftoverTemps([dataDir, postsDir]);
+  if (leftovers > 0) log(`Removed ${leftovers} temporary file(s) left in ${dataDir} by an interrupted write (never a stored post).`);
+
+  const opened = await KeyFile.open(dataDir, { create: true, now, writer });
+  if (!opened) throw new Error('unreachable: the key file is created when missing');
+  const names = await listPostFiles(postsDir);
+  const snapshot = await readIndexSnapshot(dataDir, postsDir, names);
+  const loaded = snapshot ? { entries: snapshot, damaged: [] } : orderPosts(postsDir, loadPosts(postsDir, names));
+  for (const damaged of loaded.damaged.sort((a, b) => a.file.localeCompare(b.file))) {
+    const moved = await quarantineFile(dataDir, damaged.file, damaged.reason, now(), writer);
+    log(
+      `Moved the damaged post file ${moved.originalFile} (${moved.reason}) to ${moved.file}; every other post is served. ` +
+        `To restore it, repair the file, run \`${restoreCommand(moved)}\` and restart the server (blogpost doctor lists quarantined files).`,
+    );
+  }
+  const posts = new FilePostRepository(postsDir, loaded.entries, writer, now);
+  const flush = async () => {
+    await Promise.all([posts.flush(), opened.keys.flush()]);
+  };
+  return {
+    posts,
+    keys: opened.keys,
+    created: opened.created,
+    quarantined: () => listQuarantine(dataDir),
+    flush,
+    close: async () => {
+      await flush();
+      // A cache for the next start: when it cannot be written, that start reads every post file.
+      await writeIndexSnapshot(dataDir, postsDir, posts.entries(), writer).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Opens only the keys (what `blogpost keys` needs, beside a running server): reads blog.json alone,
+ * never the posts. Null when there is no store and `create` is false.
+ */
+export async function openKeyStore(dataDir: string, options: { create: boolean; now?: () => Date }): Promise<KeyRepository | null> {
+  if (options.create) await ensureDir(dataDir);
+  const opened = await KeyFile.open(dataDir, { create: options.create, now: options.now ?? (() => new Date()) });
+  return opened?.keys ?? null;
+}

@@ -1,0 +1,239 @@
+/**
+ * The contract every implementation of the store seam (store.ts) must pass, as a vitest suite: the
+ * file store runs it in file-store.test.ts, and a second backend (PostgreSQL) runs it against its own
+ * database. It states the seam's behaviour through the seam only.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CreateOutcome, KeyRecord, NewPost, PostIndexEntry, Store } from './store';
+import { StoreError } from './store-error';
+
+export interface StoreUnderTest {
+  store: Store;
+  /** Opens the same data again, as a restart does. */
+  reopen: () => Promise<Store>;
+  /** Makes the next post write fail the way a full disk does (ENOSPC, or the backend's equivalent). */
+  failNextWrite: () => void;
+  cleanup: () => Promise<void>;
+}
+
+export function newPost(title: string, overrides: Partial<NewPost> = {}): NewPost {
+  return {
+    title,
+    excerpt: `About ${title}`,
+    content: `<p>${title} body</p>`,
+    categorySlug: 'tax-benefits',
+    tags: ['Retirement'],
+    author: { name: 'Jane Author' },
+    isNewsArticle: false,
+    trust: null,
+    status: 'published',
+    createdByKeyId: null,
+    warnings: [],
+    ...overrides,
+  };
+}
+
+export function keyRecord(id: string, overrides: Partial<KeyRecord> = {}): KeyRecord {
+  return {
+    id,
+    name: `key ${id}`,
+    permissions: ['blog:write'],
+    hash: `sha256:${'0'.repeat(64)}`,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+function created(outcome: CreateOutcome): PostIndexEntry {
+  if (outcome.kind !== 'created') throw new Error(`expected a created post, got ${outcome.kind}`);
+  return outcome.post;
+}
+
+export function describeStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
+  /** Runs `test` on a fresh store, cleaning up whatever happens. */
+  const withStore = (test: (under: StoreUnderTest) => Promise<void>) => async () => {
+    const under = await open();
+    try {
+      await test(under);
+    } finally {
+      await under.cleanup();
+    }
+  };
+  const create = (store: Store, title: string, overrides: Partial<NewPost> = {}, slugBase = title.toLowerCase().replaceAll(' ', '-')) =>
+    store.posts.create(newPost(title, overrides), { slugBase }).then(created);
+
+  describe(`store contract: ${name}`, () => {
+    it(
+      'creates, gets, lists newest first, counts and counts per category',
+      withStore(async ({ store }) => {
+        expect(store.created).toBe(true);
+        const before = store.posts.revision();
+        const first = await create(store, 'First');
+        await create(store, 'Second', { categorySlug: 'retirement-planning' });
+        await create(store, 'Hidden', { status: 'draft' });
+        expect(store.posts.revision()).toBeGreaterThan(before);
+        const page = await store.posts.list({ status: 'published' });
+        expect(page.entries.map((entry) => entry.slug)).toEqual(['second', 'first']);
+        expect(page).toMatchObject({ total: 2, page: 1, limit: 10 });
+        expect(page.entries[0]).not.toHaveProperty('content');
+        expect((await store.posts.list({ status: 'draft' })).entries.map((entry) => entry.slug)).toEqual(['hidden']);
+        expect(await store.posts.getBySlug('first')).toMatchObject({ id: first.id, title: 'First', content: '<p>First body</p>', status: 'published' });
+        expect(await store.posts.getBySlug('hidden')).toMatchObject({ status: 'draft', publishedAt: null });
+        expect(await store.posts.getBySlug('nothing')).toBeNull();
+        expect(await store.posts.counts()).toEqual({ published: 2, drafts: 1 });
+        expect(Object.fromEntries(await store.posts.publishedPerCategory())).toEqual({ 'tax-benefits': 1, 'retirement-planning': 1 });
+      }),
+    );
+
+    it(
+      'pages and filters by category and by tag without regard to case',
+      withStore(async ({ store }) => {
+        for (let i = 1; i <= 25; i++) await create(store, `Post ${i}`, i % 5 === 0 ? { categorySlug: 'estate-planning', tags: ['Legacy'] } : {});
+        const third = await store.posts.list({ status: 'published', page: 3, limit: 10 });
+        expect(third.entries.map((entry) => entry.slug)).toEqual(['post-5', 'post-4', 'post-3', 'post-2', 'post-1']);
+        expect(third).toMatchObject({ total: 25, page: 3, limit: 10 });
+        expect((await store.posts.list({ status: 'published', page: 4, limit: 10 })).entries).toEqual([]);
+        const estate = await store.posts.list({ status: 'published', categorySlug: 'estate-planning' });
+        expect(estate.entries.map((entry) => entry.slug)).toEqual(['post-25', 'post-20', 'post-15', 'post-10', 'post-5']);
+        expect((await store.posts.list({ status: 'published', categorySlug: 'no-such-category' })).total).toBe(0);
+        expect((await store.posts.list({ status: 'published', tag: 'LEGACY' })).total).toBe(5);
+        expect((await store.posts.list({ status: 'published', tag: 'retirement', categorySlug: 'estate-planning' })).total).toBe(0);
+      }),
+    );
+
+    it(
+      'gives 50 concurrent creates of one title 50 distinct slugs: base, base-2, ...',
+      withStore(async ({ store }) => {
+        expect(await store.posts.previewSlug('same')).toBe('same');
+        const posts = (await Promise.all(Array.from({ length: 50 }, () => store.posts.create(newPost('Same'), { slugBase: 'same' })))).map(created);
+        const expected = ['same', ...Array.from({ length: 49 }, (_, i) => `same-${i + 2}`)];
+        expect(new Set(posts.map((post) => post.slug))).toEqual(new Set(expected));
+        expect(await store.posts.previewSlug('same')).toBe('same-51');
+        expect((await store.posts.list({ status: 'published', limit: 100 })).total).toBe(50);
+      }),
+    );
+
+    it(
+      'never gives a reserved slug',
+      withStore(async ({ store }) => {
+        expect(await store.posts.previewSlug('categories')).toBe('categories-2');
+        expect((await create(store, 'Categories', {}, 'categories')).slug).toBe('categories-2');
+        expect((await create(store, 'Validate', {}, 'validate')).slug).toBe('validate-2');
+      }),
+    );
+
+    it(
+      'honours `at` for the creation and publication times',
+      withStore(async ({ store }) => {
+        const at = new Date('2024-03-01T12:00:00.000Z');
+        const post = created(await store.posts.create(newPost('Old news'), { slugBase: 'old-news', at }));
+        expect(post).toMatchObject({ createdAt: at.toISOString(), updatedAt: at.toISOString(), publishedAt: at.toISOString() });
+      }),
+    );
+
+    it(
+      'replays an Idempotency-Key claim, refuses it with another body, and creates once when two race',
+      withStore(async ({ store, reopen }) => {
+        const claim = { scope: 'key-1:abc', fingerprint: 'body-1', ttlMs: 60_000 };
+        const [a, b] = await Promise.all([
+          store.posts.create(newPost('Once'), { slugBase: 'once', idempotency: claim }),
+          store.posts.create(newPost('Once'), { slugBase: 'once', idempotency: claim }),
+        ]);
+        const kinds = [a.kind, b.kind].sort();
+        expect(kinds).toEqual(['created', 'replayed']);
+        const ids = [a, b].map((outcome) => (outcome.kind === 'conflict' ? null : outcome.post.id));
+        expect(ids[0]).toBe(ids[1]);
+        expect(await store.posts.create(newPost('Other'), { slugBase: 'other', idempotency: { ...claim, fingerprint: 'body-2' } })).toEqual({ kind: 'conflict' });
+        expect(await store.posts.counts()).toEqual({ published: 1, drafts: 0 });
+        // The claim survives a restart.
+        const again = await (await reopen()).posts.create(newPost('Once'), { slugBase: 'once', idempotency: claim });
+        expect(again).toMatchObject({ kind: 'replayed', post: { slug: 'once' } });
+      }),
+    );
+
+    it(
+      'forgets a claim once it expires',
+      withStore(async ({ store }) => {
+        const claim = { scope: 'key-1:short', fingerprint: 'body', ttlMs: 1 };
+        created(await store.posts.create(newPost('Short'), { slugBase: 'short', idempotency: claim }));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(created(await store.posts.create(newPost('Short'), { slugBase: 'short', idempotency: claim })).slug).toBe('short-2');
+      }),
+    );
+
+    it(
+      'a failed write stores nothing, frees its slug and its claim, and the next write succeeds',
+      withStore(async ({ store, reopen, failNextWrite }) => {
+        const claim = { scope: 'key-1:retry', fingerprint: 'body', ttlMs: 60_000 };
+        failNextWrite();
+        const error = await store.posts.create(newPost('Lost'), { slugBase: 'lost', idempotency: claim }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(StoreError);
+        expect((error as StoreError).problem).toBe('full');
+        expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0 });
+        expect(await store.posts.getBySlug('lost')).toBeNull();
+        expect(await store.posts.previewSlug('lost')).toBe('lost');
+        const retried = created(await store.posts.create(newPost('Lost'), { slugBase: 'lost', idempotency: claim }));
+        expect(retried.slug).toBe('lost');
+        const reopened = await reopen();
+        expect(await reopened.posts.counts()).toEqual({ published: 1, drafts: 0 });
+      }),
+    );
+
+    it(
+      'keeps every answered create across a reopen, bodies included',
+      withStore(async ({ store, reopen }) => {
+        const posts = (await Promise.all(Array.from({ length: 20 }, (_, i) => store.posts.create(newPost(`Kept ${i}`), { slugBase: `kept-${i}` })))).map(created);
+        const reopened = await reopen();
+        expect(reopened.created).toBe(false);
+        expect((await reopened.posts.list({ status: 'published', limit: 100 })).entries.map((entry) => entry.id)).toEqual(
+          [...posts].sort((a, b) => b.seq - a.seq).map((post) => post.id),
+        );
+        for (const post of posts) expect((await reopened.posts.getBySlug(post.slug))?.content).toBe(`<p>Kept ${post.slug.slice(5)} body</p>`);
+        // New posts after a restart come after the old ones.
+        const later = await create(reopened, 'Later');
+        expect((await reopened.posts.list({ status: 'published', limit: 1 })).entries[0]?.id).toBe(later.id);
+      }),
+    );
+
+    it(
+      'adds, finds, updates and lists keys, refuses a taken id, and remembers the demo key',
+      withStore(async ({ store, reopen }) => {
+        await store.keys.add(keyRecord('AAAAAAAAAA'));
+        await store.keys.add(keyRecord('BBBBBBBBBB', { permissions: ['blog:read', 'blog:write'] }));
+        const taken = await store.keys.add(keyRecord('AAAAAAAAAA')).catch((e: unknown) => e);
+        expect(taken).toMatchObject({ problem: 'conflict' });
+        expect(await store.keys.findById('AAAAAAAAAA')).toMatchObject({ name: 'key AAAAAAAAAA' });
+        expect(await store.keys.findById('CCCCCCCCCC')).toBeUndefined();
+        expect(await store.keys.update('AAAAAAAAAA', { lastUsedAt: '2026-02-01T00:00:00.000Z' })).toMatchObject({ lastUsedAt: '2026-02-01T00:00:00.000Z' });
+        expect(await store.keys.update('CCCCCCCCCC', { revokedAt: 'x' })).toBeUndefined();
+        expect(await store.keys.demoKeyIssuedAt()).toBeNull();
+        await store.keys.markDemoKeyIssued(new Date('2026-01-02T00:00:00.000Z'));
+        const reopened = await reopen();
+        expect((await reopened.keys.list()).map((key) => key.id)).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
+        expect(await reopened.keys.findById('AAAAAAAAAA')).toMatchObject({ lastUsedAt: '2026-02-01T00:00:00.000Z', revokedAt: null });
+        expect(await reopened.keys.demoKeyIssuedAt()).toBe('2026-01-02T00:00:00.000Z');
+        // A record handed out is a copy: changing it changes nothing stored.
+        const copy = await reopened.keys.findById('BBBBBBBBBB');
+        copy?.permissions.pop();
+        expect((await reopened.keys.findById('BBBBBBBBBB'))?.permissions).toEqual(['blog:read', 'blog:write']);
+      }),
+    );
+
+    it(
+      'keeps concurrent key changes (last-used bookkeeping beside a revocation)',
+      withStore(async ({ store, reopen }) => {
+        await store.keys.add(keyRecord('AAAAAAAAAA'));
+        await Promise.all([
+          store.keys.update('AAAAAAAAAA', { lastUsedAt: '2026-02-01T00:00:00.000Z' }),
+          store.keys.update('AAAAAAAAAA', { revokedAt: '2026-02-02T00:00:00.000Z' }),
+          store.keys.add(keyRecord('BBBBBBBBBB')),
+        ]);
+        const reopened = await reopen();
+        expect(await reopened.keys.findById('AAAAAAAAAA')).toMatchObject({ lastUsedAt: '2026-02-01T00:00:00.000Z', revokedAt: '2026-02-02T00:00:00.000Z' });
+        expect(await reopened.keys.list()).toHaveLength(2);
+      }),
+    );
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * A 201 means the post is on disk: the real server as a child process takes a burst of concurrent
+ * creates and is killed (SIGKILL, no chance to flush) in the middle of it; every post it answered 201
+ * for must then be in the store and readable, and the next start must succeed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { afterAll, expect, it } from 'vitest';
+import { openFileStore } from '../../api/store/file-store';
+import { blogpost } from '../support/cli';
+import { makeTempDir, ROOT } from '../support/server';
+import { validPost } from './support';
+
+const dataDir = makeTempDir('iul-durability-');
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Starts api/main.ts on the data directory; resolves once it listens. */
+function startServer(): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO_CONTENT: 'false', RATE_LIMIT_WRITES_PER_MINUTE: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start in time:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Site and API on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url, output: () => output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+it('keeps every post answered 201 when the server is killed mid-burst, and starts again', async () => {
+  const created = await blogpost(['keys', 'create', '--name', 'Burst writer', '--data-dir', dataDir]);
+  expect(created.code).toBe(0);
+  const secret = created.stdout.trim();
+
+  const server = await startServer();
+  const acknowledged: Array<{ slug: string; title: string }> = [];
+  let killed = false;
+  const burst = Array.from({ length: 300 }, (_, i) =>
+    fetch(`${server.url}/api/blog`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify(validPost({ title: `Burst post ${i}`, status: 'Published' })),
+    }).then(
+      async (res) => {
+        if (res.status !== 201) return;
+        const body = (await res.json()) as { post: { slug: string; title: string } };
+        acknowledged.push({ slug: body.post.slug, title: body.post.title });
+        // Mid-burst: once some are acknowledged, kill without warning while the rest are in flight.
+        if (acknowledged.length >= 25 && !killed) {
+          killed = true;
+          server.child.kill('SIGKILL');
+        }
+      },
+      () => undefined, // cut off by the kill: not acknowledged, so nothing is promised
+    ),
+  );
+  await Promise.all(burst);
+  if (!killed) server.child.kill('SIGKILL');
+  await exited(server.child);
+  expect(acknowledged.length).toBeGreaterThanOrEqual(25);
+  expect(acknowledged.length, 'the kill came mid-burst').toBeLessThan(300);
+
+  const logs: string[] = [];
+  const store = await openFileStore(dataDir, { log: (line) => logs.push(line) });
+  for (const { slug, title } of acknowledged) {
+    const post = await store.posts.getBySlug(slug);
+    expect(post, `post ${slug} was answered 201`).not.toBeNull();
+    expect(post?.title).toBe(title);
+  }
+  expect(await store.quarantined()).toEqual([]);
+  await store.close();
+
+  const again = await startServer();
+  const list = await fetch(`${again.url}/api/blog?limit=1`);
+  expect(list.status).toBe(200);
+  again.child.kill('SIGTERM');
+  await exited(again.child);
+}, 120_000);
