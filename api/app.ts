@@ -1,30 +1,28 @@
 /**
- * createApp(options) builds the Koa application; only main.ts listens. The middleware order is the
- * whole request pipeline, read top to bottom: errors, security headers and compression for everything,
- * ETags for reads; static files; then the JSON API (CORS, health, blog); then the site renderer.
+ * createApp(options) builds the site server; only main.ts listens. Its pipeline, read top to bottom:
+ * the HTML error page, compression for everything and ETags for reads; the JSON API app (api/http/app.ts)
+ * mounted at /api, except the two specification pages that live under /api/; then the pages' security
+ * headers, static files and the site renderer (the built React Router server entry).
  */
 import path from 'node:path';
+import etag from '@koa/etag';
 import Koa, { type Middleware } from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
-import etag from '@koa/etag';
+import mount from 'koa-mount';
 import serve from 'koa-static';
 import type { ServerBuild } from 'react-router';
 import type { SiteConfig } from '../contract/site-config';
-import { POST_LIMITS } from '../contract/blog';
-import { cors, type CorsOrigins } from './middleware/cors';
-import { errorHandler, type Logger } from './middleware/errors';
-import { jsonText } from './middleware/json-text';
-import { RateLimiter } from './middleware/rate-limit';
-import { securityHeaders } from './middleware/security-headers';
-import { blogRoutes } from './routes/blog';
-import { feedsRouter } from './routes/feeds';
-import { healthRoutes } from './routes/health';
-import { siteRenderer } from './routes/site';
-import { KeyService } from './services/keys';
-import { PostService } from './services/posts';
-import { PostPreparer, type PrepareThreadMode } from './services/prepare-thread';
-import type { BlogStore } from './store/blog-store';
+import { type ApiSettings, createApiApp } from './http/app';
+import type { Logger } from './logger';
+import { blogReader } from './services/blog-reader';
+import { pageErrorHandler } from './site/errors';
+import { pageHeaders } from './site/headers';
+import { siteRenderer } from './site/render';
+import type { Store } from './store/store';
+
+/** Pages of the site whose paths start with /api/ (SPEC section 2): the site renders them, not the API. */
+export const SITE_PAGES_UNDER_API: ReadonlySet<string> = new Set(['/api/usage-examples', '/api/test-console']);
 
 const CLIENT_GONE_CODES: ReadonlySet<string> = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
@@ -32,24 +30,6 @@ export function isClientGone(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' && CLIENT_GONE_CODES.has(code);
 }
-
-export interface ApiSettings {
-  /** Origins a browser may call the API from: `*` (any) or exact origins (CORS_ORIGINS). */
-  corsOrigins: CorsOrigins;
-  /** Writes a minute per API key (RATE_LIMIT_WRITES_PER_MINUTE); 0 turns the limit off. */
-  writesPerMinute: number;
-  /** Largest request body read, in bytes. */
-  bodyLimitBytes: number;
-  /** Where create bodies are checked and cleaned: see prepare-thread.ts. */
-  prepareThread: PrepareThreadMode;
-}
-
-export const DEFAULT_API_SETTINGS: ApiSettings = {
-  corsOrigins: '*',
-  writesPerMinute: 60,
-  bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
-  prepareThread: 'auto',
-};
 
 export interface AppOptions {
   config: SiteConfig;
@@ -62,8 +42,8 @@ export interface AppOptions {
   devMiddleware?: Middleware;
   logger: Logger;
   trustProxy?: boolean;
-  /** The opened data store: the API writes to it, the site reads published posts from it. */
-  store: BlogStore;
+  /** The opened store: the API writes to it, the site reads published posts from it. */
+  store: Store;
   api?: Partial<ApiSettings>;
   /** The clock (tests move it). */
   now?: () => Date;
@@ -76,6 +56,12 @@ function readsOnly(middleware: Middleware): Middleware {
   return (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? middleware(ctx, next) : next());
 }
 
+/** The API app at /api, but for the site's own pages there. */
+function apiUnlessSitePage(api: Koa): Middleware {
+  const mounted = mount('/api', api);
+  return (ctx, next) => (SITE_PAGES_UNDER_API.has(ctx.path) ? next() : mounted(ctx, next));
+}
+
 export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy ?? false });
   // Errors after the response has started (a stream that failed) reach Koa's 'error' event, not the
@@ -85,17 +71,15 @@ export function createApp(options: AppOptions): Koa {
     options.logger.error('Error while sending a response', error);
   });
   const production = options.mode === 'production';
+  const { store } = options;
 
-  app.use(errorHandler(options.logger));
-  app.use(securityHeaders(options.config, { csp: production }));
+  app.use(pageErrorHandler(options.logger));
   app.use(compress({ threshold: 1024 }));
-  // Conditional GETs, ETags and static files concern reads: a write passes them by (an answer to a
-  // write is never revalidated, so it is not hashed), without the promise each would add to it.
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
-  // Inside compression and ETags, so that both, and Koa, use the one JSON text of an answer.
-  app.use(jsonText());
+  app.use(apiUnlessSitePage(createApiApp({ store, logger: options.logger, ...(options.api ? { settings: options.api } : {}), ...(options.now ? { now: options.now } : {}) })));
 
+  app.use(pageHeaders(options.config, { csp: production }));
   if (options.clientDir) {
     const clientDir = options.clientDir;
     app.use(
@@ -111,25 +95,15 @@ export function createApp(options: AppOptions): Koa {
     );
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
-
-  const settings: ApiSettings = { ...DEFAULT_API_SETTINGS, ...options.api };
-  const now = options.now ?? (() => new Date());
-  const { store } = options;
-  app.use(cors(settings.corsOrigins));
-  app.use(healthRoutes({ store: store.posts }).routes());
   app.use(
-    blogRoutes({
-      keys: new KeyService(store.keys, now),
-      posts: new PostService(store.posts),
-      preparer: new PostPreparer({ thread: settings.prepareThread }),
-      store: store.posts,
-      limiter: new RateLimiter(settings.writesPerMinute, () => now().getTime()),
-      bodyLimitBytes: settings.bodyLimitBytes,
-    }).routes(),
+    siteRenderer({
+      build: options.build,
+      mode: options.mode,
+      config: options.config,
+      csp: production,
+      blog: blogReader(store.posts),
+      revision: () => store.posts.revision(),
+    }),
   );
-
-  app.use(feedsRouter(options.config, store.posts).routes());
-
-  app.use(siteRenderer({ build: options.build, mode: options.mode, config: options.config, csp: production, blog: store.posts }));
   return app;
 }

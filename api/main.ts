@@ -4,20 +4,22 @@
  * production build (made first by `npm start` when missing or stale).
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Middleware } from 'koa';
 import type { ServerBuild } from 'react-router';
 import { loadSiteConfig, SiteConfigError } from '../contract/site-config-env';
-import { type ApiSettings, createApp, DEFAULT_API_SETTINGS } from './app';
-import { type CorsOrigins, parseCorsOrigins } from './middleware/cors';
-import type { Logger } from './middleware/errors';
+import { createApp } from './app';
+import { type ApiSettings, DEFAULT_API_SETTINGS } from './http/app';
+import { type CorsOrigins, parseCorsOrigins } from './http/cors';
+import { consoleLogger as logger } from './logger';
+import { PROJECT_ROOT } from './project-root';
 import { seedDemoPosts } from './seed/demo-posts';
 import { issueDemoKey } from './services/demo-key';
-import { openBlogStore } from './store/blog-store';
 import { resolveDataDir } from './store/data-dir';
+import { openFileStore } from './store/file-store';
 import { StoreError } from './store/store-error';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = PROJECT_ROOT;
 
 export interface ServerEnv {
   port: number;
@@ -55,11 +57,6 @@ export function apiSettingsFrom(env: ServerEnv): Partial<ApiSettings> {
   return { corsOrigins: env.corsOrigins, writesPerMinute: env.writesPerMinute };
 }
 
-const logger: Logger = {
-  info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error ?? ''),
-};
-
 async function devMode(): Promise<{ build: () => Promise<ServerBuild>; devMiddleware: Middleware }> {
   const vite = await import('vite');
   const server = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
@@ -86,17 +83,16 @@ async function main(): Promise<void> {
   const config = loadSiteConfig(process.env);
   const env = readServerEnv(process.env);
   const dev = process.argv.includes('--dev');
-  let store = await openBlogStore(env.dataDir);
+  const store = await openFileStore(env.dataDir, { log: logger.info });
   const announcement = await issueDemoKey(store, config);
   if (announcement) for (const line of announcement) logger.info(line);
   if (store.created && env.seedDemoContent) {
-    const outcome = await seedDemoPosts(env.dataDir);
+    const outcome = await seedDemoPosts(store);
     logger.info(
       outcome.seeded
         ? `Loaded ${outcome.count} demo articles into the new data directory (SEED_DEMO_CONTENT=false turns this off).`
         : `Demo articles not loaded: ${outcome.reason}.`,
     );
-    store = await openBlogStore(env.dataDir);
   }
   const shared = { config, logger, store, api: apiSettingsFrom(env) };
   const app = dev
@@ -114,7 +110,7 @@ async function main(): Promise<void> {
   });
   const stop = () =>
     server.close(() => {
-      store.flush().then(
+      store.close().then(
         () => process.exit(0),
         () => process.exit(1),
       );

@@ -104,8 +104,4 @@ export interface BlogReader {
   getPublishedBySlug(slug: string): Promise<BlogPost | null>;
   /** The built-in categories with `postCount` = published posts in each, plus `uncategorized` when it has any. */
   categoriesWithCounts(): Promise<BlogCategory[]>;
-  /** Grows by one on every change to the posts, so renders can be cached until it moves. */
-  revision(): number;
-  /** Calls `listener` after every change; returns the function that stops it. */
-  onChange(listener: () => void): () => void;
 }

@@ -1,15 +1,22 @@
 /**
  * API key checks: `Authorization: Bearer <key>`, verified by the key service, then the permission the
  * route needs. Missing, malformed, unknown and revoked keys are 401s with their own codes and messages;
- * a valid key without the permission is a 403.
+ * a valid key without the permission is a 403. One async middleware, `authenticate`, for every route.
  */
 import type { ParameterizedContext } from 'koa';
 import { ApiError } from '../../contract/errors';
 import { type ApiKeySummary, type ApiPermission, readBearerToken } from '../../contract/keys';
-import type { KeyService, KeyVerification } from '../services/keys';
-import type { ApiMiddleware, ApiState } from './api-state';
+import type { KeyService } from '../services/keys';
+import type { ApiMiddleware, ApiState } from './context';
 
-const CHALLENGE = 'Bearer realm="blog-api"';
+export const BEARER_CHALLENGE = 'Bearer realm="blog-api"';
+
+export interface AuthenticateOptions {
+  /** The permission the route needs; none: any valid key. */
+  permission?: ApiPermission;
+  /** Without an Authorization header the request goes on anonymously (a key that is sent must still be valid). */
+  optional?: boolean;
+}
 
 function misplacedKeyHint(ctx: ParameterizedContext<ApiState>): string[] {
   if (ctx.get('X-API-Key')) return ['The key was sent in an X-API-Key header: send it as Authorization: Bearer <key> instead.'];
@@ -17,50 +24,6 @@ function misplacedKeyHint(ctx: ParameterizedContext<ApiState>): string[] {
     return ['The key was sent in the query string, where it ends up in logs: send it as Authorization: Bearer <key> instead.'];
   }
   return [];
-}
-
-/** The key in `Authorization: Bearer <key>`; a 401 when there is none. */
-function bearerToken(ctx: ParameterizedContext<ApiState>): string {
-  const bearer = readBearerToken(ctx.get('Authorization') || undefined);
-  if (bearer.ok) return bearer.token;
-  const headers = { 'WWW-Authenticate': CHALLENGE };
-  if (bearer.problem === 'missing') throw new ApiError('missing_api_key', { headers, hints: misplacedKeyHint(ctx) });
-  throw new ApiError('malformed_api_key', { headers, message: 'The Authorization header must read "Bearer <key>".' });
-}
-
-/** Verifies the request's key (401 when missing or not valid); sets ctx.state.apiKey. */
-export async function verifyKey(ctx: ParameterizedContext<ApiState>, keys: KeyService): Promise<ApiKeySummary> {
-  const token = bearerToken(ctx);
-  return accepted(ctx, keys.verifyNow(token) ?? (await keys.verify(token)));
-}
-
-/**
- * authenticate() without a promise when the key can be verified at once (KeyService.verifyNow), as
- * nearly every request's can; undefined when it cannot (then call authenticate()).
- */
-function authenticateNow(ctx: ParameterizedContext<ApiState>, keys: KeyService, permission: ApiPermission): ApiKeySummary | undefined {
-  let key = ctx.state.apiKey;
-  if (!key) {
-    const result = keys.verifyNow(bearerToken(ctx));
-    if (!result) return undefined;
-    key = accepted(ctx, result);
-  }
-  requirePermission(key, permission);
-  return key;
-}
-
-/** The key of a verification that succeeded, set on ctx.state.apiKey; a 401 for one that failed. */
-function accepted(ctx: ParameterizedContext<ApiState>, result: KeyVerification): ApiKeySummary {
-  if (!result.ok) {
-    const headers = { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` };
-    if (result.reason === 'malformed') throw new ApiError('malformed_api_key', { headers, message: result.message });
-    throw new ApiError('invalid_api_key', {
-      headers,
-      ...(result.reason === 'revoked' ? { message: 'This API key has been revoked.' } : {}),
-    });
-  }
-  ctx.state.apiKey = result.key;
-  return result.key;
 }
 
 /** A 403 unless `key` holds `permission`. */
@@ -73,33 +36,28 @@ export function requirePermission(key: ApiKeySummary, permission: ApiPermission)
   }
 }
 
-/** The request's key, verified now unless an earlier middleware did, holding `permission`. */
-export async function authenticate(ctx: ParameterizedContext<ApiState>, keys: KeyService, permission: ApiPermission): Promise<ApiKeySummary> {
-  const key = ctx.state.apiKey ?? (await verifyKey(ctx, keys));
-  requirePermission(key, permission);
-  return key;
-}
-
-export function requireApiKey(keys: KeyService, permission: ApiPermission): ApiMiddleware {
-  // Not async: a key verified at once costs the request no promise of its own.
-  return (ctx, next) => {
-    if (authenticateNow(ctx, keys, permission)) return next();
-    return authenticate(ctx, keys, permission).then(() => next());
-  };
-}
-
-/** Verifies a key when one is sent (reads: no key needed, but a wrong one is reported), whatever it may do. */
-export function identifyApiKey(keys: KeyService): ApiMiddleware {
+/** Verifies the request's key and sets `ctx.state.key`; see AuthenticateOptions. */
+export function authenticate(keys: KeyService, options: AuthenticateOptions = {}): ApiMiddleware {
   return async (ctx, next) => {
-    if (ctx.get('Authorization') !== '') await verifyKey(ctx, keys);
-    await next();
-  };
-}
-
-/** Checks a key only when one is sent, permission included (validate mirrors what a create would say). */
-export function optionalApiKey(keys: KeyService, permission: ApiPermission): ApiMiddleware {
-  return async (ctx, next) => {
-    if (ctx.get('Authorization') !== '') await authenticate(ctx, keys, permission);
-    await next();
+    const header = ctx.get('Authorization');
+    if (header === '' && options.optional) return next();
+    const bearer = readBearerToken(header || undefined);
+    if (!bearer.ok) {
+      const headers = { 'WWW-Authenticate': BEARER_CHALLENGE };
+      if (bearer.problem === 'missing') throw new ApiError('missing_api_key', { headers, hints: misplacedKeyHint(ctx) });
+      throw new ApiError('malformed_api_key', { headers, message: 'The Authorization header must read "Bearer <key>".' });
+    }
+    const result = await keys.verify(bearer.token);
+    if (!result.ok) {
+      const headers = { 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_token"` };
+      if (result.reason === 'malformed') throw new ApiError('malformed_api_key', { headers, message: result.message });
+      throw new ApiError('invalid_api_key', {
+        headers,
+        ...(result.reason === 'revoked' ? { message: 'This API key has been revoked.' } : {}),
+      });
+    }
+    if (options.permission) requirePermission(result.key, options.permission);
+    ctx.state.key = result.key;
+    return next();
   };
 }

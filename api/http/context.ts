@@ -1,27 +1,26 @@
-/** What the API middleware hand each other on `ctx.state`, in the order they run. */
-import type { Middleware } from 'koa';
-import type { ListPostsQuery } from '../../contract/blog-reader';
+/**
+ * The context of the JSON API app. `ctx.state.key` is set by `authenticate` and is the only thing one
+ * middleware hands the next; a route's parsed input is not state but the typed `ctx.input` that
+ * `validate(input, handler)` gives its handler.
+ */
+import type { Middleware, ParameterizedContext } from 'koa';
 import type { ApiKeySummary } from '../../contract/keys';
-import type { PreparedPost } from '../services/posts';
 
 export interface ApiState {
-  /** Set by auth: the verified key. */
-  apiKey?: ApiKeySummary;
-  /** Set by jsonBody: the exact bytes, their text and its JSON value (the text crosses to threads). */
-  rawBody?: Uint8Array;
-  bodyText?: string;
-  body?: unknown;
-  /** Set by idempotency when the request carries an Idempotency-Key. */
-  idempotency?: { scope: string; fingerprint: string };
-  /** Set by validatePost: the post ready to store, with its warnings. */
-  prepared?: PreparedPost;
-  /** Set by validateListQuery. */
-  listQuery?: ListPostsQuery;
+  /** The verified API key of the request, when it sent one. */
+  key?: ApiKeySummary;
 }
 
 export type ApiMiddleware = Middleware<ApiState>;
 
-/** The paths the JSON API answers (everything else under /api/ is a site page, e.g. /api/usage-examples). */
-export function isApiPath(path: string): boolean {
-  return /^\/api\/(?:blog|health)(?:\/|$)/.test(path);
+export type ApiContext<Input = undefined> = ParameterizedContext<ApiState> & {
+  /** The route's input, parsed and checked by validate(). */
+  input: Input;
+  /** The route parameters, when @koa/router matched some. */
+  params?: Record<string, string | undefined>;
+};
+
+/** The request's path as the client sent it (the API app is mounted under /api and sees the rest). */
+export function requestPath(ctx: ParameterizedContext<ApiState>): string {
+  return ctx.originalUrl.split('?', 1)[0] ?? ctx.path;
 }

@@ -4,7 +4,7 @@
  * configuration: `*` (the default) or a list of exact origins.
  */
 import { ApiError } from '../../contract/errors';
-import { type ApiMiddleware, isApiPath } from './api-state';
+import type { ApiMiddleware } from './context';
 
 export type CorsOrigins = '*' | readonly string[];
 
@@ -24,9 +24,7 @@ export function parseCorsOrigins(value: string | undefined): CorsOrigins {
 }
 
 export function cors(origins: CorsOrigins): ApiMiddleware {
-  // Not async: a request that is no preflight costs no promise of its own.
   return (ctx, next) => {
-    if (!isApiPath(ctx.path)) return next();
     const origin = ctx.get('Origin');
     let allowOrigin: string | null = null;
     if (origins === '*') allowOrigin = '*';

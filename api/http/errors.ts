@@ -1,19 +1,16 @@
 /**
- * The one place errors become responses. API paths answer JSON built from the error catalogue (the
- * ApiError's code, message and guidance tailored to the client's User-Agent); everything else a short
- * HTML page. A 5xx never shows its stack or internal message: it is logged with a request id, and the
+ * The one place the JSON API turns errors into answers: the ApiError's code, message and guidance from
+ * the catalogue, tailored to the client's User-Agent. A store that cannot write (a full disk, a
+ * read-only data directory) is a 507 or 503 with a stable code and guidance; nothing stored is lost.
+ * Any other 5xx never shows its stack or internal message: it is logged with a request id, and the
  * answer carries that id for support.
  */
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
 import { identifyClientWithHints } from '../../contract/clients';
 import { ApiError, errorBodyFor, errorCodeForStatus } from '../../contract/errors';
-import { isApiPath } from './api-state';
-
-export interface Logger {
-  info: (message: string) => void;
-  error: (message: string, error?: unknown) => void;
-}
+import type { Logger } from '../logger';
+import { StoreError, storeErrorCode } from '../store/store-error';
+import { type ApiMiddleware, requestPath } from './context';
 
 interface HttpLikeError {
   status?: unknown;
@@ -28,9 +25,13 @@ function statusOf(error: HttpLikeError): number {
   return status >= 400 && status <= 599 ? status : 500;
 }
 
-/** Any thrown value as an ApiError: ApiErrors as they are, http-errors by their status, the rest as 500. */
+/** Any thrown value as an ApiError: ApiErrors as they are, storage failures by their cause, http-errors by their status, the rest as 500. */
 export function toApiError(raw: unknown): ApiError {
   if (raw instanceof ApiError) return raw;
+  if (raw instanceof StoreError) {
+    const code = storeErrorCode(raw);
+    if (code) return new ApiError(code, { cause: raw });
+  }
   const error: HttpLikeError = typeof raw === 'object' && raw !== null ? raw : {};
   const status = statusOf(error);
   const code = errorCodeForStatus(status);
@@ -42,15 +43,7 @@ export function toApiError(raw: unknown): ApiError {
   return new ApiError(code, { ...(exposed ? { message: String(error.message) } : {}), headers, cause: raw });
 }
 
-function htmlPage(status: number): string {
-  const text =
-    status >= 500
-      ? 'Something went wrong. Please reload or go back to the <a href="/">home page</a>.'
-      : 'This request could not be handled.';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unexpected Application Error!</title></head><body><h1>Unexpected Application Error!</h1><p>${text}</p></body></html>`;
-}
-
-export function errorHandler(logger: Logger): Middleware {
+export function apiErrorHandler(logger: Logger): ApiMiddleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -58,18 +51,13 @@ export function errorHandler(logger: Logger): Middleware {
       const error = toApiError(raw);
       if (error.status >= 500) {
         const requestId = randomUUID();
-        logger.error(`${ctx.method} ${ctx.path} failed (request ${requestId})`, raw);
+        logger.error(`${ctx.method} ${requestPath(ctx)} failed (request ${requestId})`, raw);
         error.extra.requestId = requestId;
       }
       ctx.status = error.status;
       for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-      if (isApiPath(ctx.path)) {
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = errorBodyFor(error, identifyClientWithHints(ctx.get('User-Agent'), ctx.query).kind);
-      } else {
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.body = htmlPage(error.status);
-      }
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = errorBodyFor(error, identifyClientWithHints(ctx.get('User-Agent'), ctx.query).kind);
     }
   };
 }

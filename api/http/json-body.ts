@@ -2,11 +2,10 @@
  * Reads a JSON request body, refusing early what cannot be a post: a missing or non-JSON content type
  * (415, with the fix for the client that sent it), a compressed body (415), too many bytes (413, before
  * reading when Content-Length says so), and text that is not JSON (400, noting form-encoded text).
- * Sets ctx.state.rawBody (the bytes), ctx.state.bodyText (the JSON text) and ctx.state.body (its value).
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../contract/errors';
-import type { ApiMiddleware } from './api-state';
+import type { ParameterizedContext } from 'koa';
 
 /** Stateless between calls (no streaming), so one decoder serves every request. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -90,42 +89,42 @@ function invalidJson(message: string, hints: string[] = []): ApiError {
   return new ApiError('invalid_json', { message, hints });
 }
 
-export function jsonBody(options: { limitBytes: number }): ApiMiddleware {
-  return async (ctx, next) => {
-    const type = ctx.request.type;
-    if (!isJsonType(type)) throw unsupportedType(type);
-    const charset = ctx.request.charset;
-    if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset.toLowerCase())) {
-      throw new ApiError('unsupported_media_type', { message: `The body must be UTF-8; it was declared as ${charset}.` });
-    }
-    const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase();
-    if (encoding !== 'identity') {
-      throw new ApiError('unsupported_media_type', { message: `Compressed request bodies (${encoding}) are not accepted; send plain JSON.` });
-    }
-    const declared = Number(ctx.get('Content-Length') || 0);
-    if (declared > options.limitBytes) throw tooLarge(options.limitBytes);
+export interface JsonBody {
+  /** The exact bytes received (an Idempotency-Key retry must repeat them). */
+  bytes: Uint8Array;
+  /** Their JSON value. */
+  value: unknown;
+}
 
-    const raw = await readLimited(ctx.req, options.limitBytes);
-    let text: string;
-    try {
-      text = UTF8.decode(raw).replace(/^\uFEFF/, '');
-    } catch {
-      throw invalidJson('The request body is not valid UTF-8 text.');
-    }
-    if (text.trim() === '') throw invalidJson('The request body is empty: send the post as a JSON object.');
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      const detail = error instanceof SyntaxError ? ` (${error.message})` : '';
-      throw invalidJson(
-        `The request body is not valid JSON${detail}.`,
-        looksFormEncoded(text) ? ['The body looks form-encoded (name=value&...) although Content-Type says JSON: send a JSON object instead.'] : [],
-      );
-    }
-    ctx.state.rawBody = raw;
-    ctx.state.bodyText = text;
-    ctx.state.body = body;
-    await next();
-  };
+export async function readJsonBody(ctx: ParameterizedContext, limitBytes: number): Promise<JsonBody> {
+  const type = ctx.request.type;
+  if (!isJsonType(type)) throw unsupportedType(type);
+  const charset = ctx.request.charset;
+  if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset.toLowerCase())) {
+    throw new ApiError('unsupported_media_type', { message: `The body must be UTF-8; it was declared as ${charset}.` });
+  }
+  const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase();
+  if (encoding !== 'identity') {
+    throw new ApiError('unsupported_media_type', { message: `Compressed request bodies (${encoding}) are not accepted; send plain JSON.` });
+  }
+  const declared = Number(ctx.get('Content-Length') || 0);
+  if (declared > limitBytes) throw tooLarge(limitBytes);
+
+  const bytes = await readLimited(ctx.req, limitBytes);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw invalidJson('The request body is not valid UTF-8 text.');
+  }
+  if (text.trim() === '') throw invalidJson('The request body is empty: send the post as a JSON object.');
+  try {
+    return { bytes, value: JSON.parse(text) };
+  } catch (error) {
+    const detail = error instanceof SyntaxError ? ` (${error.message})` : '';
+    throw invalidJson(
+      `The request body is not valid JSON${detail}.`,
+      looksFormEncoded(text) ? ['The body looks form-encoded (name=value&...) although Content-Type says JSON: send a JSON object instead.'] : [],
+    );
+  }
 }

@@ -4,7 +4,7 @@
  * Retry-After. Kept in memory: a restart forgets the buckets, which only ever errs towards allowing.
  */
 import { ApiError } from '../../contract/errors';
-import type { ApiMiddleware } from './api-state';
+import type { ApiMiddleware } from './context';
 
 interface Bucket {
   tokens: number;
@@ -48,10 +48,10 @@ export class RateLimiter {
   }
 }
 
-/** Needs ctx.state.apiKey (run after auth). */
+/** Per API key (run after authenticate); a request without a key is not limited here. */
 export function rateLimit(limiter: RateLimiter): ApiMiddleware {
   return (ctx, next) => {
-    const key = ctx.state.apiKey;
+    const key = ctx.state.key;
     if (!key || limiter.perMinute <= 0) return next();
     const decision = limiter.take(key.id);
     ctx.set('RateLimit-Limit', String(limiter.perMinute));

@@ -4,12 +4,12 @@
  * remembers that it was issued, so later starts (even after the key is revoked) never create or show it again.
  */
 import type { SiteConfig } from '../../contract/site-config';
-import type { BlogStore } from '../store/blog-store';
+import type { Store } from '../store/store';
 import { KeyService } from './keys';
 
 /** The lines announcing the new key's secret, or null when the demo key was issued before. */
 export async function issueDemoKey(
-  store: BlogStore,
+  store: Store,
   config: Pick<SiteConfig, 'demoKeyName'>,
   now: () => Date = () => new Date(),
 ): Promise<string[] | null> {

@@ -5,8 +5,6 @@
 import { hash } from 'node:crypto';
 import { ApiError } from '../../contract/errors';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
 function sha256(text: string | Uint8Array): string {
   return hash('sha256', text, 'hex');
 }

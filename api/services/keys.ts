@@ -1,7 +1,8 @@
 /**
- * API keys: generated from a secure random source in the format of api/contract/keys.ts, stored only as
+ * API keys: generated from a secure random source in the format of contract/keys.ts, stored only as
  * a SHA-256 hash (the secret has ~190 bits of entropy, so a fast hash is enough, as for GitHub tokens),
- * verified by id lookup and a constant-time hash comparison, listed and revoked.
+ * verified by id lookup and a constant-time hash comparison, listed and revoked. A key's last use is
+ * recorded at most once a minute, as bookkeeping that never fails or delays the request.
  */
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
@@ -14,8 +15,7 @@ import {
   checkApiKey,
   formatApiKey,
 } from '../../contract/keys';
-import type { KeyStore } from '../store/key-store';
-import type { KeyRecord } from '../store/records';
+import type { KeyRecord, KeyRepository } from '../store/store';
 
 /** Only record a key's use when the last record is older than this, so busy keys do not rewrite the file. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -71,10 +71,10 @@ export type KeyVerification =
   | { ok: false; reason: 'unknown' | 'revoked' };
 
 export class KeyService {
-  readonly #store: KeyStore;
+  readonly #store: KeyRepository;
   readonly #now: () => Date;
 
-  constructor(store: KeyStore, now: () => Date = () => new Date()) {
+  constructor(store: KeyRepository, now: () => Date = () => new Date()) {
     this.#store = store;
     this.#now = now;
   }
@@ -133,32 +133,18 @@ export class KeyService {
   async verify(raw: string): Promise<KeyVerification> {
     const shape = checkApiKey(raw);
     if (!shape.ok) return { ok: false, reason: 'malformed', message: shape.message };
-    const verdict = this.#judge(raw, await this.#store.findById(shape.publicId));
-    if (!('recordUseOf' in verdict)) return verdict;
-    const record = verdict.recordUseOf;
-    const updated = await this.#store.update(record.id, { lastUsedAt: this.#now().toISOString() });
-    return { ok: true, key: summaryOf(updated ?? record) };
-  }
-
-  /**
-   * verify() answered synchronously, as nearly every request's key can be: the key file is unchanged
-   * and the key's last use needs no new record. Undefined when it cannot be (then call verify()).
-   */
-  verifyNow(raw: string): KeyVerification | undefined {
-    const shape = checkApiKey(raw);
-    if (!shape.ok) return { ok: false, reason: 'malformed', message: shape.message };
-    const record = this.#store.findByIdNow(shape.publicId);
-    if (record === null) return undefined;
-    const verdict = this.#judge(raw, record);
-    return 'recordUseOf' in verdict ? undefined : verdict;
-  }
-
-  /** The verdict on a well-formed key given its record, or the record of a valid key whose use is to be written. */
-  #judge(raw: string, record: KeyRecord | undefined): KeyVerification | { recordUseOf: KeyRecord } {
+    const record = await this.#store.findById(shape.publicId);
+    // Compared even when the id is unknown, so a miss costs the same as a wrong secret.
     const matches = hashesEqual(hashApiKey(raw), record?.hash ?? DUMMY_HASH);
     if (!record || !matches) return { ok: false, reason: 'unknown' };
     if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
-    if (record.lastUsedAt === null || this.#now().getTime() - Date.parse(record.lastUsedAt) >= LAST_USED_RESOLUTION_MS) return { recordUseOf: record };
-    return { ok: true, key: summaryOf(record) };
+    const now = this.#now();
+    if (record.lastUsedAt !== null && now.getTime() - Date.parse(record.lastUsedAt) < LAST_USED_RESOLUTION_MS) {
+      return { ok: true, key: summaryOf(record) };
+    }
+    const lastUsedAt = now.toISOString();
+    // Bookkeeping, not awaited: a full disk or a busy key file must not delay or turn away a valid key.
+    this.#store.update(record.id, { lastUsedAt }).catch(() => undefined);
+    return { ok: true, key: summaryOf({ ...record, lastUsedAt }) };
   }
 }

@@ -1,41 +1,22 @@
 /**
- * Creating posts: from the checked payload to what the store keeps (plain-text fields stripped of
- * markup, content sanitised, category mapped to its slug, tags de-duplicated), with a warning for
- * everything changed on the way; then a unique slug and the write, idempotent when asked to be.
+ * Posts from a checked payload to the store, in three steps with one name each: the contract's schema
+ * *checks* a body (contract/blog.ts), `cleanPost` *cleans* it (plain-text fields stripped of markup,
+ * content sanitised, category mapped to its slug, tags de-duplicated, a warning for everything changed
+ * on the way), and `PostService.create` *creates* it in the store (a unique slug, idempotent when asked).
  */
 import { type CreatePostData, FIELD_ALIASES } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { categorySlugFor, UNCATEGORIZED } from '../../contract/categories';
-import { ApiError, validationError } from '../../contract/errors';
+import { ApiError } from '../../contract/errors';
 import type { FieldProblem } from '../../contract/field-problems';
 import { slugify } from '../../contract/slug';
-import type { PostStore } from '../store/post-store';
-import type { NewPost, PostIndexEntry } from '../store/records';
+import type { NewPost, PostIndexEntry, PostRepository } from '../store/store';
 import { hasTags, hasVisibleContent, paragraphsFromText, sanitizeContent, stripTags } from './sanitize';
-
-/** Slugs the API's own paths use under /api/blog/. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['categories', 'validate']);
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-export function slugBaseFor(title: string): string {
-  return slugify(title) || 'post';
-}
-
-function isFree(slug: string, isTaken: (slug: string) => boolean): boolean {
-  return !RESERVED_SLUGS.has(slug) && !isTaken(slug);
-}
-
-/** `base`, or the first of `base-2`, `base-3` ... that is neither taken nor reserved. */
-export function chooseSlug(base: string, isTaken: (slug: string) => boolean, startAt = 2): string {
-  if (isFree(base, isTaken)) return base;
-  for (let n = Math.max(2, startAt); ; n++) {
-    const candidate = `${base}-${n}`;
-    if (isFree(candidate, isTaken)) return candidate;
-  }
-}
-
-export interface PreparedPost {
+/** A post cleaned and ready to store, with what cleaning changed. */
+export interface CleanedPost {
   post: NewPost;
   slugBase: string;
   warnings: string[];
@@ -47,15 +28,15 @@ export interface CreatedResult {
   replayed: boolean;
 }
 
+export function slugBaseFor(title: string): string {
+  return slugify(title) || 'post';
+}
+
 function optional(value: string | null | undefined): string | undefined {
   return value === null || value === undefined || value === '' ? undefined : value;
 }
 
-/**
- * What cleaning a payload changed (warnings) and what it left wrong (problems). A class rather than
- * closures made per request: the server runs under tsx, whose keep-names option wraps every named
- * closure in a defineProperty call each time it is created.
- */
+/** What cleaning a payload changed (warnings) and what it left wrong (problems). */
 class Cleaning {
   readonly warnings: string[] = [];
   readonly problems: FieldProblem[] = [];
@@ -92,17 +73,10 @@ function trustFrom(input: CreatePostData['trust'], cleaning: Cleaning): BlogTrus
 }
 
 /** The post the store keeps, or what is left wrong after cleaning (a 400 naming those fields). */
-export type CleanedPost = { ok: true; prepared: PreparedPost } | { ok: false; problems: FieldProblem[] };
-
-/** Builds the post the store keeps, or throws the 400 listing what is left wrong after cleaning. */
-export function preparePost(data: CreatePostData, ignoredFields: readonly string[], keyId: string | null): PreparedPost {
-  const cleaned = cleanPost(data, ignoredFields, keyId);
-  if (!cleaned.ok) throw validationError(cleaned.problems);
-  return cleaned.prepared;
-}
+export type CleanOutcome = { ok: true; cleaned: CleanedPost } | { ok: false; problems: FieldProblem[] };
 
 /** Builds the post the store keeps from a checked payload; returns, rather than throws, what is left wrong. */
-export function cleanPost(data: CreatePostData, ignoredFields: readonly string[], keyId: string | null): CleanedPost {
+export function cleanPost(data: CreatePostData, ignoredFields: readonly string[], keyId: string | null): CleanOutcome {
   const cleaning = new Cleaning();
   const { warnings, problems } = cleaning;
 
@@ -146,7 +120,7 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
   const credentials = optional(data.author.credentials);
   if (credentials) author.credentials = cleaning.plain('author.credentials', credentials);
   const unique = [...new Set(warnings)];
-  const prepared: PreparedPost = {
+  const cleaned: CleanedPost = {
     slugBase: slugBaseFor(title),
     warnings: unique,
     post: {
@@ -163,46 +137,29 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
       warnings: [...unique],
     },
   };
-  return { ok: true, prepared };
+  return { ok: true, cleaned };
 }
 
 export class PostService {
-  readonly #store: PostStore;
-  /** Where the last `-n` search for a slug base ended, so many equal titles do not rescan from 2. */
-  readonly #nextSuffix = new Map<string, number>();
+  readonly #store: PostRepository;
 
-  constructor(store: PostStore) {
+  constructor(store: PostRepository) {
     this.#store = store;
   }
 
-  create(prepared: PreparedPost, idempotency?: { scope: string; fingerprint: string }): Promise<CreatedResult> {
-    const created = this.#store.create(prepared.post, {
-      chooseSlug: this.#slugChooser(prepared.slugBase),
-      ...(idempotency ? { idempotency: { ...idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
+  /** Stores a cleaned post; resolves once it is durable. A 422 when the Idempotency-Key was used with another body. */
+  async create(cleaned: CleanedPost, options: { idempotency?: { scope: string; fingerprint: string }; at?: Date } = {}): Promise<CreatedResult> {
+    const outcome = await this.#store.create(cleaned.post, {
+      slugBase: cleaned.slugBase,
+      ...(options.idempotency ? { idempotency: { ...options.idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
+      ...(options.at ? { at: options.at } : {}),
     });
-    return created.then((outcome) => {
-      if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
-      return { post: outcome.post, replayed: outcome.kind === 'replayed' };
-    });
-  }
-
-  /** Picks the slug for `base` inside the store's create, remembering where the `-n` search ended. */
-  #slugChooser(base: string): (isTaken: (slug: string) => boolean) => string {
-    return (isTaken) => {
-      const slug = chooseSlug(base, isTaken, this.#nextSuffix.get(base));
-      const suffix = /-(\d+)$/.exec(slug.slice(base.length))?.[1];
-      if (suffix) this.#nextSuffix.set(base, Number(suffix) + 1);
-      return slug;
-    };
+    if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
+    return { post: outcome.post, replayed: outcome.kind === 'replayed' };
   }
 
   /** The slug a create would get right now (for validate; another create may take it first). */
-  previewSlug(prepared: PreparedPost): string {
-    return chooseSlug(prepared.slugBase, (slug) => this.#store.isSlugTaken(slug), this.#nextSuffix.get(prepared.slugBase));
-  }
-
-  /** The post an earlier request with this Idempotency-Key scope created, if still remembered. */
-  findIdempotent(scope: string): PostIndexEntry | undefined {
-    return this.#store.findIdempotent(scope);
+  previewSlug(cleaned: CleanedPost): Promise<string> {
+    return this.#store.previewSlug(cleaned.slugBase);
   }
 }

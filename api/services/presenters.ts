@@ -1,7 +1,31 @@
-/** The exact fields that go out in the answers to a create and a validate, and nothing else. */
+/** The exact fields that go out, from the records the store keeps: nothing else leaves the server. */
 import type { CreatePostResponse, ValidatePostResponse } from '../../contract/blog';
-import type { PostIndexEntry } from '../store/records';
-import type { PreparedPost } from './posts';
+import type { BlogPost, BlogPostSummary } from '../../contract/blog-reader';
+import { categoryNameFor } from '../../contract/categories';
+import type { PostIndexEntry, PostRecord } from '../store/store';
+import type { CleanedPost } from './posts';
+
+export function presentSummary(entry: PostIndexEntry): BlogPostSummary {
+  return {
+    id: entry.id,
+    slug: entry.slug,
+    title: entry.title,
+    excerpt: entry.excerpt,
+    category: { slug: entry.categorySlug, name: categoryNameFor(entry.categorySlug) },
+    tags: [...entry.tags],
+    author: { ...entry.author },
+    isNewsArticle: entry.isNewsArticle,
+    trust: entry.trust,
+    status: entry.status,
+    created_at: entry.createdAt,
+    updated_at: entry.updatedAt,
+    published_at: entry.publishedAt,
+  };
+}
+
+export function presentPost(record: PostRecord): BlogPost {
+  return { ...presentSummary(record), content: record.content };
+}
 
 export function presentCreated(post: PostIndexEntry): CreatePostResponse {
   return {
@@ -19,19 +43,19 @@ export function presentCreated(post: PostIndexEntry): CreatePostResponse {
   };
 }
 
-export function presentValidation(prepared: PreparedPost, slug: string): ValidatePostResponse {
+export function presentValidation(cleaned: CleanedPost, slug: string): ValidatePostResponse {
   return {
     success: true,
     valid: true,
     message: 'The post is valid and would be accepted. Nothing was saved.',
     post: {
-      title: prepared.post.title,
+      title: cleaned.post.title,
       slug,
-      excerpt: prepared.post.excerpt,
-      category: prepared.post.categorySlug,
-      status: prepared.post.status,
+      excerpt: cleaned.post.excerpt,
+      category: cleaned.post.categorySlug,
+      status: cleaned.post.status,
     },
-    warnings: [...prepared.warnings],
+    warnings: [...cleaned.warnings],
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
-import { cspDirectives, inlineScriptHashes, serializeCsp } from './security-headers';
+import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
 
 const sha = (body: string) => `sha256-${createHash('sha256').update(body).digest('base64')}`;
 

@@ -1,29 +1,14 @@
 /**
- * Security headers on every response. Pages and files get helmet's: the Content-Security-Policy allows
- * scripts only from this origin plus the exact inline scripts a rendered page carries (by hash, so
- * cached HTML and its ETag stay valid), and frames only from the video host and the booking-form
- * origin. The JSON API gets the set OWASP's REST Security Cheat Sheet gives for APIs (API_HEADERS),
- * without the headers that only mean something to a document (DNS prefetching, downloads in old IE,
- * Flash cross-domain policies, the XSS filter, origin-keyed agent clusters, the opener policy).
+ * Security headers of pages and files (helmet's): the Content-Security-Policy allows scripts only from
+ * this origin plus the exact inline scripts a rendered page carries (by hash, so cached HTML and its
+ * ETag stay valid), and frames only from the video host and the booking-form origin. The JSON API has
+ * its own set (api/http/headers.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import type { SiteConfig } from '../../contract/site-config';
-import { isApiPath } from './api-state';
-
-/** HSTS for pages and API alike: a year, subdomains included. */
-const HSTS_MAX_AGE_SECONDS = 31_536_000;
-
-/** The headers of every JSON API answer: nothing in it may be framed, sniffed, run or sent as a referrer. */
-export const API_HEADERS: ReadonlyArray<readonly [name: string, value: string]> = [
-  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
-  ['Referrer-Policy', 'no-referrer'],
-  ['Cross-Origin-Resource-Policy', 'same-origin'],
-];
+import { HSTS_MAX_AGE_SECONDS } from '../http/headers';
 
 type Directives = Record<string, string[]>;
 
@@ -65,16 +50,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function securityHeaders(config: SiteConfig, options: { csp: boolean }): Middleware {
-  const pages = pageHeaders(config, options);
-  return (ctx, next) => {
-    if (!isApiPath(ctx.path)) return pages(ctx, next);
-    for (const [name, value] of API_HEADERS) ctx.res.setHeader(name, value);
-    return next();
-  };
-}
-
-function pageHeaders(config: SiteConfig, options: { csp: boolean }): Middleware {
+export function pageHeaders(config: SiteConfig, options: { csp: boolean }): Middleware {
   return helmet({
     contentSecurityPolicy: options.csp ? { useDefaults: false, directives: cspDirectives(config) } : false,
     strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ENTRIES, PageCache, strongEtag } from './page-cache';
 
 describe('PageCache', () => {
-  it('keeps pages until the generation moves (a new post), then forgets them all', () => {
+  it('keeps pages until the generation moves (a new post), then serves none of the older ones', () => {
     let revision = 1;
     const cache = new PageCache(() => String(revision));
     const page = cache.set('/', { html: '<p>home</p>', headers: [['content-type', 'text/html']] });
@@ -10,10 +10,23 @@ describe('PageCache', () => {
     expect(cache.get('/')?.body.toString('utf8')).toBe('<p>home</p>');
     revision = 2;
     expect(cache.get('/')).toBeUndefined();
-    expect(cache.size).toBe(0);
+    cache.set('/', { html: '<p>home, with the new post</p>', headers: [] });
+    expect(cache.get('/')?.body.toString('utf8')).toBe('<p>home, with the new post</p>');
   });
 
-  it('holds at most MAX_ENTRIES pages, dropping the oldest first', () => {
+  it('compresses a page once per coding, with its own validator, to the same text', async () => {
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const cache = new PageCache(() => 'same');
+    const html = '<p>compress me</p>'.repeat(200);
+    const page = cache.set('/faq', { html, headers: [] });
+    const gzip = page.compressed('gzip');
+    expect(page.compressed('gzip')).toBe(gzip);
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(html);
+    expect(brotliDecompressSync(page.compressed('br').body).toString('utf8')).toBe(html);
+    expect(new Set([page.etag, gzip.etag, page.compressed('br').etag]).size).toBe(3);
+  });
+
+  it('holds at most MAX_ENTRIES pages, dropping the least recently used', () => {
     const cache = new PageCache(() => 'same');
     for (let i = 0; i <= MAX_ENTRIES; i += 1) cache.set(`/blog?page=${i}`, { html: `page ${i}`, headers: [] });
     expect(cache.size).toBe(MAX_ENTRIES);

@@ -1,12 +1,14 @@
 /**
- * Rendered pages kept in memory: a page is rendered once and served from here until a blog post
- * changes (the reader's revision moves) or the year turns (the footer shows it). Only complete 200
- * HTML answers to GET are kept, at most MAX_ENTRIES of them, oldest dropped first. A page is kept as
- * its UTF-8 bytes, and compressed once for each coding asked for: sent as a string, the home page
- * (133 KB) was encoded again on every answer, twice (once to count its length), and compressed again.
+ * Rendered pages kept in memory (lru-cache): a page is rendered once and served from here until a
+ * blog post changes or the year turns (the footer shows it): both are part of the key, so a change
+ * makes every older entry unreachable and the LRU drops them. Only complete 200 HTML answers to GET
+ * are kept, at most MAX_ENTRIES. A page is kept as its UTF-8 bytes and compressed once per coding
+ * asked for, with an ETag per representation: why this cache compresses rather than leaving it to the
+ * mounted koa-compress and @koa/etag is docs/decisions/0004-page-cache.md (with its measurement).
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 /** The content codings a cached page is kept in besides its plain bytes. */
 export type ContentCoding = 'br' | 'gzip';
@@ -40,26 +42,20 @@ export function strongEtag(body: string | Buffer): string {
 }
 
 export class PageCache {
-  readonly #pages = new Map<string, CachedPage>();
-  #generation = '';
+  readonly #pages = new LRUCache<string, CachedPage>({ max: MAX_ENTRIES });
 
+  /** `generation` names the state pages are rendered from (posts revision and year). */
   constructor(private readonly generation: () => string) {}
 
-  #sync(): void {
-    const now = this.generation();
-    if (now !== this.#generation) {
-      this.#pages.clear();
-      this.#generation = now;
-    }
+  #key(url: string): string {
+    return `${this.generation()}\n${url}`;
   }
 
-  get(key: string): CachedPage | undefined {
-    this.#sync();
-    return this.#pages.get(key);
+  get(url: string): CachedPage | undefined {
+    return this.#pages.get(this.#key(url));
   }
 
-  set(key: string, page: { html: string; headers: CachedPage['headers'] }): CachedPage {
-    this.#sync();
+  set(url: string, page: { html: string; headers: CachedPage['headers'] }): CachedPage {
     const body = Buffer.from(page.html, 'utf8');
     const etag = strongEtag(body);
     const variants = new Map<ContentCoding, { body: Buffer; etag: string }>();
@@ -72,11 +68,7 @@ export class PageCache {
       return variant;
     };
     const entry: CachedPage = { body, headers: page.headers, etag, compressed };
-    if (this.#pages.size >= MAX_ENTRIES) {
-      const oldest = this.#pages.keys().next().value;
-      if (oldest !== undefined) this.#pages.delete(oldest);
-    }
-    this.#pages.set(key, entry);
+    this.#pages.set(this.#key(url), entry);
     return entry;
   }
 

@@ -1,18 +1,15 @@
 /**
- * Serves the React Router app through Koa: turns the Koa request into a Fetch Request, lets React
- * Router render it, and writes the Response back. HTML gets a CSP built from its own inline scripts
- * and `Cache-Control: no-cache` (revalidated through its ETag). In production, the app's scripts wait
- * for the visitor's first interaction (defer-hydration.ts), and rendered pages are kept in memory until
- * a post changes (page-cache.ts).
+ * Serves the React Router app through Koa: turns the Koa request into a Fetch Request, lets the site's
+ * built server entry render it, and writes the Response back. HTML gets a CSP built from its own
+ * inline scripts and `Cache-Control: no-cache` (revalidated through its ETag). In production, rendered
+ * pages are kept in memory until a post changes (page-cache.ts).
  */
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context, Middleware } from 'koa';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SiteConfig } from '../../contract/site-config';
 import type { BlogReader } from '../../contract/blog-reader';
-import { cspDirectives, inlineScriptHashes, serializeCsp } from '../middleware/security-headers';
-import { deferHydration } from './defer-hydration';
+import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
 import { type CachedPage, type ContentCoding, PageCache } from './page-cache';
 
 export interface SiteRendererOptions {
@@ -22,6 +19,8 @@ export interface SiteRendererOptions {
   csp: boolean;
   /** Published posts for the blog pages' loaders. */
   blog: BlogReader;
+  /** Moves whenever a post changes (rendered pages are cached until it does). */
+  revision: () => number;
 }
 
 export function toFetchRequest(ctx: Context): Request {
@@ -69,7 +68,7 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
   // Development renders every time (modules change under it); production caches pages.
   const cache =
     options.mode === 'production'
-      ? new PageCache(() => `${options.blog.revision()}:${new Date().getUTCFullYear()}`)
+      ? new PageCache(() => `${options.revision()}:${new Date().getUTCFullYear()}`)
       : undefined;
   return async (ctx) => {
     const cacheKey = ctx.method === 'GET' ? ctx.url : undefined;
@@ -87,10 +86,7 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
     if (cookies.length > 0) ctx.set('Set-Cookie', cookies);
 
     if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
-      const rendered = ctx.method === 'HEAD' ? '' : await response.text();
-      // In production the app starts on the visitor's first interaction (defer-hydration.ts); in
-      // development at once, so Vite's module graph and hot reload work as usual.
-      const html = options.mode === 'production' ? deferHydration(rendered) : rendered;
+      const html = ctx.method === 'HEAD' ? '' : await response.text();
       if (options.csp && html) {
         ctx.set('Content-Security-Policy', serializeCsp(cspDirectives(options.config, inlineScriptHashes(html))));
       }
@@ -110,6 +106,8 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       ctx.type = 'text/html; charset=utf-8';
       return;
     }
-    ctx.body = response.body ? Readable.fromWeb(response.body as WebReadableStream) : null;
+    // Feeds, the sitemap and robots.txt: buffered, so that their ETag is computed and a repeat
+    // request with If-None-Match is answered 304 like a page.
+    ctx.body = response.body && ctx.method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : null;
   };
 }

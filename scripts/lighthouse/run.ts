@@ -17,7 +17,7 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../api/app';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
-import { openBlogStore } from '../../api/store/blog-store';
+import { openFileStore } from '../../api/store/file-store';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { loadSiteConfig } from '../../contract/site-config-env';
 import { ensureBuild } from '../build-stamp';
@@ -34,9 +34,9 @@ async function main(): Promise<void> {
   ensureBuild(ROOT);
   const dataDir = path.join(os.tmpdir(), `lighthouse-data-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
-  await seedDemoPosts(dataDir);
-  const store = await openBlogStore(dataDir);
-  const { posts } = await store.posts.listPublished({ limit: 1 });
+  const store = await openFileStore(dataDir);
+  await seedDemoPosts(store);
+  const { entries: posts } = await store.posts.list({ status: 'published', limit: 1 });
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const app = createApp({
     config: loadSiteConfig(process.env),
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     await chrome.kill();
     server.closeAllConnections();
     server.close();
-    await store.flush();
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   const failed = rows.filter((r) => r.failures.length > 0);

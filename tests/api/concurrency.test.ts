@@ -8,7 +8,7 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreatePostResponse } from '../../contract/blog';
 import type { ListPostsResponse } from '../../contract/blog-reader';
-import { openBlogStore } from '../../api/store/blog-store';
+import { openFileStore } from '../../api/store/file-store';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 
@@ -49,8 +49,8 @@ it('creates one post per Idempotency-Key when every request is sent twice at onc
   }
   expect(new Set(responses.map((r) => r.body.post.slug)).size).toBe(KEYS);
   await server.store.flush();
-  const reopened = await openBlogStore(dataDir);
-  expect(reopened.posts.counts().drafts).toBe(KEYS);
+  const reopened = await openFileStore(dataDir);
+  expect((await reopened.posts.counts()).drafts).toBe(KEYS);
 });
 
 it(`keeps all of ${COUNT} concurrent posts, with distinct slugs, across a restart`, async () => {
@@ -74,10 +74,10 @@ it(`keeps all of ${COUNT} concurrent posts, with distinct slugs, across a restar
   expect(ids.size).toBe(COUNT);
 
   await server.close();
-  const reopened = await openBlogStore(dataDir);
-  const listed = reopened.posts.list({ status: 'published', limit: COUNT + 10 });
+  const reopened = await openFileStore(dataDir);
+  const listed = await reopened.posts.list({ status: 'published', limit: COUNT + 10 });
   expect(listed.total).toBe(COUNT);
-  expect(new Set(listed.posts.map((p) => p.slug))).toEqual(slugs);
+  expect(new Set(listed.entries.map((p) => p.slug))).toEqual(slugs);
 
   server = await startTestServer({ dataDir });
   const seen = new Set<string>();

@@ -3,7 +3,10 @@
  * success false, message, code, guidance tailored to the client, and the fields a client needs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatePostResponse } from '../../contract/blog';
 import { type ApiErrorBody, ERROR_CATALOGUE, guidanceFor } from '../../contract/errors';
+import type { Store } from '../../api/store/store';
+import { StoreError } from '../../api/store/store-error';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 
@@ -297,19 +300,23 @@ describe('415 Unsupported Media Type', () => {
   });
 });
 
+/** The server's store with `posts.create` replaced by `create` (everything else as it is). */
+function withFailingCreate(create: () => Promise<never>): (store: Store) => Store {
+  const override = <T extends object>(target: T, name: string, value: unknown): T =>
+    new Proxy(target, {
+      get(object, property) {
+        if (property === name) return value;
+        const member: unknown = Reflect.get(object, property, object);
+        return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(object) : member;
+      },
+    });
+  return (store) => override(store, 'posts', override(store.posts, 'create', create));
+}
+
 describe('500 Internal Server Error', () => {
   it('answers with the catalogue message, a request id and no stack', async () => {
     const failing = await startTestServer({
-      wrapStore: (store) => ({
-        ...store,
-        posts: new Proxy(store.posts, {
-          get(target, property) {
-            if (property === 'create') return () => Promise.reject(new Error('disk exploded at /secret/internal/path'));
-            const value: unknown = Reflect.get(target, property, target);
-            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-          },
-        }),
-      }),
+      wrapStore: withFailingCreate(() => Promise.reject(new Error('disk exploded at /secret/internal/path'))),
     });
     try {
       const key = await failing.createKey();
@@ -325,6 +332,39 @@ describe('500 Internal Server Error', () => {
       expect(failing.logs.join('\n')).toContain('disk exploded');
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('507 and 503 when the data directory cannot take a write', () => {
+  it.each([
+    ['full', 507, 'storage_full'],
+    ['read_only', 503, 'storage_unavailable'],
+  ] as const)('a %s disk answers %i %s, says nothing was saved, and keeps every stored post', async (problem, status, code) => {
+    let failWrites = false;
+    const flaky = await startTestServer({
+      wrapStore: (store) => {
+        const create = store.posts.create.bind(store.posts);
+        return withFailingCreate(((post: Parameters<typeof create>[0], options: Parameters<typeof create>[1]) =>
+          failWrites ? Promise.reject(new StoreError(problem, '/data/posts/x.json', 'cannot write')) : create(post, options)) as () => Promise<never>)(store);
+      },
+    });
+    try {
+      const key = await flaky.createKey();
+      const kept = await call<CreatePostResponse>(flaky, 'POST', '/api/blog', { key, body: validPost({ title: 'Stored before', status: 'published' }) });
+      expect(kept.status).toBe(201);
+      failWrites = true;
+      const res = await call<ApiErrorBody>(flaky, 'POST', '/api/blog', { key, body: validPost({ title: 'Not stored' }) });
+      expect(res.status).toBe(status);
+      expectErrorShape(res.json, code);
+      expect(res.json.message).toMatch(/not (been )?saved/i);
+      expect((await call(flaky, 'GET', '/api/blog/stored-before')).status).toBe(200);
+      failWrites = false;
+      const again = await call<CreatePostResponse>(flaky, 'POST', '/api/blog', { key, body: validPost({ title: 'Not stored' }) });
+      expect(again.status).toBe(201);
+      expect(again.json.post.slug).toBe('not-stored');
+    } finally {
+      await flaky.close();
     }
   });
 });

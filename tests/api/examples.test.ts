@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 async function draftsCreated(): Promise<number> {
-  return server.store.posts.counts().drafts;
+  return (await server.store.posts.counts()).drafts;
 }
 
 describe('docs/examples', () => {

@@ -77,7 +77,7 @@ describe('blogpost publish', () => {
     expect(run.stdout).toContain('Authorization: Bearer bpk_');
     expect(run.stdout).not.toContain(writer);
     expect(run.stderr).toContain('Dry run: nothing was sent.');
-    expect(server.store.posts.counts()).toEqual({ published: 0, drafts: 0 });
+    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0 });
   });
 
   it('creates the post once, even when run twice with the same idempotency key, and prints its URL', async () => {
@@ -89,7 +89,7 @@ describe('blogpost publish', () => {
     expect(second.code).toBe(0);
     expect(second.stdout.trim()).toBe(`${server.url}/blog/how-policy-loans-work-in-an-iul`);
     expect(second.stderr).toContain('Already published with this Idempotency-Key: nothing new was created');
-    expect(server.store.posts.counts()).toEqual({ published: 1, drafts: 0 });
+    expect(await server.store.posts.counts()).toEqual({ published: 1, drafts: 0 });
     const page = await fetch(`${server.url}/blog/how-policy-loans-work-in-an-iul`);
     expect(page.status).toBe(200);
   });
@@ -121,13 +121,13 @@ describe('blogpost publish', () => {
 
 describe('blogpost diagnose', () => {
   it('passes every probe on a healthy server without creating anything', async () => {
-    const before = server.store.posts.counts();
+    const before = await server.store.posts.counts();
     const run = await blogpost(['diagnose', '--key', writer], env());
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('API key: prefix, shape and checksum are correct');
     for (const probe of ['python', 'dataParam', 'cors', 'postman', 'postmanFix']) expect(run.stderr).toContain(`${probe}: pass`);
     expect(run.stderr).toContain('All 5 probes passed.');
-    expect(server.store.posts.counts()).toEqual(before);
+    expect(await server.store.posts.counts()).toEqual(before);
   });
 
   it('names the cause for a wrong key and for a key without blog:write', async () => {

@@ -9,11 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { type ApiSettings, createApp } from '../../api/app';
-import type { ApiPermission } from '../../contract/keys';
-import type { Logger } from '../../api/middleware/errors';
+import { createApp } from '../../api/app';
+import type { ApiSettings } from '../../api/http/app';
+import type { Logger } from '../../api/logger';
+import { seedDemoPosts } from '../../api/seed/demo-posts';
 import { KeyService } from '../../api/services/keys';
-import { type BlogStore, openBlogStore } from '../../api/store/blog-store';
+import { openFileStore } from '../../api/store/file-store';
+import type { Store } from '../../api/store/store';
+import type { ApiPermission } from '../../contract/keys';
 import { loadSiteConfig } from '../../contract/site-config-env';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,7 +26,7 @@ export interface TestServer {
   dataDir: string;
   logs: string[];
   /** The store the server writes to (flush it before reading its files). */
-  store: BlogStore;
+  store: Store;
   /** Creates an API key in the server's store and returns its secret. */
   createKey: (name?: string, permissions?: ApiPermission[]) => Promise<string>;
   close: () => Promise<void>;
@@ -35,7 +38,7 @@ export interface TestServerOptions {
   dataDir?: string;
   api?: Partial<ApiSettings>;
   /** Lets a test swap parts of the store (e.g. make a write fail). */
-  wrapStore?: (store: BlogStore) => BlogStore;
+  wrapStore?: (store: Store) => Store;
   now?: () => Date;
 }
 
@@ -43,6 +46,16 @@ let keyCounter = 0;
 
 export function makeTempDir(prefix = 'iul-site-test-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Loads the 41 demo articles into `dataDir` (as a fresh install does). */
+export async function seedDemoDataDir(dataDir: string): Promise<void> {
+  const store = await openFileStore(dataDir);
+  try {
+    await seedDemoPosts(store);
+  } finally {
+    await store.close();
+  }
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -54,7 +67,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     error: (message, error) => logs.push(`${message} ${error instanceof Error ? error.stack : String(error ?? '')}`),
   };
   const now = options.now ?? (() => new Date());
-  const opened = await openBlogStore(dataDir, { now });
+  const opened = await openFileStore(dataDir, { now, log: logger.info });
   const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const app = createApp({
@@ -83,7 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await opened.flush();
+      await opened.close();
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

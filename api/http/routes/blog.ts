@@ -1,6 +1,7 @@
 /**
- * The blog API under /api/blog. Each route lists its middleware in the order they run, then its
- * handler; every path also declares the methods it allows, so anything else is a 405 with Allow.
+ * The blog API, mounted at /api/blog. Each route lists its steps in the order they run:
+ * authenticate(permission) -> rate limit -> validate(input, handler); the handler calls a service and
+ * answers through a presenter. Every path also declares the methods it allows (anything else: 405).
  *
  *   GET  /api/blog              published posts, newest first (page, limit, category, tag);
  *                               ?status=draft with a key holding blog:read
@@ -11,37 +12,57 @@
  *
  * Reading published posts needs no key; a key that is sent anyway must be valid.
  */
-import Router, { type RouterMiddleware } from '@koa/router';
-import type { CategoriesResponse, GetPostResponse, ListPostsResponse } from '../../contract/blog-reader';
-import { ApiError } from '../../contract/errors';
-import type { ApiMiddleware, ApiState } from '../middleware/api-state';
-import { authenticate, identifyApiKey, optionalApiKey, requireApiKey, requirePermission } from '../middleware/auth';
-import { idempotency, REPLAYED_HEADER } from '../middleware/idempotency';
-import { allowOnly, noSuchEndpoint } from '../middleware/methods';
-import { jsonBody } from '../middleware/json-body';
-import { type RateLimiter, rateLimit } from '../middleware/rate-limit';
-import { validateListQuery, validatePost } from '../middleware/validate';
-import type { KeyService } from '../services/keys';
-import type { PostService } from '../services/posts';
-import type { PostPreparer } from '../services/prepare-thread';
-import { postLocation, presentCreated, presentValidation } from '../services/presenters';
-import type { PostStore } from '../store/post-store';
+import Router from '@koa/router';
+import { REPLAYED_HEADER } from '../../../contract/blog';
+import type { CategoriesResponse, GetPostResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
+import { ApiError, validationError } from '../../../contract/errors';
+import { categoriesWithCounts, getPost, listPosts } from '../../services/blog-reader';
+import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
+import type { KeyService } from '../../services/keys';
+import { type CleanedPost, cleanPost, type PostService } from '../../services/posts';
+import { postLocation, presentCreated, presentValidation } from '../../services/presenters';
+import type { PostRepository } from '../../store/store';
+import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
+import type { ApiContext, ApiState } from '../context';
+import { allowOnly, noSuchEndpoint } from '../methods';
+import { type RateLimiter, rateLimit } from '../rate-limit';
+import { type InputParser, noInput, listQuery, type PostBodyInput, postBody, validate } from '../validate';
 
 export interface BlogRouteDeps {
   keys: KeyService;
   posts: PostService;
-  /** Checks and cleans a create's body (on a thread while creates keep coming). */
-  preparer: PostPreparer;
-  store: PostStore;
+  store: PostRepository;
   limiter: RateLimiter;
   bodyLimitBytes: number;
 }
 
-function createPost(deps: BlogRouteDeps): ApiMiddleware {
+interface CreateInput extends PostBodyInput {
+  idempotencyKey: string | undefined;
+}
+
+/** The Idempotency-Key header is checked before the body is read. */
+function createInput(bodyLimitBytes: number): InputParser<CreateInput> {
+  const body = postBody(bodyLimitBytes);
   return async (ctx) => {
-    const prepared = ctx.state.prepared;
-    if (!prepared) throw new Error('createPost runs after validatePost');
-    const { post, replayed } = await deps.posts.create(prepared, ctx.state.idempotency);
+    const header = ctx.headers['idempotency-key'];
+    const idempotencyKey = readIdempotencyKey(Array.isArray(header) ? header.join(',') : header);
+    return { idempotencyKey, ...(await body(ctx)) };
+  };
+}
+
+/** Cleans a checked body; a 400 listing what cleaning left wrong. */
+function cleaned(input: PostBodyInput, keyId: string | null): CleanedPost {
+  const outcome = cleanPost(input.data, input.ignoredFields, keyId);
+  if (!outcome.ok) throw validationError(outcome.problems);
+  return outcome.cleaned;
+}
+
+function createPost(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext<CreateInput>) => {
+    const keyId = ctx.state.key?.id ?? null;
+    const { idempotencyKey, fingerprint } = ctx.input;
+    const idempotency = idempotencyKey !== undefined && keyId !== null ? { scope: idempotencyScope(keyId, idempotencyKey), fingerprint } : undefined;
+    const { post, replayed } = await deps.posts.create(cleaned(ctx.input, keyId), idempotency ? { idempotency } : {});
     ctx.status = 201;
     ctx.set('Location', postLocation(post.slug));
     if (replayed) ctx.set(REPLAYED_HEADER, 'true');
@@ -49,34 +70,34 @@ function createPost(deps: BlogRouteDeps): ApiMiddleware {
   };
 }
 
-function validateOnly(deps: BlogRouteDeps): ApiMiddleware {
-  return (ctx) => {
-    const prepared = ctx.state.prepared;
-    if (!prepared) throw new Error('validateOnly runs after validatePost');
+function validatePost(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext<PostBodyInput>) => {
+    const post = cleaned(ctx.input, ctx.state.key?.id ?? null);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentValidation(prepared, deps.posts.previewSlug(prepared));
+    ctx.body = presentValidation(post, await deps.posts.previewSlug(post));
   };
 }
 
-function listPosts(deps: BlogRouteDeps): ApiMiddleware {
-  return async (ctx) => {
-    const query = ctx.state.listQuery;
-    if (!query) throw new Error('listPosts runs after validateListQuery');
-    const drafts = query.status === 'draft';
-    if (drafts) await authenticate(ctx, deps.keys, 'blog:read');
-    const page = deps.store.list({ ...query, status: drafts ? 'draft' : 'published' });
+function listPostsHandler(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext<ListPostsQuery>) => {
+    const drafts = ctx.input.status === 'draft';
+    if (drafts) {
+      if (!ctx.state.key) throw new ApiError('missing_api_key', { message: 'Listing drafts needs an API key holding blog:read.', headers: { 'WWW-Authenticate': BEARER_CHALLENGE } });
+      requirePermission(ctx.state.key, 'blog:read');
+    }
+    const page = await listPosts(deps.store, { ...ctx.input, status: drafts ? 'draft' : 'published' });
     ctx.set('Cache-Control', drafts ? 'private, no-store' : 'no-cache');
     const body: ListPostsResponse = { success: true, ...page };
     ctx.body = body;
   };
 }
 
-function getPost(deps: BlogRouteDeps): RouterMiddleware<ApiState> {
-  return async (ctx) => {
-    const slug = ctx.params.slug ?? '';
-    const key = ctx.state.apiKey;
+function getPostHandler(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext) => {
+    const slug = ctx.params?.slug ?? '';
+    const key = ctx.state.key;
     // Without a key a draft does not exist; a key must hold blog:read to see it.
-    const post = await deps.store.getBySlug(slug, { includeDrafts: key !== undefined });
+    const post = await getPost(deps.store, slug, { includeDrafts: key !== undefined });
     if (!post) throw new ApiError('post_not_found', { message: `No published post has the slug "${slug}".` });
     if (post.status === 'draft' && key) requirePermission(key, 'blog:read');
     ctx.set('Cache-Control', post.status === 'published' ? 'no-cache' : 'private, no-store');
@@ -85,32 +106,34 @@ function getPost(deps: BlogRouteDeps): RouterMiddleware<ApiState> {
   };
 }
 
-function listCategories(deps: BlogRouteDeps): ApiMiddleware {
-  return async (ctx) => {
+function listCategories(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext) => {
     ctx.set('Cache-Control', 'no-cache');
-    const body: CategoriesResponse = { success: true, categories: await deps.store.categoriesWithCounts() };
+    const body: CategoriesResponse = { success: true, categories: await categoriesWithCounts(deps.store) };
     ctx.body = body;
   };
 }
 
 export function blogRoutes(deps: BlogRouteDeps): Router<ApiState> {
-  const router = new Router<ApiState>({ prefix: '/api/blog' });
-  const body = jsonBody({ limitBytes: deps.bodyLimitBytes });
+  const router = new Router<ApiState>({ prefix: '/blog' });
+  const anyKey = authenticate(deps.keys, { optional: true });
 
-  const identify = identifyApiKey(deps.keys);
-  const prepare = validatePost(deps.preparer);
-
-  router.get('/', identify, validateListQuery, listPosts(deps));
-  router.post('/', requireApiKey(deps.keys, 'blog:write'), rateLimit(deps.limiter), body, idempotency(deps.posts), prepare, createPost(deps));
+  router.get('/', anyKey, validate(listQuery, listPostsHandler(deps)));
+  router.post(
+    '/',
+    authenticate(deps.keys, { permission: 'blog:write' }),
+    rateLimit(deps.limiter),
+    validate(createInput(deps.bodyLimitBytes), createPost(deps)),
+  );
   router.all('/', allowOnly('GET', 'HEAD', 'POST'));
 
-  router.post('/validate', optionalApiKey(deps.keys, 'blog:write'), body, prepare, validateOnly(deps));
+  router.post('/validate', authenticate(deps.keys, { permission: 'blog:write', optional: true }), validate(postBody(deps.bodyLimitBytes), validatePost(deps)));
   router.all('/validate', allowOnly('POST'));
 
-  router.get('/categories', identify, listCategories(deps));
+  router.get('/categories', anyKey, validate(noInput, listCategories(deps)));
   router.all('/categories', allowOnly('GET', 'HEAD'));
 
-  router.get('/:slug', identify, getPost(deps));
+  router.get('/:slug', anyKey, validate(noInput, getPostHandler(deps)));
   router.all('/:slug', allowOnly('GET', 'HEAD'));
 
   router.all('/{*rest}', noSuchEndpoint);

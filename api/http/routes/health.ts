@@ -1,19 +1,19 @@
 /** GET /api/health for monitors: up, how long, and how many posts the store holds. */
 import Router from '@koa/router';
-import type { HealthResponse } from '../../contract/blog-reader';
-import type { ApiState } from '../middleware/api-state';
-import { allowOnly, noSuchEndpoint } from '../middleware/methods';
-import type { PostStore } from '../store/post-store';
+import type { HealthResponse } from '../../../contract/blog-reader';
+import type { PostRepository } from '../../store/store';
+import type { ApiState } from '../context';
+import { allowOnly, noSuchEndpoint } from '../methods';
 
-export function healthRoutes(deps: { store: PostStore }): Router<ApiState> {
-  const router = new Router<ApiState>({ prefix: '/api/health' });
-  router.get('/', (ctx) => {
+export function healthRoutes(deps: { store: PostRepository }): Router<ApiState> {
+  const router = new Router<ApiState>({ prefix: '/health' });
+  router.get('/', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const body: HealthResponse = {
       success: true,
       status: 'ok',
       uptimeSeconds: Math.round(process.uptime()),
-      posts: deps.store.counts(),
+      posts: await deps.store.counts(),
     };
     ctx.body = body;
   });

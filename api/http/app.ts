@@ -1,0 +1,64 @@
+/**
+ * The JSON API as its own Koa app, mounted at /api by the site server (api/app.ts). Its pipeline, read
+ * top to bottom: JSON errors, the API's security headers, CORS, then the routes (health, blog), each a
+ * list of authenticate -> rate limit -> validate(input, handler).
+ */
+import Koa from 'koa';
+import { POST_LIMITS } from '../../contract/blog';
+import type { Logger } from '../logger';
+import { KeyService } from '../services/keys';
+import { PostService } from '../services/posts';
+import type { Store } from '../store/store';
+import { type CorsOrigins, cors } from './cors';
+import { apiErrorHandler } from './errors';
+import { apiHeaders } from './headers';
+import { RateLimiter } from './rate-limit';
+import { blogRoutes } from './routes/blog';
+import { healthRoutes } from './routes/health';
+import { noSuchEndpoint } from './methods';
+
+export interface ApiSettings {
+  /** Origins a browser may call the API from: `*` (any) or exact origins (CORS_ORIGINS). */
+  corsOrigins: CorsOrigins;
+  /** Writes a minute per API key (RATE_LIMIT_WRITES_PER_MINUTE); 0 turns the limit off. */
+  writesPerMinute: number;
+  /** Largest request body read, in bytes. */
+  bodyLimitBytes: number;
+}
+
+export const DEFAULT_API_SETTINGS: ApiSettings = {
+  corsOrigins: '*',
+  writesPerMinute: 60,
+  bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
+};
+
+export interface ApiAppOptions {
+  store: Store;
+  logger: Logger;
+  settings?: Partial<ApiSettings>;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+export function createApiApp(options: ApiAppOptions): Koa {
+  const settings: ApiSettings = { ...DEFAULT_API_SETTINGS, ...options.settings };
+  const now = options.now ?? (() => new Date());
+  const { store } = options;
+  const blog = blogRoutes({
+    keys: new KeyService(store.keys, now),
+    posts: new PostService(store.posts),
+    store: store.posts,
+    limiter: new RateLimiter(settings.writesPerMinute, () => now().getTime()),
+    bodyLimitBytes: settings.bodyLimitBytes,
+  });
+  const health = healthRoutes({ store: store.posts });
+
+  const app = new Koa();
+  app.use(apiErrorHandler(options.logger));
+  app.use(apiHeaders);
+  app.use(cors(settings.corsOrigins));
+  app.use(health.routes());
+  app.use(blog.routes());
+  app.use(noSuchEndpoint);
+  return app;
+}
