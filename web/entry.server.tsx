@@ -1,11 +1,15 @@
 /**
  * Server entry: renders the whole document once everything is ready, so crawlers and visitors get
- * the same complete HTML (and the Koa renderer can hash its inline scripts for the CSP).
+ * the same complete HTML (and the Koa renderer can hash its inline scripts for the CSP). Production
+ * pages then get the hydrate-on-interaction rewrite (client/defer-hydration.ts), which needs the
+ * whole document, so they are sent as one string rather than streamed.
  */
 import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
+import { deferHydration } from './client/defer-hydration';
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +39,12 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          if (import.meta.env.PROD) {
+            // In production the app starts on the visitor's first interaction, not on load.
+            resolve(text(body).then((html) => new Response(deferHydration(html), { headers: responseHeaders, status })));
+          } else {
+            resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          }
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));

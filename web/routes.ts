@@ -25,5 +25,10 @@ export default [
   route('legal', 'routes/legal/index.tsx'),
   route('legal/privacy-policy', 'routes/legal/privacy-policy.tsx'),
   route('legal/:document', 'routes/legal/document.tsx'),
+  // Resource routes: machine-readable views of the site, answered with XML or text, no page.
+  route('rss.xml', 'routes/feeds/rss.ts'),
+  route('sitemap.xml', 'routes/feeds/sitemap.ts'),
+  route('sitemaps/:file', 'routes/feeds/sitemap-file.ts'),
+  route('robots.txt', 'routes/feeds/robots.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

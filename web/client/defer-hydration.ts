@@ -1,11 +1,11 @@
 /**
- * Hydrate on interaction (the server half; the browser half is web/client/page-boot.ts). React Router
- * renders a module script that imports the route modules and starts the app, and modulepreload links
- * for every module it needs. Here the links are dropped and the script gets an inert type, carrying
- * the list of modules to preload; the page boot script restores both on the visitor's first sign of
- * activity. A page with no such script comes back unchanged.
+ * Hydrate on interaction (the server half, applied by entry.server.tsx to production pages; the
+ * browser half is page-boot.ts). React Router renders a module script that imports the route modules
+ * and starts the app, and modulepreload links for every module it needs. Here the links are dropped
+ * and the script gets an inert type, carrying the list of modules to preload; the page boot script
+ * restores both on the visitor's first sign of activity. A page with no such script comes back unchanged.
  */
-import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from '../../web/client/page-boot';
+import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from './boot-contract';
 
 const MODULEPRELOAD_LINK = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const SCRIPT_OPEN_TAG = /<script\b([^>]*)>/g;
