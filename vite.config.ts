@@ -1,7 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { inlineScript } from './scripts/vite-inline-script';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [inlineScript(), reactRouter()],
   build: { target: 'es2022' },
 });

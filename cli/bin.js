@@ -1,6 +1,37 @@
 #!/usr/bin/env node
-// The `blogpost` executable: loads the TypeScript CLI through tsx and sets the exit code.
-import { tsImport } from 'tsx/esm/api';
+// The `blogpost` executable: runs the built CLI (build/app/cli.js) with plain node and sets the exit
+// code. In a checkout whose build is missing or older than its sources, it runs the TypeScript sources
+// through tsx (a devDependency) instead, so an edit shows without a rebuild.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isBuildFresh } from '../scripts/build-stamp.js';
 
-const { run } = await tsImport('./main.ts', import.meta.url);
-process.exitCode = await run(process.argv.slice(2));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const built = path.join(root, 'build/app/cli.js');
+
+async function importBuilt() {
+  process.setSourceMapsEnabled(true);
+  return import(pathToFileURL(built).href);
+}
+
+async function loadCli() {
+  if (isBuildFresh(root)) return importBuilt();
+  let tsx;
+  try {
+    tsx = await import('tsx/esm/api');
+  } catch (error) {
+    // A production install has no devDependencies: it runs the build it was given.
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  }
+  if (tsx) return tsx.tsImport('./main.ts', import.meta.url);
+  if (existsSync(built)) return importBuilt();
+  return null;
+}
+
+const cli = await loadCli();
+if (cli) process.exitCode = await cli.run(process.argv.slice(2));
+else {
+  console.error('blogpost: there is no build (build/app/cli.js) and tsx is not installed: run `npm ci` and `npm run build`.');
+  process.exitCode = 4; // ExitCode.Local: a local problem
+}

@@ -18,9 +18,9 @@ import { insuranceAgencyJsonLd } from './seo/organization';
 import { NotFoundContent } from './components/layout/NotFoundContent';
 import { ScrollToTopOnLoad } from './components/layout/ScrollToTopOnLoad';
 import siteCss from './styles/site.css?url';
-import { HYDRATED_EVENT, pageBootScript } from './client/page-boot';
-
-const PAGE_BOOT_SCRIPT = pageBootScript();
+import { HYDRATED_EVENT } from './client/boot-contract';
+// The page boot script, bundled and minified by the build (scripts/vite-inline-script.ts).
+import PAGE_BOOT_SCRIPT from './client/page-boot?inline-script';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { config: context.config, year: new Date().getFullYear() };

@@ -1,7 +1,8 @@
 /**
- * The real entry point as a process: the first start on an empty data directory creates the store and
- * the demo key and prints its secret once; a later start prints no secret and honours the API's
- * environment; a corrupt data file or a bad setting stops the start with a clear message and exit code 1.
+ * The production command as a process (`npm start`: plain node on the built server, no tsx): the first
+ * start on an empty data directory creates the store and the demo key, prints its secret once and loads
+ * the demo articles; a later start prints no secret, honours the API's environment and renders the
+ * site; a corrupt data file or a bad setting stops the start with a clear message and exit code 1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,12 +24,13 @@ interface Run {
 }
 
 /**
- * Starts api/main.ts; once it listens, runs `whileUp` against its URL and stops it. Resolves when the
+ * Starts the server as `npm start` does (node scripts/start.js, which runs build/app/server.js: the
+ * global setup has built it); once it listens, runs `whileUp` against its URL and stops it. Resolves when the
  * process has exited (by itself, too, when it refuses to start).
  */
 function runServer(env: Record<string, string> = {}, whileUp: (url: string) => Promise<void> = async () => {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,6 +71,8 @@ it('creates the demo key on the first start only, printing its secret once', asy
   expect(first.output).toContain(`Created the demo API key "${DEFAULT_SITE_CONFIG.demoKeyName}"`);
   const secret = KEY_LINE.exec(first.output)?.[1] ?? '';
   expect(checkApiKey(secret).ok).toBe(true);
+  // The bundle finds the demo articles and the data directory from build/app/ as the sources do.
+  expect(first.output).toMatch(/Loaded \d+ demo articles into the new data directory/);
   const manifest = JSON.parse(readFileSync(path.join(dataDir, 'blog.json'), 'utf8')) as { keys: { name: string; permissions: string[] }[] };
   expect(manifest.keys).toEqual([expect.objectContaining({ name: DEFAULT_SITE_CONFIG.demoKeyName, permissions: ['blog:write'] })]);
 
@@ -87,6 +91,7 @@ it('creates the demo key on the first start only, printing its secret once', asy
       });
     expect((await post()).status).toBe(201);
     expect((await post()).status).toBe(429);
+    expect((await fetch(`${url}/`)).status).toBe(200);
   });
   expect(second.output).toContain('Site and API on http://');
   expect(second.output).not.toContain('demo API key');

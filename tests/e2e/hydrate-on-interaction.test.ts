@@ -1,6 +1,6 @@
 /**
  * The JavaScript budget, and what keeps it: pages load no app JavaScript until the visitor interacts
- * (web/client/page-boot.ts, api/routes/defer-hydration.ts), and nothing the visitor does while the app
+ * (web/client/page-boot.ts, web/client/defer-hydration.ts), and nothing the visitor does while the app
  * loads is lost.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -8,10 +8,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoPosts } from '../../api/seed/demo-posts';
-import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from '../../web/client/page-boot';
+import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from '../../web/client/boot-contract';
 import { launchBrowser } from '../support/browser';
-import { makeTempDir, ROOT, startTestServer, type TestServer } from '../support/server';
+import { makeTempDir, ROOT, seedDemoDataDir, startTestServer, type TestServer } from '../support/server';
 
 /** The budget for JavaScript the home page loads before any interaction, gzipped. */
 const JS_BUDGET_BYTES = 100 * 1000;
@@ -23,7 +22,7 @@ let dataDir: string;
 beforeAll(async () => {
   // The home page as a visitor sees it, with the "Latest articles" strip filled.
   dataDir = makeTempDir();
-  await seedDemoPosts(dataDir);
+  await seedDemoDataDir(dataDir);
   [server, browser] = await Promise.all([startTestServer({ dataDir }), launchBrowser()]);
 });
 afterAll(async () => {

@@ -5,34 +5,20 @@
  * (about 150 KB gzipped of framework and route code) is loaded on the visitor's first sign of
  * activity (pointer, touch, keyboard, focus or scroll), not before: the server turns React Router's
  * module script and its modulepreload links into an inert script (`DEFERRED_SCRIPT_TYPE`, see
- * api/routes/defer-hydration.ts), and this script starts it. Until the app has hydrated, it keeps what
+ * web/client/defer-hydration.ts), and this script starts it. Until the app has hydrated, it keeps what
  * the visitor does so nothing is lost: clicks on buttons, tabs, checkboxes and radios, form
  * submissions, arrow keys on tabs, and values typed into fields are replayed once React is in charge.
  *
  * It also keeps the header's scrolled state (`data-scrolled` on <html>), which CSS styles, so the bar
  * turns white the moment the page scrolls, with or without React.
  *
- * `pageBoot` runs in the browser as the source text of this function (see `pageBootScript`): it must
- * not reference anything outside itself.
+ * This module is the script itself: the build bundles it into one minified inline script
+ * (`import ... from './client/page-boot?inline-script'` in root.tsx, see scripts/vite-inline-script.ts),
+ * so it may import what it needs (the shared names are in boot-contract.ts) and runs once, on load.
  */
+import { PAGE_BOOT_OPTIONS, type PageBootOptions } from './boot-contract';
 
-/** The type that keeps React Router's module script from running until `pageBoot` starts it. */
-export const DEFERRED_SCRIPT_TYPE = 'text/x-hydrate-on-interaction';
-/** The attribute of the deferred script that lists the modules to preload when it starts. */
-export const DEFERRED_PRELOADS_ATTRIBUTE = 'data-modulepreload';
-/** Dispatched on `document` by the root route once React has hydrated the page. */
-export const HYDRATED_EVENT = 'app:hydrated';
-/** The header turns white with a shadow once the page is scrolled more than this. */
-export const SCROLL_THRESHOLD_PX = 10;
-
-export interface PageBootOptions {
-  scrollThresholdPx: number;
-  deferredType: string;
-  preloadsAttribute: string;
-  hydratedEvent: string;
-}
-
-export function pageBoot(options: PageBootOptions): void {
+function pageBoot(options: PageBootOptions): void {
   const doc = document;
   const root = doc.documentElement;
 
@@ -154,13 +140,4 @@ export function pageBoot(options: PageBootOptions): void {
   );
 }
 
-/** The inline script: `pageBoot`'s own source, called with this site's options. */
-export function pageBootScript(): string {
-  const options: PageBootOptions = {
-    scrollThresholdPx: SCROLL_THRESHOLD_PX,
-    deferredType: DEFERRED_SCRIPT_TYPE,
-    preloadsAttribute: DEFERRED_PRELOADS_ATTRIBUTE,
-    hydratedEvent: HYDRATED_EVENT,
-  };
-  return `(${pageBoot.toString()})(${JSON.stringify(options)});`;
-}
+pageBoot(PAGE_BOOT_OPTIONS);
