@@ -1,8 +1,9 @@
 /**
  * The JSON API as its own Koa app, mounted at /api by the site server (api/app.ts). Its pipeline, read
- * top to bottom: JSON errors, the API's security headers, CORS, then the routes (health, blog), each a
+ * top to bottom: JSON serialised once, JSON errors, the API's security headers, CORS, then the routes (health, blog), each a
  * list of authenticate -> rate limit -> validate(input, handler).
  */
+import { Stream } from 'node:stream';
 import Koa from 'koa';
 import { POST_LIMITS } from '../../contract/blog';
 import type { Logger } from '../logger';
@@ -32,6 +33,20 @@ export const DEFAULT_API_SETTINGS: ApiSettings = {
   bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
 };
 
+/**
+ * Answers' JSON bodies serialised once, here: left as objects, @koa/etag, koa-compress and Koa's
+ * Content-Length would each stringify them again (three passes over a 100-post list at 100,000 posts:
+ * docs/benchmarks.md, reads).
+ */
+const jsonOnce: Koa.Middleware = async (ctx, next) => {
+  await next();
+  const body: unknown = ctx.body;
+  if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && !(body instanceof Stream)) {
+    // Koa typed the object as JSON when it was set (or the handler chose a JSON type): kept.
+    ctx.body = JSON.stringify(body);
+  }
+};
+
 export interface ApiAppOptions {
   store: Store;
   logger: Logger;
@@ -54,6 +69,7 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const health = healthRoutes({ store: store.posts });
 
   const app = new Koa();
+  app.use(jsonOnce);
   app.use(apiErrorHandler(options.logger));
   app.use(apiHeaders);
   app.use(cors(settings.corsOrigins));

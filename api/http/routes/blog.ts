@@ -21,6 +21,7 @@ import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency
 import type { KeyService } from '../../services/keys';
 import { type CleanedPost, cleanPost, type PostService } from '../../services/posts';
 import { postLocation, presentCreated, presentValidation } from '../../services/presenters';
+import { AnswerCache, sendCached } from '../../answer-cache';
 import type { PostRepository } from '../../store/store';
 import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
@@ -79,16 +80,25 @@ function validatePost(deps: BlogRouteDeps) {
 }
 
 function listPostsHandler(deps: BlogRouteDeps) {
+  // Pages of published posts are the same for every caller until a post changes: kept, serialised
+  // and compressed once (docs/decisions/0004-page-cache.md).
+  const published = new AnswerCache(() => String(deps.store.revision()));
   return async (ctx: ApiContext<ListPostsQuery>) => {
-    const drafts = ctx.input.status === 'draft';
-    if (drafts) {
+    if (ctx.input.status === 'draft') {
       if (!ctx.state.key) throw new ApiError('missing_api_key', { message: 'Listing drafts needs an API key holding blog:read.', headers: { 'WWW-Authenticate': BEARER_CHALLENGE } });
       requirePermission(ctx.state.key, 'blog:read');
+      const body: ListPostsResponse = { success: true, ...(await listPosts(deps.store, { ...ctx.input, status: 'draft' })) };
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = body;
+      return;
     }
-    const page = await listPosts(deps.store, { ...ctx.input, status: drafts ? 'draft' : 'published' });
-    ctx.set('Cache-Control', drafts ? 'private, no-store' : 'no-cache');
-    const body: ListPostsResponse = { success: true, ...page };
-    ctx.body = body;
+    const key = JSON.stringify(ctx.input);
+    let answer = published.get(key);
+    if (!answer) {
+      const body: ListPostsResponse = { success: true, ...(await listPosts(deps.store, { ...ctx.input, status: 'published' })) };
+      answer = published.set(key, { text: JSON.stringify(body), headers: [['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-cache']] });
+    }
+    sendCached(ctx, answer);
   };
 }
 

@@ -1,20 +1,21 @@
 /**
- * Rendered pages kept in memory (lru-cache): a page is rendered once and served from here until a
- * blog post changes or the year turns (the footer shows it): both are part of the key, so a change
- * makes every older entry unreachable and the LRU drops them. Only complete 200 HTML answers to GET
- * are kept, at most MAX_ENTRIES. A page is kept as its UTF-8 bytes and compressed once per coding
+ * Rendered answers of the site kept in memory (lru-cache): a page, the RSS feed or a sitemap is
+ * rendered once and served from here until a blog post changes or the year turns (the footer shows
+ * it): both are part of the key, so a change makes every older entry unreachable and the LRU drops
+ * them. Only complete 200 answers to GET are kept, at most MAX_ENTRIES and MAX_BYTES. A page is kept as its UTF-8 bytes and compressed once per coding
  * asked for, with an ETag per representation: why this cache compresses rather than leaving it to the
  * mounted koa-compress and @koa/etag is docs/decisions/0004-page-cache.md (with its measurement).
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'koa';
 import { LRUCache } from 'lru-cache';
 
 /** The content codings a cached page is kept in besides its plain bytes. */
 export type ContentCoding = 'br' | 'gzip';
 
-export interface CachedPage {
-  /** The page's HTML as UTF-8 bytes, encoded once: every answer sends these bytes as they are. */
+export interface CachedAnswer {
+  /** The answer (HTML, XML or text) as UTF-8 bytes, encoded once: every answer sends these bytes as they are. */
   body: Buffer;
   headers: ReadonlyArray<readonly [string, string]>;
   /** Strong validator in the format koa's etag middleware uses, computed once. */
@@ -34,6 +35,8 @@ function compress(body: Buffer, coding: ContentCoding): Buffer {
 }
 
 export const MAX_ENTRIES = 500;
+/** At most this many bytes of answers (uncompressed) are kept: a sitemap file is about 7 MB. */
+export const MAX_BYTES = 96 * 1024 * 1024;
 
 export function strongEtag(body: string | Buffer): string {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
@@ -41,8 +44,8 @@ export function strongEtag(body: string | Buffer): string {
   return `"${bytes.length.toString(16)}-${hash}"`;
 }
 
-export class PageCache {
-  readonly #pages = new LRUCache<string, CachedPage>({ max: MAX_ENTRIES });
+export class AnswerCache {
+  readonly #pages = new LRUCache<string, CachedAnswer>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (page) => Math.max(1, page.body.length) });
 
   /** `generation` names the state pages are rendered from (posts revision and year). */
   constructor(private readonly generation: () => string) {}
@@ -51,12 +54,12 @@ export class PageCache {
     return `${this.generation()}\n${url}`;
   }
 
-  get(url: string): CachedPage | undefined {
+  get(url: string): CachedAnswer | undefined {
     return this.#pages.get(this.#key(url));
   }
 
-  set(url: string, page: { html: string; headers: CachedPage['headers'] }): CachedPage {
-    const body = Buffer.from(page.html, 'utf8');
+  set(url: string, page: { text: string; headers: CachedAnswer['headers'] }): CachedAnswer {
+    const body = Buffer.from(page.text, 'utf8');
     const etag = strongEtag(body);
     const variants = new Map<ContentCoding, { body: Buffer; etag: string }>();
     const compressed = (coding: ContentCoding) => {
@@ -67,7 +70,7 @@ export class PageCache {
       }
       return variant;
     };
-    const entry: CachedPage = { body, headers: page.headers, etag, compressed };
+    const entry: CachedAnswer = { body, headers: page.headers, etag, compressed };
     this.#pages.set(this.#key(url), entry);
     return entry;
   }
@@ -75,4 +78,27 @@ export class PageCache {
   get size(): number {
     return this.#pages.size;
   }
+}
+
+/** The coding to send a cached page in: brotli when the client takes it, else gzip, else none. */
+function preferredCoding(ctx: Context): ContentCoding | undefined {
+  if (ctx.acceptsEncodings('br') === 'br') return 'br';
+  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return undefined;
+}
+
+/** Answers with a cached page: its headers, the representation the client takes and that one's ETag. */
+export function sendCached(ctx: Context, page: CachedAnswer): void {
+  ctx.status = 200;
+  for (const [name, value] of page.headers) ctx.set(name, value);
+  const coding = preferredCoding(ctx);
+  const variant = coding ? page.compressed(coding) : page;
+  ctx.set('ETag', variant.etag);
+  ctx.vary('Accept-Encoding');
+  if (coding) {
+    ctx.compress = false; // already compressed, once
+    ctx.set('Content-Encoding', coding);
+  }
+  // The content type is among the cached headers.
+  ctx.body = variant.body;
 }

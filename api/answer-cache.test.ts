@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ENTRIES, PageCache, strongEtag } from './page-cache';
+import { MAX_BYTES, MAX_ENTRIES, AnswerCache, strongEtag } from './answer-cache';
 
-describe('PageCache', () => {
+describe('AnswerCache', () => {
   it('keeps pages until the generation moves (a new post), then serves none of the older ones', () => {
     let revision = 1;
-    const cache = new PageCache(() => String(revision));
-    const page = cache.set('/', { html: '<p>home</p>', headers: [['content-type', 'text/html']] });
+    const cache = new AnswerCache(() => String(revision));
+    const page = cache.set('/', { text: '<p>home</p>', headers: [['content-type', 'text/html']] });
     expect(page.etag).toBe(strongEtag('<p>home</p>'));
     expect(cache.get('/')?.body.toString('utf8')).toBe('<p>home</p>');
     revision = 2;
     expect(cache.get('/')).toBeUndefined();
-    cache.set('/', { html: '<p>home, with the new post</p>', headers: [] });
+    cache.set('/', { text: '<p>home, with the new post</p>', headers: [] });
     expect(cache.get('/')?.body.toString('utf8')).toBe('<p>home, with the new post</p>');
   });
 
   it('compresses a page once per coding, with its own validator, to the same text', async () => {
     const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
-    const cache = new PageCache(() => 'same');
+    const cache = new AnswerCache(() => 'same');
     const html = '<p>compress me</p>'.repeat(200);
-    const page = cache.set('/faq', { html, headers: [] });
+    const page = cache.set('/faq', { text: html, headers: [] });
     const gzip = page.compressed('gzip');
     expect(page.compressed('gzip')).toBe(gzip);
     expect(gunzipSync(gzip.body).toString('utf8')).toBe(html);
@@ -27,11 +27,19 @@ describe('PageCache', () => {
   });
 
   it('holds at most MAX_ENTRIES pages, dropping the least recently used', () => {
-    const cache = new PageCache(() => 'same');
-    for (let i = 0; i <= MAX_ENTRIES; i += 1) cache.set(`/blog?page=${i}`, { html: `page ${i}`, headers: [] });
+    const cache = new AnswerCache(() => 'same');
+    for (let i = 0; i <= MAX_ENTRIES; i += 1) cache.set(`/blog?page=${i}`, { text: `page ${i}`, headers: [] });
     expect(cache.size).toBe(MAX_ENTRIES);
     expect(cache.get('/blog?page=0')).toBeUndefined();
     expect(cache.get(`/blog?page=${MAX_ENTRIES}`)?.body.toString('utf8')).toBe(`page ${MAX_ENTRIES}`);
+  });
+
+  it('holds at most MAX_BYTES of answers, so a few large sitemaps cannot take all memory', () => {
+    const cache = new AnswerCache(() => 'same');
+    const third = 'x'.repeat(Math.floor(MAX_BYTES / 3) + 1);
+    for (let i = 1; i <= 3; i += 1) cache.set(`/sitemaps/${i}.xml`, { text: third, headers: [] });
+    expect(cache.get('/sitemaps/1.xml')).toBeUndefined();
+    expect(cache.get('/sitemaps/3.xml')?.body.length).toBe(third.length);
   });
 
   it('gives equal bodies equal strong ETags and different bodies different ones', () => {
