@@ -4,7 +4,7 @@
  * it): both are part of the key, so a change makes every older entry unreachable and the LRU drops
  * them. Only complete 200 answers to GET are kept, at most MAX_ENTRIES and MAX_BYTES. A page is kept as its UTF-8 bytes and compressed once per coding
  * asked for, with an ETag per representation: why this cache compresses rather than leaving it to the
- * mounted koa-compress and @koa/etag is docs/decisions/0004-page-cache.md (with its measurement).
+ * mounted koa-compress and @koa/etag is docs/decisions/0004-answer-cache.md (with its measurement).
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

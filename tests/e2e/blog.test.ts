@@ -112,7 +112,7 @@ describe('a published post and a draft', () => {
     expect((await call(server, 'GET', `/api/blog/${draft}`)).status).toBe(404);
   });
 
-  it('shows the newest posts on the home strip at once (the page cache follows new posts)', async () => {
+  it('shows the newest posts on the home strip at once (the answer cache follows new posts)', async () => {
     const before = await html('/');
     expect(before.text).toContain('Latest articles');
     const third = await create({ title: 'A Third Published Article', status: 'published' });

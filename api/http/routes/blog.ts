@@ -81,7 +81,7 @@ function validatePost(deps: BlogRouteDeps) {
 
 function listPostsHandler(deps: BlogRouteDeps) {
   // Pages of published posts are the same for every caller until a post changes: kept, serialised
-  // and compressed once (docs/decisions/0004-page-cache.md).
+  // and compressed once (docs/decisions/0004-answer-cache.md).
   const published = new AnswerCache(() => String(deps.store.revision()));
   return async (ctx: ApiContext<ListPostsQuery>) => {
     if (ctx.input.status === 'draft') {
