@@ -1,29 +1,36 @@
 /**
  * One server for the benchmark, started as a child process so the load generator never shares its
- * event loop: `site` (the real app on a data directory holding N posts), `static` (bare Koa sending
- * one HTML file) or `echo` (bare Koa parsing and echoing JSON). Prints one JSON line when listening.
+ * event loop; prints one JSON line when listening, stops on SIGTERM.
+ * - `site <dataDir>`: the real app (createApp, production build) on a seeded data directory, with an
+ *   API key of its own for the writes.
+ * - `static <dir>`: the baseline of a page: bare Koa sending `<dir>/page.html` precompressed
+ *   (`page.html.br`, koa-send) with the headers our server sent for it (`<dir>/headers.json`).
+ * - `durable <dir>`: the baseline of a write: bare Koa parsing the JSON and writing it durably to
+ *   `<dir>/<uuid>.json` (temporary file, fsync, rename, fsync of the directory), one request at a time
+ *   each, no batching.
  */
-import { mkdtempSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import bodyParser from '@koa/bodyparser';
 import Koa from 'koa';
 import send from 'koa-send';
 import type { ServerBuild } from 'react-router';
-import { createApp } from '../../api/app';
-import { checkCreatePostBody } from '../../contract/blog';
-import { KeyService } from '../../api/services/keys';
-import { preparePost, PostService } from '../../api/services/posts';
-import { openBlogStore } from '../../api/store/blog-store';
-import { SAMPLE_POST } from '../../harness/sample-post';
 import { loadSiteConfig } from '../../contract/site-config-env';
+import { createApp } from '../../api/app';
+import { KeyService } from '../../api/services/keys';
+import { openFileStore } from '../../api/store/file-store';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const [kind = 'site', arg = ''] = process.argv.slice(2);
 
 function listen(app: Koa, info: Record<string, unknown> = {}): void {
+  // autocannon drops its connections at the end of a run: a send cut short then is not an error.
+  app.on('error', (error: { code?: string }) => {
+    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE' && error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error(error);
+  });
   const server = app.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo;
     process.stdout.write(`${JSON.stringify({ port, ...info })}\n`);
@@ -31,19 +38,9 @@ function listen(app: Koa, info: Record<string, unknown> = {}): void {
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-async function site(postCount: number): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const store = await openBlogStore(dataDir);
-  const service = new PostService(store.posts);
-  const check = checkCreatePostBody({ ...SAMPLE_POST, status: 'published' });
-  if (!check.ok) throw new Error('the sample post is invalid');
-  let slug = '';
-  for (let i = 0; i < postCount; i += 1) {
-    const created = await service.create(preparePost({ ...check.data, title: `${check.data.title} ${i}` }, [], null));
-    slug = created.post.slug;
-  }
-  await store.flush();
-  const { secret } = await new KeyService(store.keys, () => new Date()).create({ name: 'bench', permissions: ['blog:write'] });
+async function site(dataDir: string): Promise<void> {
+  const store = await openFileStore(dataDir);
+  const { secret } = await new KeyService(store.keys).create({ name: `bench ${process.pid}`, permissions: ['blog:write'] });
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const app = createApp({
     config: loadSiteConfig({}),
@@ -55,30 +52,64 @@ async function site(postCount: number): Promise<void> {
     // The per-key write limit stays on, as in a deployment, set high enough for the load generator.
     api: { writesPerMinute: 10_000_000 },
   });
-  listen(app, { key: secret, slug, dataDir });
+  listen(app, { key: secret });
 }
 
-function staticFile(file: string): void {
+function staticPage(dir: string): void {
+  const headers = JSON.parse(readFileSync(path.join(dir, 'headers.json'), 'utf8')) as Record<string, string>;
   const app = new Koa();
-  const dir = path.dirname(file);
-  const name = path.basename(file);
   app.use(async (ctx) => {
-    await send(ctx, name, { root: dir });
+    if (ctx.headers['if-none-match'] === headers.etag) {
+      ctx.status = 304;
+      return;
+    }
+    await send(ctx, 'page.html', {
+      root: dir,
+      brotli: true,
+      gzip: false,
+      setHeaders: (res) => {
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      },
+    });
   });
   listen(app);
 }
 
-function echo(): void {
+async function writeDurably(file: string, text: string): Promise<void> {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.${randomUUID()}.tmp`);
+  const handle = await open(temp, 'wx');
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, file);
+  const directory = await open(dir, 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}
+
+function durable(dir: string): void {
   const app = new Koa();
   app.use(bodyParser({ jsonLimit: '1mb' }));
-  app.use((ctx) => {
+  app.use(async (ctx) => {
+    const id = randomUUID();
+    const text = JSON.stringify({ id, ...(ctx.request.body as object) });
+    await writeDurably(path.join(dir, `${id}.json`), text);
     ctx.status = 201;
-    ctx.body = ctx.request.body;
+    ctx.body = { success: true, id };
   });
   listen(app);
 }
 
-if (kind === 'site') await site(Number(arg || 0));
-else if (kind === 'static') staticFile(arg);
-else if (kind === 'echo') echo();
+const [kind = '', arg = ''] = process.argv.slice(2);
+if (arg === '') throw new Error(`usage: servers.ts site|static|durable <dir>`);
+if (kind === 'site') await site(arg);
+else if (kind === 'static') staticPage(arg);
+else if (kind === 'durable') durable(arg);
 else throw new Error(`unknown server kind ${kind}`);

@@ -1,0 +1,43 @@
+/**
+ * One GET as a browser sends it (`Accept-Encoding: br, gzip`), answered with the bytes exactly as they
+ * came over the wire (not decompressed), the headers and the time to the last byte.
+ */
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { ACCEPT_ENCODING } from './load';
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** As sent: compressed when `content-encoding` says so. */
+  body: Buffer;
+  ms: number;
+}
+
+export function getRaw(url: string): Promise<RawResponse> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The body decompressed. */
+export function decoded(response: RawResponse): Buffer {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.body);
+  if (encoding === 'gzip') return gunzipSync(response.body);
+  return response.body;
+}
+
+/** `url` must answer 200: the response, else an error naming the status. */
+export async function getOk(url: string): Promise<RawResponse> {
+  const response = await getRaw(url);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return response;
+}
