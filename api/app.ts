@@ -1,8 +1,9 @@
 /**
  * createApp(options) builds the site server; only main.ts listens. Its pipeline, read top to bottom:
- * the HTML error page, compression for everything and ETags for reads; the JSON API app (api/http/app.ts)
- * mounted at /api, except the two specification pages that live under /api/; then the pages' security
- * headers, static files and the site renderer (the built React Router server entry).
+ * the request id, the HTML error page, compression for everything and ETags for reads; the request log
+ * and the JSON API app (api/http/app.ts) mounted at /api, except the two specification pages that live
+ * under /api/; then the pages' security headers, their Host and method checks (http/methods.ts), static
+ * files and the site renderer (the built React Router server entry).
  */
 import path from 'node:path';
 import etag from '@koa/etag';
@@ -14,7 +15,11 @@ import serve from 'koa-static';
 import type { ServerBuild } from 'react-router';
 import type { SiteConfig } from '../contract/site-config';
 import { type ApiSettings, createApiApp } from './http/app';
+import { pageRequestGuard } from './http/methods';
+import { requestId } from './http/request-id';
 import type { Logger } from './logger';
+import { requestLogMiddleware } from './request-log/middleware';
+import type { RequestLogWriter } from './request-log/request-log';
 import { blogReader } from './services/blog-reader';
 import { pageErrorHandler } from './site/errors';
 import { pageHeaders } from './site/headers';
@@ -47,6 +52,8 @@ export interface AppOptions {
   api?: Partial<ApiSettings>;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** Where the API's requests are logged (api/request-log/); none: not logged. */
+  requestLog?: RequestLogWriter;
 }
 
 const YEAR_SECONDS = 31_536_000;
@@ -54,6 +61,11 @@ const YEAR_SECONDS = 31_536_000;
 /** `middleware` for GET and HEAD requests; every other request goes straight on. */
 function readsOnly(middleware: Middleware): Middleware {
   return (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? middleware(ctx, next) : next());
+}
+
+/** Requests the API app answers: /api and below, but for the site's own pages there. */
+function isApiRequest(ctx: { path: string }): boolean {
+  return (ctx.path === '/api' || ctx.path.startsWith('/api/')) && !SITE_PAGES_UNDER_API.has(ctx.path);
 }
 
 /** The API app at /api, but for the site's own pages there. */
@@ -73,13 +85,16 @@ export function createApp(options: AppOptions): Koa {
   const production = options.mode === 'production';
   const { store } = options;
 
+  app.use(requestId);
   app.use(pageErrorHandler(options.logger));
   app.use(compress({ threshold: 1024 }));
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
-  app.use(apiUnlessSitePage(createApiApp({ store, logger: options.logger, ...(options.api ? { settings: options.api } : {}), ...(options.now ? { now: options.now } : {}) })));
+  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: isApiRequest, ...(options.now ? { now: options.now } : {}) }));
+  app.use(apiUnlessSitePage(createApiApp({ store, logger: options.logger, siteUrl: options.config.siteUrl, ...(options.api ? { settings: options.api } : {}), ...(options.now ? { now: options.now } : {}) })));
 
   app.use(pageHeaders(options.config, { csp: production }));
+  app.use(pageRequestGuard);
   if (options.clientDir) {
     const clientDir = options.clientDir;
     app.use(

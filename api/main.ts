@@ -10,9 +10,11 @@ import type { ServerBuild } from 'react-router';
 import { loadSiteConfig, SiteConfigError } from '../contract/site-config-env';
 import { createApp } from './app';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './http/app';
+import { answerClientErrors } from './http/client-error';
 import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { consoleLogger as logger } from './logger';
 import { PROJECT_ROOT } from './project-root';
+import { openFileRequestLog } from './request-log/file-writer';
 import { seedDemoPosts } from './seed/demo-posts';
 import { issueDemoKey } from './services/demo-key';
 import { resolveDataDir } from './store/data-dir';
@@ -27,10 +29,33 @@ export interface ServerEnv {
   dataDir: string;
   /** CORS_ORIGINS: `*` (default) or a comma-separated list of origins. */
   corsOrigins: CorsOrigins;
-  /** RATE_LIMIT_WRITES_PER_MINUTE: writes a minute per API key (default 60, 0 for no limit). */
+  /** RATE_LIMIT_WRITES_PER_MINUTE: successful writes a minute per API key (default 60, 0 for no limit). */
   writesPerMinute: number;
+  /** RATE_LIMIT_VALIDATIONS_PER_MINUTE: validations a minute per key or IP (default 120, 0 for no limit). */
+  validationsPerMinute: number;
   /** SEED_DEMO_CONTENT: load the demo articles into an empty data directory (default true). */
   seedDemoContent: boolean;
+  /** REQUEST_LOG_RETENTION_DAYS: days of request log files kept (default 14). */
+  requestLogRetentionDays: number;
+}
+
+export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 14;
+
+function retentionDays(env: NodeJS.ProcessEnv): number {
+  const text = env.REQUEST_LOG_RETENTION_DAYS?.trim();
+  const value = text ? Number(text) : DEFAULT_REQUEST_LOG_RETENTION_DAYS;
+  if (!Number.isInteger(value) || value < 1 || value > 3650) {
+    throw new SiteConfigError(`REQUEST_LOG_RETENTION_DAYS must be a whole number of days from 1 to 3650, not "${text}"`);
+  }
+  return value;
+}
+
+/** A rate limit from the environment: a whole number, 0 for no limit. */
+function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  const value = text ? Number(text) : fallback;
+  if (!Number.isInteger(value) || value < 0) throw new SiteConfigError(`${name} must be a whole number (0 for no limit), not "${text}"`);
+  return value;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
@@ -38,23 +63,22 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new SiteConfigError(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
   }
-  const rate = env.RATE_LIMIT_WRITES_PER_MINUTE?.trim();
-  const writesPerMinute = rate ? Number(rate) : DEFAULT_API_SETTINGS.writesPerMinute;
-  if (!Number.isInteger(writesPerMinute) || writesPerMinute < 0) {
-    throw new SiteConfigError(`RATE_LIMIT_WRITES_PER_MINUTE must be a whole number (0 for no limit), not "${rate}"`);
-  }
+  const writesPerMinute = perMinute(env, 'RATE_LIMIT_WRITES_PER_MINUTE', DEFAULT_API_SETTINGS.writesPerMinute);
+  const validationsPerMinute = perMinute(env, 'RATE_LIMIT_VALIDATIONS_PER_MINUTE', DEFAULT_API_SETTINGS.validationsPerMinute);
   return {
     port,
     host: env.HOST ?? 'localhost',
     dataDir: resolveDataDir(env),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     writesPerMinute,
+    validationsPerMinute,
     seedDemoContent: !/^(0|false|no|off)$/i.test(env.SEED_DEMO_CONTENT?.trim() ?? ''),
+    requestLogRetentionDays: retentionDays(env),
   };
 }
 
 export function apiSettingsFrom(env: ServerEnv): Partial<ApiSettings> {
-  return { corsOrigins: env.corsOrigins, writesPerMinute: env.writesPerMinute };
+  return { corsOrigins: env.corsOrigins, writesPerMinute: env.writesPerMinute, validationsPerMinute: env.validationsPerMinute };
 }
 
 async function devMode(): Promise<{ build: () => Promise<ServerBuild>; devMiddleware: Middleware }> {
@@ -94,7 +118,8 @@ async function main(): Promise<void> {
         : `Demo articles not loaded: ${outcome.reason}.`,
     );
   }
-  const shared = { config, logger, store, api: apiSettingsFrom(env) };
+  const requestLog = await openFileRequestLog(env.dataDir, { retentionDays: env.requestLogRetentionDays, onError: logger.error });
+  const shared = { config, logger, store, requestLog, api: apiSettingsFrom(env) };
   const app = dev
     ? createApp({ ...shared, mode: 'development', ...(await devMode()) })
     : createApp({
@@ -108,9 +133,22 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : env.port;
     logger.info(`Site and API on http://${env.host}:${port} (${dev ? 'development' : 'production'}, data in ${env.dataDir})`);
   });
+  answerClientErrors(server);
+  // A port taken (or not ours to use) is the operator's to fix: one line, no stack, exit code 1.
+  const onListenError = (error: NodeJS.ErrnoException) => {
+    const where = `${env.host}:${env.port}`;
+    if (error.code === 'EADDRINUSE') console.error(`Port ${env.port} is in use on ${env.host}: stop the other server or set PORT=<another port> (PORT=0 picks a free one).`);
+    else if (error.code === 'EACCES') console.error(`Port ${env.port} on ${env.host} needs privileges this user lacks: set PORT to 1024 or above.`);
+    else if (error.code === 'EADDRNOTAVAIL') console.error(`HOST=${env.host} is not an address of this machine: set HOST to one of its own (localhost, 0.0.0.0).`);
+    else console.error(`The server could not listen on ${where}: ${error.message}`);
+    process.exitCode = 1;
+    store.close().finally(() => process.exit(1));
+  };
+  server.once('error', onListenError);
+  server.once('listening', () => server.off('error', onListenError));
   const stop = () =>
     server.close(() => {
-      store.close().then(
+      Promise.all([requestLog.close(), store.close()]).then(
         () => process.exit(0),
         () => process.exit(1),
       );

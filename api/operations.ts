@@ -1,11 +1,13 @@
 /**
  * The server-side operations the `blogpost` CLI runs on a data directory, in one place: the CLI
- * imports nothing else of api/ (the import zones say so). Keys, demo content, the store's health and
- * the Markdown post format all come through here.
+ * imports nothing else of api/ (the import zones say so). Keys, demo content, the store's health, the
+ * request log and the Markdown post format all come through here.
  */
 export { parsePostFile, PostFileError } from './authoring/post-file';
 export { DemoContentError, seedDemoPosts } from './seed/demo-posts';
-export { KeyError, KeyService } from './services/keys';
+export { hashApiKey, type KeyDetails, KeyError, KeyService } from './services/keys';
+export { openFileRequestLogReader as openRequestLogReader } from './request-log/file-reader';
+export type { RequestLogEntry, RequestLogQuery, RequestLogReader, StatusFilter } from './request-log/request-log';
 export { checkDataDir, type DataDirCheck, openFileStore, openKeyStore, restoreCommand } from './store/file-store';
 export { resolveDataDir } from './store/data-dir';
 export type { KeyRepository, QuarantinedFile } from './store/store';

@@ -3,27 +3,31 @@
  * file sets process.exitCode. Each command lives in its own file under commands/.
  */
 import { Command, CommanderError } from 'commander';
+import { registerCompletion } from './commands/completion';
 import { registerDiagnose } from './commands/diagnose';
 import { registerDoctor } from './commands/doctor';
 import { registerHelp } from './commands/help';
 import { registerKeys } from './commands/keys';
+import { registerLogs } from './commands/logs';
 import { registerSeed } from './commands/seed';
 import { registerPublish } from './commands/publish';
 import { registerTest } from './commands/test';
 import { registerValidate } from './commands/validate';
+import { registerVersion } from './commands/version';
 import type { CommandContext } from './context';
 import { CliError, ExitCode } from './exit-codes';
 import { type CliIO, processIO } from './io';
 import { Output } from './output';
+import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerKeys, registerSeed, registerDoctor, registerHelp];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerKeys, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')
     .description('Publish Markdown posts to the blog API, validate payloads offline and diagnose failed requests.')
-    .version('0.1.0')
+    .version(VERSION, '-v, --version', 'print the version of blogpost')
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({

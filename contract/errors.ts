@@ -96,7 +96,7 @@ export const ERROR_CATALOGUE = {
     message: 'The API key is not recognised or has been revoked.',
     guidance: [
       'Check the key is valid and sent in the Authorization header.',
-      'A revoked key stays revoked: ask for a new one (blogpost keys create).',
+      "A revoked key stays revoked: ask the site's administrator for a new key with blog:write.",
     ],
   },
   insufficient_permissions: {
@@ -105,7 +105,7 @@ export const ERROR_CATALOGUE = {
     message: 'This API key does not have the permission this request needs.',
     guidance: [
       'The key needs blog:write to create posts (and blog:read to read drafts).',
-      'Create a key that has it: blogpost keys create --name NAME --permission blog:write',
+      "Ask the site's administrator for a key with blog:write (and blog:read to read drafts): a key's permissions are set when it is made.",
     ],
   },
   origin_not_allowed: {
@@ -125,6 +125,12 @@ export const ERROR_CATALOGUE = {
     title: 'Not found',
     message: 'There is no API endpoint at this path.',
     guidance: ['The blog API lives at /api/blog; see /api/usage-examples.'],
+  },
+  request_headers_too_large: {
+    status: 431,
+    title: 'Request headers too large',
+    message: 'The request headers are larger than the server accepts.',
+    guidance: ['Send fewer or shorter headers (cookies included); the API needs only Authorization and Content-Type.'],
   },
   method_not_allowed: {
     status: 405,
@@ -166,7 +172,7 @@ export const ERROR_CATALOGUE = {
   rate_limited: {
     status: 429,
     title: 'Too many requests',
-    message: 'Too many writes with this API key. Wait before retrying.',
+    message: 'Too many requests with this API key. Wait before retrying.',
     guidance: ['Wait the number of seconds in the Retry-After header, then retry; spread bulk imports over time.'],
   },
   server_error: {
@@ -235,6 +241,8 @@ export function errorCodeForStatus(status: number): ErrorCode {
       return 'idempotency_key_mismatch';
     case 429:
       return 'rate_limited';
+    case 431:
+      return 'request_headers_too_large';
     default:
       return status >= 500 ? 'server_error' : 'bad_request';
   }
@@ -253,6 +261,13 @@ export interface ApiErrorBody {
   /** For validation failures: every missing or invalid field. */
   errors?: FieldProblem[];
   docs: string;
+  /** The answer's X-Request-Id, for support (set by the server on every error answer). */
+  request_id?: string;
+  /** RFC 9457: a link to the error's entry in the API's documentation, its title, its detail and the path. */
+  type?: string;
+  title?: string;
+  detail?: string;
+  instance?: string;
   [extra: string]: unknown;
 }
 

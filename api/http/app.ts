@@ -1,7 +1,7 @@
 /**
  * The JSON API as its own Koa app, mounted at /api by the site server (api/app.ts). Its pipeline, read
- * top to bottom: JSON serialised once, JSON errors, the API's security headers, CORS, then the routes (health, blog), each a
- * list of authenticate -> rate limit -> validate(input, handler).
+ * top to bottom: JSON serialised once, JSON errors, the API's security headers, CORS, a Host check, then the routes
+ * (health, blog), each a list of authenticate -> rate limit -> validate(input, handler), and a 404 naming the closest endpoint.
  */
 import { Stream } from 'node:stream';
 import Koa from 'koa';
@@ -13,16 +13,18 @@ import type { Store } from '../store/store';
 import { type CorsOrigins, cors } from './cors';
 import { apiErrorHandler } from './errors';
 import { apiHeaders } from './headers';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter, writeLimits } from './rate-limit';
 import { blogRoutes } from './routes/blog';
 import { healthRoutes } from './routes/health';
-import { noSuchEndpoint } from './methods';
+import { noSuchEndpoint, requireValidHost } from './methods';
 
 export interface ApiSettings {
   /** Origins a browser may call the API from: `*` (any) or exact origins (CORS_ORIGINS). */
   corsOrigins: CorsOrigins;
-  /** Writes a minute per API key (RATE_LIMIT_WRITES_PER_MINUTE); 0 turns the limit off. */
+  /** Successful writes a minute per API key (RATE_LIMIT_WRITES_PER_MINUTE); 0 turns the limit off. */
   writesPerMinute: number;
+  /** Validations a minute per API key, or per IP without one (RATE_LIMIT_VALIDATIONS_PER_MINUTE); 0 turns the limit off. */
+  validationsPerMinute: number;
   /** Largest request body read, in bytes. */
   bodyLimitBytes: number;
 }
@@ -30,6 +32,7 @@ export interface ApiSettings {
 export const DEFAULT_API_SETTINGS: ApiSettings = {
   corsOrigins: '*',
   writesPerMinute: 60,
+  validationsPerMinute: 120,
   bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
 };
 
@@ -53,26 +56,31 @@ export interface ApiAppOptions {
   settings?: Partial<ApiSettings>;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** SITE_URL: the origin of the error bodies' `type` links. */
+  siteUrl?: string;
 }
 
 export function createApiApp(options: ApiAppOptions): Koa {
   const settings: ApiSettings = { ...DEFAULT_API_SETTINGS, ...options.settings };
   const now = options.now ?? (() => new Date());
+  const clock = () => now().getTime();
   const { store } = options;
   const blog = blogRoutes({
     keys: new KeyService(store.keys, now),
     posts: new PostService(store.posts),
     store: store.posts,
-    limiter: new RateLimiter(settings.writesPerMinute, () => now().getTime()),
+    writeLimits: writeLimits(settings.writesPerMinute, clock),
+    validations: new RateLimiter(settings.validationsPerMinute, clock),
     bodyLimitBytes: settings.bodyLimitBytes,
   });
   const health = healthRoutes({ store: store.posts });
 
   const app = new Koa();
   app.use(jsonOnce);
-  app.use(apiErrorHandler(options.logger));
+  app.use(apiErrorHandler(options.logger, options.siteUrl));
   app.use(apiHeaders);
   app.use(cors(settings.corsOrigins));
+  app.use(requireValidHost);
   app.use(health.routes());
   app.use(blog.routes());
   app.use(noSuchEndpoint);

@@ -2,10 +2,12 @@
  * API key checks: `Authorization: Bearer <key>`, verified by the key service, then the permission the
  * route needs. Missing, malformed, unknown and revoked keys are 401s with their own codes and messages;
  * a valid key without the permission is a 403. One async middleware, `authenticate`, for every route.
+ * The key id a request names is kept in `ctx.state.keyId` for the request log, and a stored key's
+ * failure is recorded on it (best effort).
  */
 import type { ParameterizedContext } from 'koa';
 import { ApiError } from '../../contract/errors';
-import { type ApiKeySummary, type ApiPermission, readBearerToken } from '../../contract/keys';
+import { type ApiKeySummary, type ApiPermission, checkApiKey, readBearerToken } from '../../contract/keys';
 import type { KeyService } from '../services/keys';
 import type { ApiMiddleware, ApiState } from './context';
 
@@ -47,16 +49,22 @@ export function authenticate(keys: KeyService, options: AuthenticateOptions = {}
       if (bearer.problem === 'missing') throw new ApiError('missing_api_key', { headers, hints: misplacedKeyHint(ctx) });
       throw new ApiError('malformed_api_key', { headers, message: 'The Authorization header must read "Bearer <key>".' });
     }
+    const shape = checkApiKey(bearer.token);
+    if (shape.ok) ctx.state.keyId = shape.publicId;
     const result = await keys.verify(bearer.token);
     if (!result.ok) {
       const headers = { 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_token"` };
       if (result.reason === 'malformed') throw new ApiError('malformed_api_key', { headers, message: result.message });
+      if (shape.ok) keys.recordFailure(shape.publicId, 'invalid_api_key');
       throw new ApiError('invalid_api_key', {
         headers,
         ...(result.reason === 'revoked' ? { message: 'This API key has been revoked.' } : {}),
       });
     }
-    if (options.permission) requirePermission(result.key, options.permission);
+    if (options.permission && !result.key.permissions.includes(options.permission)) {
+      keys.recordFailure(result.key.id, 'insufficient_permissions');
+      requirePermission(result.key, options.permission);
+    }
     ctx.state.key = result.key;
     return next();
   };

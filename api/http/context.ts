@@ -1,14 +1,24 @@
 /**
- * The context of the JSON API app. `ctx.state.key` is set by `authenticate` and is the only thing one
- * middleware hands the next; a route's parsed input is not state but the typed `ctx.input` that
- * `validate(input, handler)` gives its handler.
+ * The context of the JSON API app. The site server's `requestId` middleware sets `ctx.state.requestId`
+ * (the API app is mounted with koa-mount and shares ctx.state); `authenticate` sets `ctx.state.key` and
+ * `ctx.state.keyId`; the error handler sets `ctx.state.errorCode` for the request log. A route's parsed
+ * input is not state but the typed `ctx.input` that `validate(input, handler)` gives its handler.
  */
 import type { Middleware, ParameterizedContext } from 'koa';
+import type { ErrorCode } from '../../contract/errors';
 import type { ApiKeySummary } from '../../contract/keys';
 
 export interface ApiState {
+  /** The request's id, answered in the X-Request-Id header and every error body. */
+  requestId?: string;
   /** The verified API key of the request, when it sent one. */
   key?: ApiKeySummary;
+  /** The public id of the key the request named (well-formed, verified or not): never the secret. */
+  keyId?: string;
+  /** The catalogue code the request was answered with, when it failed. */
+  errorCode?: ErrorCode;
+  /** The JSON body as read (json-body.ts): its first bytes and its size, for the request log. */
+  bodyRead?: { sample: Uint8Array; size: number };
 }
 
 export type ApiMiddleware = Middleware<ApiState>;

@@ -2,15 +2,16 @@
  * The one place the JSON API turns errors into answers: the ApiError's code, message and guidance from
  * the catalogue, tailored to the client's User-Agent. A store that cannot write (a full disk, a
  * read-only data directory) is a 507 or 503 with a stable code and guidance; nothing stored is lost.
- * Any other 5xx never shows its stack or internal message: it is logged with a request id, and the
- * answer carries that id for support.
+ * Any other 5xx never shows its stack or internal message: it is logged with the request id. Every error
+ * body carries `request_id` for support and the RFC 9457 fields (`type` links the error's entry on the
+ * usage-examples page), served as application/problem+json to clients that prefer it.
  */
-import { randomUUID } from 'node:crypto';
 import { identifyClientWithHints } from '../../contract/clients';
-import { ApiError, errorBodyFor, errorCodeForStatus } from '../../contract/errors';
+import { API_DOCS_PATH, ApiError, catalogueEntry, errorBodyFor, errorCodeForStatus } from '../../contract/errors';
 import type { Logger } from '../logger';
 import { StoreError, storeErrorCode } from '../store/store-error';
 import { type ApiMiddleware, requestPath } from './context';
+import { newRequestId } from './request-id';
 
 interface HttpLikeError {
   status?: unknown;
@@ -43,21 +44,40 @@ export function toApiError(raw: unknown): ApiError {
   return new ApiError(code, { ...(exposed ? { message: String(error.message) } : {}), headers, cause: raw });
 }
 
-export function apiErrorHandler(logger: Logger): ApiMiddleware {
+/** The link an error's RFC 9457 `type` names: its entry in the usage-examples page's error list. */
+export function errorTypeUrl(siteUrl: string, code: string): string {
+  return `${siteUrl}${API_DOCS_PATH}#error-${code}`;
+}
+
+/**
+ * `siteUrl` (SITE_URL) makes the `type` links absolute; without it they are relative to the API's origin.
+ */
+export function apiErrorHandler(logger: Logger, siteUrl = ''): ApiMiddleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (raw) {
       const error = toApiError(raw);
+      const requestId = ctx.state.requestId ?? newRequestId();
       if (error.status >= 500) {
-        const requestId = randomUUID();
         logger.error(`${ctx.method} ${requestPath(ctx)} failed (request ${requestId})`, raw);
         error.extra.requestId = requestId;
       }
+      ctx.state.errorCode = error.code;
       ctx.status = error.status;
       for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = errorBodyFor(error, identifyClientWithHints(ctx.get('User-Agent'), ctx.query).kind);
+      const body = errorBodyFor(error, identifyClientWithHints(ctx.get('User-Agent'), ctx.query).kind);
+      ctx.body = {
+        ...body,
+        request_id: requestId,
+        type: errorTypeUrl(siteUrl, error.code),
+        title: catalogueEntry(error.code).title,
+        detail: body.message,
+        instance: requestPath(ctx),
+      };
+      // jsonOnce (http/app.ts) keeps the type set here when it serialises the body.
+      ctx.type = ctx.accepts('application/json', 'application/problem+json') === 'application/problem+json' ? 'application/problem+json' : 'application/json';
     }
   };
 }

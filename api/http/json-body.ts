@@ -6,6 +6,8 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../contract/errors';
 import type { ParameterizedContext } from 'koa';
+import { BODY_READ_BYTES } from '../request-log/redact';
+import type { ApiState } from './context';
 
 /** Stateless between calls (no streaming), so one decoder serves every request. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -111,6 +113,8 @@ export async function readJsonBody(ctx: ParameterizedContext, limitBytes: number
   if (declared > limitBytes) throw tooLarge(limitBytes);
 
   const bytes = await readLimited(ctx.req, limitBytes);
+  // The request log keeps the start of a failed write's body (redacted): what was read, not re-read.
+  (ctx.state as ApiState).bodyRead = { sample: bytes.subarray(0, BODY_READ_BYTES), size: bytes.length };
   let text: string;
   try {
     text = UTF8.decode(bytes).replace(/^\uFEFF/, '');

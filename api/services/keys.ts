@@ -1,8 +1,9 @@
 /**
  * API keys: generated from a secure random source in the format of contract/keys.ts, stored only as
  * a SHA-256 hash (the secret has ~190 bits of entropy, so a fast hash is enough, as for GitHub tokens),
- * verified by id lookup and a constant-time hash comparison, listed and revoked. A key's last use is
- * recorded at most once a minute, as bookkeeping that never fails or delays the request.
+ * verified by id lookup and a constant-time hash comparison, listed and revoked (with who and why). A
+ * key's last use, and its last failure (a request that named it and was refused), are recorded at most
+ * once a minute, as bookkeeping that never fails or delays the request.
  */
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
@@ -17,8 +18,33 @@ import {
 } from '../../contract/keys';
 import type { KeyRecord, KeyRepository } from '../store/store';
 
-/** Only record a key's use when the last record is older than this, so busy keys do not rewrite the file. */
+/** Only record a key's use (or a failure like the last) when the last record is older than this, so busy keys do not rewrite the file. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** A key with its bookkeeping, as `blogpost keys list` and `blogpost diagnose <request-id>` show it. */
+export interface KeyDetails extends ApiKeySummary {
+  lastFailedAt: string | null;
+  lastFailureCode: string | null;
+  revokedBy: string | null;
+  revokeReason: string | null;
+}
+
+export function detailsOf(record: KeyRecord): KeyDetails {
+  return {
+    ...summaryOf(record),
+    lastFailedAt: record.lastFailedAt ?? null,
+    lastFailureCode: record.lastFailureCode ?? null,
+    revokedBy: record.revokedBy ?? null,
+    revokeReason: record.revokeReason ?? null,
+  };
+}
+
+/** Who revoked a key and why. */
+export interface Revocation {
+  /** `cli:<user>` or a staff account. */
+  by: string;
+  reason?: string | undefined;
+}
 
 export function randomBase62(length: number): string {
   let out = '';
@@ -110,8 +136,18 @@ export class KeyService {
     return (await this.#store.list()).map(summaryOf);
   }
 
-  /** Revokes the key with this id (or this exact name when it names exactly one key). */
-  async revoke(idOrName: string): Promise<{ key: ApiKeySummary; alreadyRevoked: boolean }> {
+  /** Every key with its failures and revocation details. */
+  async details(): Promise<KeyDetails[]> {
+    return (await this.#store.list()).map(detailsOf);
+  }
+
+  async find(id: string): Promise<KeyDetails | undefined> {
+    const record = await this.#store.findById(id);
+    return record ? detailsOf(record) : undefined;
+  }
+
+  /** Revokes the key with this id (or this exact name when it names exactly one key), recording who and why. */
+  async revoke(idOrName: string, revocation?: Revocation): Promise<{ key: KeyDetails; alreadyRevoked: boolean }> {
     const keys = await this.#store.list();
     let match = keys.find((key) => key.id === idOrName);
     if (!match) {
@@ -123,10 +159,15 @@ export class KeyService {
       match = active[0] ?? named[0];
     }
     if (!match) throw new KeyError('not_found', `No key has the id or name "${idOrName}".`);
-    if (match.revokedAt !== null) return { key: summaryOf(match), alreadyRevoked: true };
-    const updated = await this.#store.update(match.id, { revokedAt: this.#now().toISOString() });
+    if (match.revokedAt !== null) return { key: detailsOf(match), alreadyRevoked: true };
+    const reason = revocation?.reason?.trim();
+    const updated = await this.#store.update(match.id, {
+      revokedAt: this.#now().toISOString(),
+      revokedBy: revocation?.by ?? null,
+      revokeReason: reason ? reason : null,
+    });
     if (!updated) throw new KeyError('not_found', `No key has the id "${match.id}".`);
-    return { key: summaryOf(updated), alreadyRevoked: false };
+    return { key: detailsOf(updated), alreadyRevoked: false };
   }
 
   /** Checks a key sent by a client: shape and checksum, then the stored hash, then revocation. */
@@ -146,5 +187,22 @@ export class KeyService {
     // Bookkeeping, not awaited: a full disk or a busy key file must not delay or turn away a valid key.
     this.#store.update(record.id, { lastUsedAt }).catch(() => undefined);
     return { ok: true, key: summaryOf({ ...record, lastUsedAt }) };
+  }
+
+  /**
+   * Records that a request naming key `id` failed with `code`, when such a key is stored. Bookkeeping, not
+   * awaited, like the last use: never fails or delays the request; a repeat of the same failure within a
+   * minute is not written.
+   */
+  recordFailure(id: string, code: string): void {
+    const at = this.#now();
+    const work = async () => {
+      const record = await this.#store.findById(id);
+      if (!record) return;
+      const recent = record.lastFailedAt && at.getTime() - Date.parse(record.lastFailedAt) < LAST_USED_RESOLUTION_MS;
+      if (recent && record.lastFailureCode === code) return;
+      await this.#store.update(id, { lastFailedAt: at.toISOString(), lastFailureCode: code });
+    };
+    work().catch(() => undefined);
   }
 }

@@ -72,6 +72,14 @@ export const keyRecordSchema = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** The last request that named this key and failed (wrong secret, revoked, missing permission). Optional: older files lack it. */
+  lastFailedAt: z.string().nullable().optional(),
+  /** That request's error code. */
+  lastFailureCode: z.string().nullable().optional(),
+  /** Who revoked the key (`cli:<user>`, a staff account). */
+  revokedBy: z.string().nullable().optional(),
+  /** Why, when they said. */
+  revokeReason: z.string().nullable().optional(),
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 

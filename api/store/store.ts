@@ -79,6 +79,9 @@ export interface PostRepository {
   revision(): number;
 }
 
+/** What changes on a key after it is made: bookkeeping of its use and failures, and its revocation. */
+export type KeyPatch = Partial<Pick<KeyRecord, 'lastUsedAt' | 'lastFailedAt' | 'lastFailureCode' | 'revokedAt' | 'revokedBy' | 'revokeReason'>>;
+
 export interface KeyRepository {
   /** Every key record, revoked ones included. Sees changes another process (the CLI) made. */
   list(): Promise<KeyRecord[]>;
@@ -87,7 +90,7 @@ export interface KeyRepository {
   /** Adds a key; a StoreError ('conflict') when its id exists. */
   add(record: KeyRecord): Promise<void>;
   /** Applies `patch`; the updated record, or undefined when there is no such key. */
-  update(id: string, patch: Partial<Pick<KeyRecord, 'lastUsedAt' | 'revokedAt'>>): Promise<KeyRecord | undefined>;
+  update(id: string, patch: KeyPatch): Promise<KeyRecord | undefined>;
   demoKeyIssuedAt(): Promise<string | null>;
   markDemoKeyIssued(at: Date): Promise<void>;
 }

@@ -1,18 +1,23 @@
 /**
  * `blogpost keys create|list|revoke`: manages API keys in the local data directory (what the server
  * reads, so a running server sees the change at once). A key's secret is printed once, on stdout, when
- * it is created; the store keeps only its hash.
+ * it is created; the store keeps only its hash. A revocation records who (`cli:<user>`) and why.
  */
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { type Command, Option } from 'commander';
-import { API_PERMISSIONS, type ApiKeySummary, type ApiPermission } from '../../contract/keys';
-import { KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, resolveDataDir, StoreError } from '../../api/operations';
+import { API_PERMISSIONS, type ApiPermission } from '../../contract/keys';
+import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, resolveDataDir, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 
 interface DataDirOptions {
   dataDir?: string;
   json?: boolean;
+}
+
+interface RevokeOptions extends DataDirOptions {
+  reason?: string;
 }
 
 interface CreateOptions extends DataDirOptions {
@@ -41,8 +46,29 @@ async function withKeys<T>(dataDir: string, create: boolean, work: (keys: KeySer
   }
 }
 
-function status(key: ApiKeySummary): string {
-  return key.revokedAt ? `revoked ${key.revokedAt.slice(0, 10)}` : 'active';
+function minute(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}
+
+function status(key: KeyDetails): string {
+  if (!key.revokedAt) return 'active';
+  const by = key.revokedBy ? ` by ${key.revokedBy}` : '';
+  return `revoked ${minute(key.revokedAt)}${by}: ${key.revokeReason ? `"${key.revokeReason}"` : 'no reason given'}`;
+}
+
+function lastFailure(key: KeyDetails): string {
+  return key.lastFailedAt ? `${minute(key.lastFailedAt)} ${key.lastFailureCode ?? ''}`.trimEnd() : 'never';
+}
+
+/** Who runs this command, as a revocation records it. */
+export function cliUser(env: Record<string, string | undefined>): string {
+  let name: string | undefined;
+  try {
+    name = userInfo().username;
+  } catch {
+    name = env.USER ?? env.USERNAME;
+  }
+  return `cli:${name?.trim() || 'unknown'}`;
 }
 
 export async function createKeyCommand(options: CreateOptions, ctx: CommandContext): Promise<ExitCode> {
@@ -63,7 +89,7 @@ export async function createKeyCommand(options: CreateOptions, ctx: CommandConte
 
 export async function listKeysCommand(options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
   const dataDir = dataDirOf(options, ctx);
-  const keys = (await withKeys(dataDir, false, (service) => service.list())) ?? [];
+  const keys = (await withKeys(dataDir, false, (service) => service.details())) ?? [];
   if (options.json) {
     ctx.out.json(keys);
     return ExitCode.Ok;
@@ -73,24 +99,24 @@ export async function listKeysCommand(options: DataDirOptions, ctx: CommandConte
     return ExitCode.Ok;
   }
   const rows = [
-    ['ID', 'NAME', 'PERMISSIONS', 'CREATED', 'LAST USED', 'STATUS'],
-    ...keys.map((key) => [key.id, key.name, key.permissions.join(','), key.createdAt.slice(0, 10), key.lastUsedAt?.slice(0, 16).replace('T', ' ') ?? 'never', status(key)]),
+    ['ID', 'NAME', 'PERMISSIONS', 'CREATED', 'LAST USED', 'LAST FAILURE', 'STATUS'],
+    ...keys.map((key) => [key.id, key.name, key.permissions.join(','), key.createdAt.slice(0, 10), key.lastUsedAt ? minute(key.lastUsedAt) : 'never', lastFailure(key), status(key)]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   ctx.out.data(rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n'));
   return ExitCode.Ok;
 }
 
-export async function revokeKeyCommand(idOrName: string, options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
+export async function revokeKeyCommand(idOrName: string, options: RevokeOptions, ctx: CommandContext): Promise<ExitCode> {
   const dataDir = dataDirOf(options, ctx);
-  const result = await withKeys(dataDir, false, (keys) => keys.revoke(idOrName));
+  const result = await withKeys(dataDir, false, (keys) => keys.revoke(idOrName, { by: cliUser(ctx.io.env), reason: options.reason }));
   if (!result) throw new CliError(`No API keys in ${dataDir}, so there is no "${idOrName}" to revoke.`, ExitCode.Failed);
   if (options.json) {
     ctx.out.json({ success: true, key: result.key, alreadyRevoked: result.alreadyRevoked });
     return ExitCode.Ok;
   }
-  if (result.alreadyRevoked) ctx.out.warn(`Key "${result.key.name}" (id ${result.key.id}) was already revoked on ${result.key.revokedAt ?? '?'}.`);
-  else ctx.out.success(`Revoked key "${result.key.name}" (id ${result.key.id}). Requests with it now get 401.`);
+  if (result.alreadyRevoked) ctx.out.warn(`Key "${result.key.name}" (id ${result.key.id}) was already ${status(result.key)}.`);
+  else ctx.out.success(`Revoked key "${result.key.name}" (id ${result.key.id}) as ${result.key.revokedBy ?? 'unknown'}: ${result.key.revokeReason ? `"${result.key.revokeReason}"` : 'no reason given'}. Requests with it now get 401.`);
   return ExitCode.Ok;
 }
 
@@ -100,7 +126,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .description('Manage API keys in the local data directory (DATA_DIR, default ./data).')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef\n',
+      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef --reason "left the agency"\n',
     );
   const dataDirOption = () => new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)');
 
@@ -115,7 +141,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
 
   keys
     .command('list')
-    .description('List keys: id, name, permissions, created, last used, status (never secrets).')
+    .description('List keys: id, name, permissions, created, last used, last failure, status and revocation (never secrets).')
     .addOption(dataDirOption())
     .option('--json', 'print the keys as JSON on stdout')
     .action(async (options: DataDirOptions) => ctx.exit(await listKeysCommand(options, ctx)));
@@ -124,7 +150,8 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .command('revoke')
     .description('Revoke a key by id (or by name when one key has it); revoking twice is harmless.')
     .argument('<id-or-name>', 'the key id shown by keys list, or its name')
+    .option('--reason <text>', 'why it is revoked (shown by keys list and diagnose <request-id>)')
     .addOption(dataDirOption())
     .option('--json', 'print the revoked key as JSON on stdout')
-    .action(async (idOrName: string, options: DataDirOptions) => ctx.exit(await revokeKeyCommand(idOrName, options, ctx)));
+    .action(async (idOrName: string, options: RevokeOptions) => ctx.exit(await revokeKeyCommand(idOrName, options, ctx)));
 }

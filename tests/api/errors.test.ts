@@ -324,7 +324,8 @@ describe('500 Internal Server Error', () => {
       expect(res.status).toBe(500);
       expectErrorShape(res.json, 'server_error');
       expect(res.json.guidance[0]).toBe('Contact support or try again later.');
-      expect(res.json.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.json.requestId).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(res.json.request_id).toBe(res.json.requestId);
       expect(res.text).not.toContain('exploded');
       expect(res.text).not.toContain('/secret/');
       expect(res.text).not.toMatch(/\bat \S+ \(/);

@@ -1,9 +1,12 @@
 /**
  * No secret key material in the data directory: after keys are created, used (so their last-used time
- * is written), used with Idempotency-Keys and revoked, no file under DATA_DIR holds a key or its secret.
+ * is written), used with Idempotency-Keys and revoked, no file under DATA_DIR holds a key or its secret,
+ * the request log (written and closed with the server) included.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkApiKey } from '../../contract/keys';
 import { KeyService } from '../../api/services/keys';
@@ -11,12 +14,13 @@ import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 
 let server: TestServer;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keys-at-rest-'));
 
 beforeAll(async () => {
-  server = await startTestServer({ api: { writesPerMinute: 0 } });
+  server = await startTestServer({ dataDir, api: { writesPerMinute: 0 } });
 });
-afterAll(async () => {
-  await server.close();
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function allFiles(dir: string): string[] {
@@ -46,19 +50,23 @@ it('never writes a key or its secret to the data directory', async () => {
 
   const stored = (await server.store.keys.list()).filter((k) => k.lastUsedAt !== null);
   expect(stored.length).toBe(3);
+  await server.close(); // the request log is complete once closed
 
-  const files = allFiles(server.dataDir);
-  expect(files.length).toBe(3); // blog.json and the two posts the writing keys made
+  const files = allFiles(dataDir).map((file) => path.relative(dataDir, file));
+  // blog.json, the two posts the writing keys made, the index snapshot of the close, and today's request log
+  expect(files.filter((file) => file.startsWith('posts/'))).toHaveLength(2);
+  expect(files.filter((file) => file.startsWith(`logs${path.sep}requests-`))).toHaveLength(1);
+  expect(readFileSync(path.join(dataDir, files.find((file) => file.startsWith('logs')) ?? ''), 'utf8').trim().split('\n')).toHaveLength(secrets.length * 2);
   for (const secret of secrets) {
     const check = checkApiKey(secret);
     if (!check.ok) throw new Error('test key is malformed');
     for (const file of files) {
-      const text = readFileSync(file, 'utf8');
+      const text = readFileSync(path.join(dataDir, file), 'utf8');
       expect(text.includes(secret), file).toBe(false);
       expect(text.includes(check.secret), file).toBe(false);
       expect(text.includes(secret.slice(0, -6)), file).toBe(false);
     }
   }
-  const manifest = readFileSync(path.join(server.dataDir, 'blog.json'), 'utf8');
+  const manifest = readFileSync(path.join(dataDir, 'blog.json'), 'utf8');
   expect(manifest).toMatch(/"hash": "sha256:[0-9a-f]{64}"/);
 });

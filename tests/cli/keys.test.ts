@@ -79,7 +79,7 @@ describe('blogpost keys', () => {
     const run = await blogpost(['keys', 'list', ...at]);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+PERMISSIONS\s+CREATED\s+LAST USED\s+STATUS$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+PERMISSIONS\s+CREATED\s+LAST USED\s+LAST FAILURE\s+STATUS$/);
     expect(lines).toHaveLength(3);
     expect(run.stdout).toContain('Jane Author');
     expect(run.stdout).not.toContain('bpk_');

@@ -11,7 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../api/app';
 import type { ApiSettings } from '../../api/http/app';
+import { answerClientErrors } from '../../api/http/client-error';
 import type { Logger } from '../../api/logger';
+import { openFileRequestLog } from '../../api/request-log/file-writer';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
 import { KeyService } from '../../api/services/keys';
 import { openFileStore } from '../../api/store/file-store';
@@ -70,6 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const opened = await openFileStore(dataDir, { now, log: logger.info });
   const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
+  const requestLog = await openFileRequestLog(dataDir, { retentionDays: 14, onError: logger.error, now });
   const app = createApp({
     config: loadSiteConfig({ ...options.env }),
     build,
@@ -78,9 +81,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     store,
     now,
+    requestLog,
     ...(options.api ? { api: options.api } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   const keys = new KeyService(opened.keys, now);
@@ -96,6 +101,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await requestLog.close();
       await opened.close();
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },

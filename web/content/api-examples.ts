@@ -82,6 +82,11 @@ export const COMMON_ERRORS = COMMON_ERROR_CODES.map((code) => {
   };
 });
 
+/** The rest of the catalogue, listed under the table so every error's `type` link (#error-<code>) has an entry. */
+export const OTHER_ERRORS = (Object.keys(ERROR_CATALOGUE) as ErrorCode[])
+  .filter((code) => !COMMON_ERROR_CODES.includes(code))
+  .map((code) => ({ code, status: ERROR_CATALOGUE[code].status, meaning: ERROR_CATALOGUE[code].title, guidance: ERROR_CATALOGUE[code].guidance[0] ?? '' }));
+
 /** The origin the examples default to in docs/examples/, replaced by the site's own on the page. */
 export const EXAMPLE_DEFAULT_ORIGIN = 'http://localhost:3000';
 

@@ -12,6 +12,7 @@ import { Tabs } from '../components/ui/Tabs';
 import { ToastRegion, useToasts } from '../components/ui/Toast';
 import {
   COMMON_ERRORS,
+  OTHER_ERRORS,
   EXAMPLE_TABS,
   POSTMAN_STEPS,
   REQUIREMENTS,
@@ -191,7 +192,7 @@ export default function ApiUsageExamples() {
               </thead>
               <tbody>
                 {COMMON_ERRORS.map((row) => (
-                  <tr key={row.code}>
+                  <tr key={row.code} id={`error-${row.code}`}>
                     <th scope="row">{row.status}</th>
                     <td>
                       {row.meaning} <code>{row.code}</code>
@@ -205,6 +206,19 @@ export default function ApiUsageExamples() {
               </tbody>
             </table>
           </div>
+          <h3 id="error-codes-heading">Every other error code</h3>
+          <p>
+            Every error body also carries <code>request_id</code> (quote it when you ask for help; it is the{' '}
+            <code>X-Request-Id</code> header too) and the RFC 9457 fields <code>type</code>, <code>title</code>,{' '}
+            <code>status</code>, <code>detail</code> and <code>instance</code>; <code>type</code> links the error&apos;s entry on this page.
+          </p>
+          <ul aria-labelledby="error-codes-heading">
+            {OTHER_ERRORS.map((row) => (
+              <li key={row.code} id={`error-${row.code}`}>
+                <code>{row.code}</code> ({row.status}, {row.meaning}): {row.guidance}
+              </li>
+            ))}
+          </ul>
         </section>
       </div>
     </div>

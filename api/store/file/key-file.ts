@@ -10,7 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Adapter, Low } from 'lowdb';
 import { type KeyRecord, type Manifest, manifestSchema, STORE_FORMAT, STORE_VERSION } from '../records';
-import type { KeyRepository } from '../store';
+import type { KeyPatch, KeyRepository } from '../store';
 import { corruptFile, errorCode, StoreError, unwritable } from '../store-error';
 import { DurableWriter } from './durable-writer';
 import { withFileLock } from './file-lock';
@@ -197,7 +197,7 @@ export class KeyFile implements KeyRepository {
     });
   }
 
-  update(id: string, patch: Partial<Pick<KeyRecord, 'lastUsedAt' | 'revokedAt'>>): Promise<KeyRecord | undefined> {
+  update(id: string, patch: KeyPatch): Promise<KeyRecord | undefined> {
     return this.#change((data) => {
       const key = data.keys.find((candidate) => candidate.id === id);
       if (!key) return undefined;

@@ -1,0 +1,62 @@
+/**
+ * The request log's middleware in the site server: one entry for every request it applies to (the
+ * API's), written when the answer is decided. Failed writes also keep a redacted sample of their body
+ * as the route read it (api/http/json-body.ts); a body nobody read (a 401 comes before the body) has none.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Middleware, ParameterizedContext } from 'koa';
+import { identifyClientWithHints } from '../../contract/clients';
+import type { ApiState } from '../http/context';
+import { bodySample } from './redact';
+import type { RequestLogEntry, RequestLogWriter } from './request-log';
+
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function statusOfThrown(error: unknown): number {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
+}
+
+export interface RequestLogMiddlewareOptions {
+  writer: RequestLogWriter;
+  /** Whether a request is logged (the site server logs the API's). */
+  applies: (ctx: ParameterizedContext<ApiState>) => boolean;
+  now?: () => Date;
+}
+
+export function requestLogMiddleware(options: RequestLogMiddlewareOptions): Middleware<ApiState> {
+  const now = options.now ?? (() => new Date());
+  return async (ctx, next) => {
+    if (!options.applies(ctx)) return next();
+    const time = now().toISOString();
+    const started = performance.now();
+    let status: number | undefined;
+    try {
+      await next();
+    } catch (error) {
+      status = statusOfThrown(error);
+      throw error;
+    } finally {
+      status ??= ctx.status;
+      const declared = Number(ctx.get('Content-Length'));
+      const read = ctx.state.bodyRead;
+      const sample = read && status >= 400 && WRITE_METHODS.has(ctx.method) ? read.sample : null;
+      const entry: RequestLogEntry = {
+        time,
+        requestId: ctx.state.requestId ?? '',
+        method: ctx.method,
+        path: ctx.originalUrl.split('?', 1)[0] ?? ctx.path,
+        status,
+        code: ctx.state.errorCode ?? null,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        keyId: ctx.state.key?.id ?? ctx.state.keyId ?? null,
+        client: identifyClientWithHints(ctx.get('User-Agent'), ctx.query).kind,
+        userAgent: ctx.get('User-Agent') || null,
+        ip: ctx.ip,
+        bodyBytes: Number.isSafeInteger(declared) && declared >= 0 && ctx.get('Content-Length') !== '' ? declared : (read?.size ?? 0),
+        ...(sample && sample.length > 0 ? { body: bodySample(sample) } : {}),
+      };
+      options.writer.write(entry);
+    }
+  };
+}

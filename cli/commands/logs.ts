@@ -1,0 +1,197 @@
+/**
+ * `blogpost logs` and `blogpost logs tail`: the server's request log in the data directory (every
+ * /api request: time, request id, status, error code, key id, client), filtered by key, status, code,
+ * time, request id and client; a table for people, JSON lines for scripts. `tail` follows new requests
+ * as they are logged until interrupted, like `stripe logs tail`.
+ */
+import path from 'node:path';
+import { type Command, Option } from 'commander';
+import type { ClientKind } from '../../contract/clients';
+import { ERROR_CATALOGUE, isErrorCode } from '../../contract/errors';
+import { API_KEY_PREFIX, checkApiKey } from '../../contract/keys';
+import { openRequestLogReader, type RequestLogEntry, type RequestLogQuery, resolveDataDir, type StatusFilter } from '../../api/operations';
+import type { CommandContext } from '../context';
+import { CliError, ExitCode } from '../exit-codes';
+
+export const CLIENT_KINDS = ['python', 'postman', 'insomnia', 'httpie', 'curl', 'wget', 'http-client', 'browser', 'unknown'] as const satisfies readonly ClientKind[];
+
+export interface LogFilterOptions {
+  dataDir?: string;
+  key?: string;
+  status?: string;
+  code?: string;
+  since?: string;
+  requestId?: string;
+  client?: string;
+  json?: boolean;
+}
+
+interface LogsOptions extends LogFilterOptions {
+  limit: number;
+}
+
+const DEFAULT_LIMIT = 50;
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+export function logsDataDir(options: { dataDir?: string }, ctx: CommandContext): string {
+  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
+}
+
+/** `--status`: a class (`4xx`) or statuses (`401` or `401,403`). */
+export function parseStatus(text: string): StatusFilter {
+  const value = text.trim().toLowerCase();
+  const family = /^([1-5])xx$/.exec(value);
+  if (family?.[1]) return { kind: 'class', hundreds: Number(family[1]) };
+  const statuses = value.split(',').map((part) => part.trim());
+  if (statuses.length > 0 && statuses.every((part) => /^[1-5]\d\d$/.test(part))) return { kind: 'exact', statuses: statuses.map(Number) };
+  throw new CliError(`--status takes a class like 4xx or statuses like 401 or 401,403; got "${text}".`, ExitCode.Usage);
+}
+
+/** `--since`: a duration back from `now` (30m, 2h, 1d) or a time (2026-11-24T10:00:00Z). */
+export function parseSince(text: string, now: Date): Date {
+  const duration = /^(\d+)\s*([smhd])$/i.exec(text.trim());
+  if (duration?.[1] && duration[2]) return new Date(now.getTime() - Number(duration[1]) * (UNIT_MS[duration[2].toLowerCase()] ?? 0));
+  if (/^\d{4}-\d{2}-\d{2}/.test(text.trim())) {
+    const time = Date.parse(text.trim());
+    if (!Number.isNaN(time)) return new Date(time);
+  }
+  throw new CliError(`--since takes a duration like 30m, 2h or 1d, or an ISO time like 2026-11-24T10:00:00Z; got "${text}".`, ExitCode.Usage);
+}
+
+/** `--key`: a key id, or a whole key (only its public id is used; the secret is never printed). */
+function parseKeyId(text: string): string {
+  const value = text.trim();
+  if (/^[0-9A-Za-z]{10}$/.test(value)) return value;
+  const whole = checkApiKey(value);
+  if (whole.ok) return whole.publicId;
+  const shown = value.startsWith(API_KEY_PREFIX) ? `${API_KEY_PREFIX}…` : `"${value}"`;
+  throw new CliError(`--key takes a key id (10 letters and digits, as blogpost keys list shows it); ${shown} is not one.`, ExitCode.Usage);
+}
+
+export function queryOf(options: LogFilterOptions, now: Date): RequestLogQuery {
+  const query: RequestLogQuery = {};
+  if (options.key !== undefined) query.keyId = parseKeyId(options.key);
+  if (options.status !== undefined) query.status = parseStatus(options.status);
+  if (options.code !== undefined) {
+    if (!isErrorCode(options.code)) {
+      throw new CliError(`--code takes an error code of the API, one of: ${Object.keys(ERROR_CATALOGUE).join(', ')}; got "${options.code}".`, ExitCode.Usage);
+    }
+    query.code = options.code;
+  }
+  if (options.since !== undefined) query.since = parseSince(options.since, now);
+  if (options.requestId !== undefined) query.requestId = options.requestId.trim();
+  if (options.client !== undefined) query.client = options.client;
+  return query;
+}
+
+function tableRow(entry: RequestLogEntry): string[] {
+  return [
+    entry.time.slice(0, 19).replace('T', ' '),
+    entry.requestId,
+    entry.method,
+    entry.path,
+    String(entry.status),
+    entry.code ?? '-',
+    entry.keyId ?? '-',
+    entry.client,
+    String(Math.round(entry.durationMs)),
+  ];
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+const HEADER = ['TIME (UTC)', 'REQUEST ID', 'METHOD', 'PATH', 'STATUS', 'CODE', 'KEY', 'CLIENT', 'MS'];
+
+export async function logsCommand(options: LogsOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = logsDataDir(options, ctx);
+  const query = { ...queryOf(options, new Date()), limit: options.limit };
+  const reader = openRequestLogReader(dataDir);
+  const entries = await reader.find(query);
+  if (options.json) {
+    for (const entry of entries) ctx.out.data(JSON.stringify(entry));
+    return ExitCode.Ok;
+  }
+  if (entries.length === 0) {
+    const extent = await reader.extent();
+    ctx.out.info(
+      extent.oldest
+        ? `No logged request matches in ${extent.location} (it goes back to ${extent.oldest}).`
+        : `No request log in ${extent.location} yet: the server writes one as it answers /api requests.`,
+    );
+    return ExitCode.Ok;
+  }
+  ctx.out.data(table([HEADER, ...entries.map(tableRow)]));
+  return ExitCode.Ok;
+}
+
+/** Aborted by Ctrl-C or SIGTERM (the end of a tail, not an error). */
+function interruption(): AbortSignal {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  controller.signal.addEventListener('abort', () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  });
+  return controller.signal;
+}
+
+export async function tailLogsCommand(options: LogFilterOptions, ctx: CommandContext, signal: AbortSignal = interruption()): Promise<ExitCode> {
+  const dataDir = logsDataDir(options, ctx);
+  const query = queryOf(options, new Date());
+  const reader = openRequestLogReader(dataDir);
+  const { location } = await reader.extent();
+  ctx.out.info(`Following the request log in ${location} (Ctrl-C to stop)...`);
+  if (!options.json) ctx.out.data(table([HEADER]));
+  await reader.follow(
+    query,
+    (entry) => {
+      if (options.json) ctx.out.data(JSON.stringify(entry));
+      else ctx.out.data(tableRow(entry).join('  '));
+    },
+    signal,
+  );
+  return ExitCode.Ok;
+}
+
+function positiveWhole(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
+    throw new CliError(`--limit takes a whole number from 1, not "${text}".`, ExitCode.Usage);
+  }
+  return value;
+}
+
+function addFilters(command: Command): Command {
+  return command
+    .option('--key <id>', 'requests that named this key id (as blogpost keys list shows it)')
+    .option('--status <status>', 'a status class (4xx, 5xx) or statuses (401, or 401,403)')
+    .option('--code <code>', 'an error code of the API (invalid_api_key, validation_failed, ...)')
+    .option('--since <when>', 'only requests since a duration ago (30m, 2h, 1d) or an ISO time')
+    .option('--request-id <id>', 'the request with this id (X-Request-Id, request_id in error bodies)')
+    .addOption(new Option('--client <client>', 'requests from this kind of client').choices(CLIENT_KINDS))
+    .addOption(new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)'))
+    .option('--json', 'print each request as one line of JSON on stdout');
+}
+
+export function registerLogs(program: Command, ctx: CommandContext): void {
+  const logs = addFilters(
+    program
+      .command('logs')
+      .description("Show the server's request log (every /api request) from the data directory; `logs tail` follows it live."),
+  )
+    .addOption(new Option('--limit <n>', 'show the newest n matching requests').default(DEFAULT_LIMIT).argParser(positiveWhole))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ blogpost logs --status 4xx --since 2h\n  $ blogpost logs --key Ab12Cd34Ef --json\n  $ blogpost logs tail --code invalid_api_key\n  $ blogpost diagnose req_0123abcd...   (explain one request)\n',
+    )
+    .action(async (options: LogsOptions) => ctx.exit(await logsCommand(options, ctx)));
+  // Filters after `tail` may be parsed by `logs` itself (commander reads a parent's options anywhere): merged.
+  addFilters(logs.command('tail').description('Follow the request log as requests arrive, until Ctrl-C.')).action(async (_options: LogFilterOptions, command: Command) =>
+    ctx.exit(await tailLogsCommand(command.optsWithGlobals<LogFilterOptions>(), ctx)),
+  );
+}
