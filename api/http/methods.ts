@@ -1,6 +1,19 @@
-/** The end of every API path's chain: methods it does not have, and paths that do not exist. */
+/**
+ * Methods and paths the server does not have: the end of every API path's chain (405 with Allow, 404
+ * with the closest endpoint), the request-level checks every path runs first (a Host header that is
+ * not a host), and the methods the site's pages answer.
+ */
+import { METHODS } from 'node:http';
+import { closest } from 'fastest-levenshtein';
+import type { Middleware } from 'koa';
 import { ApiError } from '../../contract/errors';
 import { type ApiMiddleware, requestPath } from './context';
+
+/** Every method Node's parser accepts: the API's routers match them all, so each path answers its own 405. */
+export const ALL_METHODS: readonly string[] = METHODS;
+
+/** The API's endpoints, for the "did you mean" of a 404 (the blog's `/api/blog/:slug` is under /api/blog). */
+export const API_ENDPOINTS: readonly string[] = ['/api/blog', '/api/blog/validate', '/api/blog/categories', '/api/health'];
 
 /** Answers the methods a path does not have: 204 with Allow for OPTIONS, 405 with Allow otherwise. */
 export function allowOnly(...methods: string[]): ApiMiddleware {
@@ -19,6 +32,62 @@ export function allowOnly(...methods: string[]): ApiMiddleware {
   };
 }
 
+/** The endpoint a mistyped path most likely meant: the longest one it extends, else the nearest by edit distance. */
+export function closestEndpoint(path: string): string {
+  const lower = path.toLowerCase().replace(/\/+$/, '');
+  const extended = API_ENDPOINTS.filter((endpoint) => lower.startsWith(`${endpoint}/`)).sort((a, b) => b.length - a.length)[0];
+  return extended ?? closest(lower, [...API_ENDPOINTS]);
+}
+
 export const noSuchEndpoint: ApiMiddleware = (ctx) => {
-  throw new ApiError('not_found', { message: `There is no API endpoint at ${requestPath(ctx)}.` });
+  const path = requestPath(ctx);
+  const suggestion = closestEndpoint(path);
+  throw new ApiError('not_found', {
+    message: `There is no API endpoint at ${path}. Did you mean ${suggestion}?`,
+    extra: { didYouMean: suggestion },
+  });
+};
+
+/** True when `host` (a Host header, with its port) is a host name, IPv4 or bracketed IPv6 address a URL can hold. */
+export function isValidHost(host: string): boolean {
+  if (!/^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=-]+)(?::[0-9]{1,5})?$/.test(host)) return false;
+  try {
+    return new URL(`http://${host}/`).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const HOST_PROBLEM = 'The Host header is missing or not a valid host name: send the name of this server, e.g. Host: www.example.com.';
+
+/** The API's 400 for a Host header that is not a host (the site server's guard answers the pages). */
+export const requireValidHost: ApiMiddleware = (ctx, next) => {
+  if (!isValidHost(ctx.host)) throw new ApiError('bad_request', { message: HOST_PROBLEM });
+  return next();
+};
+
+/** What the pages answer to; other methods are 405 with Allow. */
+const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * Guards the site's pages and files (everything the API app did not answer): a malformed Host is a
+ * plain-text 400, and methods other than GET and HEAD a 405 with Allow (OPTIONS a 204), before the
+ * renderer, which builds a URL from the Host and a fetch Request that refuses TRACE and CONNECT.
+ */
+export const pageRequestGuard: Middleware = (ctx, next) => {
+  if (!isValidHost(ctx.host)) {
+    ctx.status = 400;
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = `400 Bad Request. ${HOST_PROBLEM}\n`;
+    return;
+  }
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();
+  ctx.set('Allow', PAGE_METHODS.join(', '));
+  if (ctx.method === 'OPTIONS') {
+    ctx.status = 204;
+    return;
+  }
+  ctx.status = 405;
+  ctx.type = 'text/plain; charset=utf-8';
+  ctx.body = `405 Method Not Allowed. ${ctx.method} is not allowed on ${ctx.path}; pages answer GET and HEAD.\n`;
 };

@@ -1,10 +1,14 @@
 /**
- * Per-key write limit: a token bucket per API key holding `perMinute` tokens and refilling evenly, so a
- * key can burst up to its limit and then write at the steady rate. Over the limit is a 429 with
- * Retry-After. Kept in memory: a restart forgets the buckets, which only ever errs towards allowing.
+ * Rate limits, each a token bucket per caller holding `perMinute` tokens and refilling evenly, so a
+ * caller can burst up to its limit and then go on at the steady rate. Over a limit is a 429 with
+ * Retry-After. Writes count only when they succeed: a write that fails gets its token back and uses
+ * one of the key's failed attempts instead, a separate and larger allowance, so a broken client cannot
+ * hammer the server either. Validations have their own limit, per key or, without one, per IP.
+ * Kept in memory: a restart forgets the buckets, which only ever errs towards allowing.
  */
 import { ApiError } from '../../contract/errors';
 import type { ApiMiddleware } from './context';
+import { toApiError } from './errors';
 
 interface Bucket {
   tokens: number;
@@ -14,6 +18,9 @@ interface Bucket {
 export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 const MAX_IDLE_BUCKETS = 10_000;
+
+/** Failed write attempts a key may make a minute, as a multiple of its write limit. */
+export const FAILED_WRITES_FACTOR = 5;
 
 export class RateLimiter {
   readonly perMinute: number;
@@ -26,21 +33,51 @@ export class RateLimiter {
     this.#now = now;
   }
 
+  /** Takes a token when there is one. */
   take(id: string): RateDecision {
+    const decision = this.check(id);
+    if (decision.allowed && this.perMinute > 0) {
+      const bucket = this.#bucket(id);
+      bucket.tokens -= 1;
+      return { allowed: true, remaining: Math.floor(bucket.tokens) };
+    }
+    return decision;
+  }
+
+  /** Whether a token is there, without taking it. */
+  check(id: string): RateDecision {
     if (this.perMinute <= 0) return { allowed: true, remaining: Number.POSITIVE_INFINITY };
-    const now = this.#now();
-    const perMs = this.perMinute / 60_000;
-    const bucket = this.#buckets.get(id) ?? { tokens: this.perMinute, at: now };
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * perMs);
-    bucket.at = now;
-    if (!this.#buckets.has(id)) this.#prune(now);
-    this.#buckets.set(id, bucket);
-    if (bucket.tokens < 1) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)) };
-    bucket.tokens -= 1;
+    const bucket = this.#bucket(id);
+    if (bucket.tokens < 1) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.#perMs / 1000)) };
     return { allowed: true, remaining: Math.floor(bucket.tokens) };
   }
 
-  /** Forgets buckets that have refilled completely, so many one-off keys cannot grow the map forever. */
+  /** Gives back a token taken for a request that turned out not to count. */
+  refund(id: string): void {
+    if (this.perMinute <= 0) return;
+    const bucket = this.#bucket(id);
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + 1);
+  }
+
+  get #perMs(): number {
+    return this.perMinute / 60_000;
+  }
+
+  /** The caller's bucket, refilled up to now. */
+  #bucket(id: string): Bucket {
+    const now = this.#now();
+    let bucket = this.#buckets.get(id);
+    if (!bucket) {
+      this.#prune(now);
+      bucket = { tokens: this.perMinute, at: now };
+      this.#buckets.set(id, bucket);
+    }
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * this.#perMs);
+    bucket.at = now;
+    return bucket;
+  }
+
+  /** Forgets buckets that have refilled completely, so many one-off callers cannot grow the map forever. */
   #prune(now: number): void {
     if (this.#buckets.size < MAX_IDLE_BUCKETS) return;
     const refillMs = 60_000;
@@ -48,20 +85,87 @@ export class RateLimiter {
   }
 }
 
-/** Per API key (run after authenticate); a request without a key is not limited here. */
-export function rateLimit(limiter: RateLimiter): ApiMiddleware {
-  return (ctx, next) => {
+function limited(message: string, limiter: RateLimiter, retryAfterSeconds: number, hints: string[] = []): ApiError {
+  return new ApiError('rate_limited', {
+    message: `${message} Retry in ${retryAfterSeconds} seconds.`,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    hints,
+    extra: { retryAfterSeconds, limitPerMinute: limiter.perMinute },
+  });
+}
+
+export interface WriteLimits {
+  /** Successful writes a minute per key. */
+  writes: RateLimiter;
+  /** Failed write attempts a minute per key (FAILED_WRITES_FACTOR times the write limit). */
+  failedWrites: RateLimiter;
+}
+
+export function writeLimits(writesPerMinute: number, now: () => number = Date.now): WriteLimits {
+  return { writes: new RateLimiter(writesPerMinute, now), failedWrites: new RateLimiter(writesPerMinute * FAILED_WRITES_FACTOR, now) };
+}
+
+/** A write that failed because of the request: a 4xx other than 429. */
+function failedByRequest(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 429;
+}
+
+/**
+ * Per API key (run after authenticate); a request without a key is not limited here. The token is
+ * taken before the write and given back when the write fails (a 4xx or a 5xx); a 4xx then uses one of
+ * the key's failed attempts.
+ */
+export function writeRateLimit(limits: WriteLimits): ApiMiddleware {
+  const { writes, failedWrites } = limits;
+  return async (ctx, next) => {
     const key = ctx.state.key;
-    if (!key || limiter.perMinute <= 0) return next();
-    const decision = limiter.take(key.id);
+    if (!key || writes.perMinute <= 0) return next();
+    const failures = failedWrites.check(key.id);
+    if (!failures.allowed) {
+      throw limited(
+        `Too many failed requests with this API key (the limit is ${failedWrites.perMinute} failed attempts a minute, apart from the ${writes.perMinute} successful writes).`,
+        failedWrites,
+        failures.retryAfterSeconds,
+        ['Fix what the earlier answers reported (their code and errors say what) before sending the post again.'],
+      );
+    }
+    const decision = writes.take(key.id);
+    ctx.set('RateLimit-Limit', String(writes.perMinute));
+    if (!decision.allowed) {
+      ctx.set('RateLimit-Remaining', '0');
+      throw limited(
+        `Too many writes with this API key (the limit is ${writes.perMinute} successful writes a minute; failed requests do not count).`,
+        writes,
+        decision.retryAfterSeconds,
+      );
+    }
+    ctx.set('RateLimit-Remaining', String(decision.remaining));
+    const settle = (status: number) => {
+      if (status < 400) return;
+      writes.refund(key.id);
+      if (failedByRequest(status)) failedWrites.take(key.id);
+    };
+    try {
+      await next();
+    } catch (error) {
+      settle(toApiError(error).status);
+      throw error;
+    }
+    settle(ctx.status);
+  };
+}
+
+/** One limit per API key or, for requests without one, per IP address (POST /api/blog/validate). */
+export function requestRateLimit(limiter: RateLimiter, what: string): ApiMiddleware {
+  return (ctx, next) => {
+    if (limiter.perMinute <= 0) return next();
+    const caller = ctx.state.key ? `key:${ctx.state.key.id}` : `ip:${ctx.ip}`;
+    const decision = limiter.take(caller);
     ctx.set('RateLimit-Limit', String(limiter.perMinute));
     if (!decision.allowed) {
       ctx.set('RateLimit-Remaining', '0');
-      throw new ApiError('rate_limited', {
-        message: `Too many writes with this API key (the limit is ${limiter.perMinute} a minute). Retry in ${decision.retryAfterSeconds} seconds.`,
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-        extra: { retryAfterSeconds: decision.retryAfterSeconds, limitPerMinute: limiter.perMinute },
-      });
+      const from = ctx.state.key ? 'this API key' : 'this IP address';
+      throw limited(`Too many ${what} from ${from} (the limit is ${limiter.perMinute} a minute).`, limiter, decision.retryAfterSeconds);
     }
     ctx.set('RateLimit-Remaining', String(decision.remaining));
     return next();

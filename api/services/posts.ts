@@ -1,17 +1,17 @@
 /**
  * Posts from a checked payload to the store, in three steps with one name each: the contract's schema
- * *checks* a body (contract/blog.ts), `cleanPost` *cleans* it (plain-text fields stripped of markup,
- * content sanitised, category mapped to its slug, tags de-duplicated, a warning for everything changed
+ * *checks* a body (contract/blog.ts), `cleanPost` *cleans* it (control characters removed from every
+ * text field, plain-text fields stripped of markup, content sanitised, category mapped to its slug, tags de-duplicated, a warning for everything changed
  * on the way), and `PostService.create` *creates* it in the store (a unique slug, idempotent when asked).
  */
-import { type CreatePostData, FIELD_ALIASES } from '../../contract/blog';
+import { type CreatePostData, FIELD_ALIASES, POST_LIMITS } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { categorySlugFor, UNCATEGORIZED } from '../../contract/categories';
 import { ApiError } from '../../contract/errors';
 import type { FieldProblem } from '../../contract/field-problems';
 import { slugify } from '../../contract/slug';
 import type { NewPost, PostIndexEntry, PostRepository } from '../store/store';
-import { hasTags, hasVisibleContent, paragraphsFromText, sanitizeContent, stripTags } from './sanitize';
+import { hasTags, hasVisibleContent, paragraphsFromText, removeControlCharacters, sanitizeContent, stripTags } from './sanitize';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -41,34 +41,46 @@ class Cleaning {
   readonly warnings: string[] = [];
   readonly problems: FieldProblem[] = [];
 
-  /** A plain-text field without markup (noted when there was some). */
+  /** Any text field without control characters (noted when there were some). */
+  readable(field: string, value: string): string {
+    const { text, changed } = removeControlCharacters(value);
+    if (changed) this.warnings.push(`Removed control characters from ${field} (they are invisible and break feeds)`);
+    return text;
+  }
+
+  /** A plain-text field without control characters or markup (each noted when there was some). */
   plain(field: string, value: string): string {
-    const { text, changed } = stripTags(value);
+    const { text, changed } = stripTags(this.readable(field, value));
     if (changed) this.warnings.push(`Removed HTML from ${field} (it is plain text)`);
     return text;
   }
 
-  /** A plain-text field that must keep some text. */
-  required(field: string, value: string): string {
+  /** A plain-text field that must keep at least `min` characters. */
+  required(field: string, value: string, min = 1): string {
     const text = this.plain(field, value);
-    if (text === '') this.problems.push({ field, problem: 'missing', message: `${field} is required (nothing was left after removing HTML)` });
+    if (text === '') this.problems.push({ field, problem: 'missing', message: `${field} is required (nothing was left after removing HTML and control characters)` });
+    else if (text.length < min) {
+      this.problems.push({ field, problem: 'invalid', message: `${field} must be at least ${min} characters long (after removing HTML and control characters)` });
+    }
     return text;
   }
 }
 
 function trustFrom(input: CreatePostData['trust'], cleaning: Cleaning): BlogTrust | null {
   if (!input) return null;
-  const trust: BlogTrust = { sources: (input.sources ?? []).map((source) => ({ name: cleaning.plain('trust.sources', source.name), url: source.url })) };
+  const trust: BlogTrust = {
+    sources: (input.sources ?? []).map((source) => ({ name: cleaning.plain('trust.sources', source.name), url: cleaning.readable('trust.sources', source.url) })),
+  };
   if (input.factCheckedBy) {
     const checker: NonNullable<BlogTrust['factCheckedBy']> = { name: cleaning.plain('trust.factCheckedBy.name', input.factCheckedBy.name) };
     const credentials = optional(input.factCheckedBy.credentials);
     if (credentials) checker.credentials = cleaning.plain('trust.factCheckedBy.credentials', credentials);
     const link = optional(input.factCheckedBy.link);
-    if (link) checker.link = link;
+    if (link) checker.link = cleaning.readable('trust.factCheckedBy.link', link);
     trust.factCheckedBy = checker;
   }
   const lastUpdated = optional(input.lastUpdated);
-  if (lastUpdated) trust.lastUpdated = lastUpdated;
+  if (lastUpdated) trust.lastUpdated = cleaning.readable('trust.lastUpdated', lastUpdated);
   return trust;
 }
 
@@ -80,11 +92,11 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
   const cleaning = new Cleaning();
   const { warnings, problems } = cleaning;
 
-  const title = cleaning.required('title', data.title);
+  const title = cleaning.required('title', data.title, POST_LIMITS.titleMin);
   const excerpt = cleaning.required('excerpt', data.excerpt);
   const authorName = cleaning.required('author.name', data.author.name);
 
-  let html = data.content;
+  let html = cleaning.readable('content', data.content);
   if (!hasTags(html)) {
     html = paragraphsFromText(html);
     warnings.push('content had no HTML tags: each paragraph was wrapped in <p>');
@@ -96,9 +108,10 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
   }
   if (problems.length > 0) return { ok: false, problems };
 
-  const categorySlug = categorySlugFor(data.category);
-  if (categorySlug === UNCATEGORIZED.slug && data.category.toLowerCase() !== UNCATEGORIZED.slug) {
-    warnings.push(`Category "${data.category}" is not a built-in category: the post was filed under ${UNCATEGORIZED.slug}`);
+  const category = cleaning.readable('category', data.category).trim();
+  const categorySlug = categorySlugFor(category);
+  if (categorySlug === UNCATEGORIZED.slug && category.toLowerCase() !== UNCATEGORIZED.slug) {
+    warnings.push(`Category "${category}" is not a built-in category: the post was filed under ${UNCATEGORIZED.slug}`);
   }
 
   const tags: string[] = [];

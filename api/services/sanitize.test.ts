@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
-import { hasTags, hasVisibleContent, paragraphsFromText, sanitizeContent, stripTags } from './sanitize';
+import { hasTags, hasVisibleContent, paragraphsFromText, removeControlCharacters, sanitizeContent, stripTags } from './sanitize';
 
 /** HTML as integrators and attackers write it: tags, attributes, entities, comments, stray brackets. */
 const htmlFragment = fc.constantFrom(
@@ -96,6 +96,27 @@ describe('hasVisibleContent on sanitised HTML', () => {
         expect(hasVisibleContent(clean)).toBe(reparsed(clean));
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('removeControlCharacters', () => {
+  /** XML 1.0's Char production: what a feed may hold. */
+  const xmlChar = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+
+  it('removes C0 and C1 controls, DEL, U+FFFE, U+FFFF and lone surrogates; keeps tab, line feed, carriage return and pairs', () => {
+    expect(removeControlCharacters('a\u0000b\u0008c\u000Bd\u001Fe\u007Ff\u0085g\uFFFEh\uFFFFi')).toEqual({ text: 'abcdefghi', changed: true });
+    expect(removeControlCharacters('x\uD800y\uDC00z')).toEqual({ text: 'xyz', changed: true });
+    expect(removeControlCharacters('tab\there\nline\r\n😀 é')).toEqual({ text: 'tab\there\nline\r\n😀 é', changed: false });
+  });
+
+  it('leaves only characters XML 1.0 allows', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 40 }), (text) => {
+        const cleaned = removeControlCharacters(text);
+        expect(cleaned.text).toMatch(xmlChar);
+        expect(cleaned.changed).toBe(cleaned.text !== text);
+      }),
     );
   });
 });

@@ -145,6 +145,20 @@ export function hasVisibleContent(html: string): boolean {
   return /<(img|iframe)\b/i.test(html) || html.replace(/<[^>]*>/g, '').trim() !== '';
 }
 
+/**
+ * Characters that break readers of a post: C0 and C1 control characters but tab, line feed and carriage
+ * return (XML 1.0 forbids most of them, so one would break /rss.xml and the sitemap for every
+ * subscriber), DEL, the non-characters U+FFFE and U+FFFF, and surrogates without their pair.
+ */
+// eslint-disable-next-line no-control-regex
+const UNREADABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` without the characters that break readers (see UNREADABLE), and whether there were any. */
+export function removeControlCharacters(text: string): { text: string; changed: boolean } {
+  const cleaned = text.replace(UNREADABLE, '');
+  return { text: cleaned, changed: cleaned.length !== text.length };
+}
+
 /** Plain-text fields (title, excerpt, author, tags) keep no markup at all. */
 export function stripTags(text: string): { text: string; changed: boolean } {
   // Neither a tag nor a comment can start without a `<`: most fields have none.

@@ -6,11 +6,13 @@
  *   GET  /api/blog              published posts, newest first (page, limit, category, tag);
  *                               ?status=draft with a key holding blog:read
  *   POST /api/blog              create a post (key with blog:write, JSON body)
- *   POST /api/blog/validate     the same checks as a create, no key needed, nothing saved
+ *   POST /api/blog/validate     the same checks as a create, no key needed, nothing saved (its own
+ *                               rate limit, per key or per IP)
  *   GET  /api/blog/categories   the categories with their post counts
  *   GET  /api/blog/:slug        one published post (drafts too with a blog:read key)
  *
- * Reading published posts needs no key; a key that is sent anyway must be valid.
+ * Reading published posts needs no key; a key that is sent anyway must be valid. Only successful
+ * creates count towards the write limit (failed ones have their own, larger one: http/rate-limit.ts).
  */
 import Router from '@koa/router';
 import { REPLAYED_HEADER } from '../../../contract/blog';
@@ -25,15 +27,17 @@ import { AnswerCache, sendCached } from '../../answer-cache';
 import type { PostRepository } from '../../store/store';
 import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
-import { allowOnly, noSuchEndpoint } from '../methods';
-import { type RateLimiter, rateLimit } from '../rate-limit';
+import { ALL_METHODS, allowOnly, noSuchEndpoint } from '../methods';
+import { type RateLimiter, requestRateLimit, type WriteLimits, writeRateLimit } from '../rate-limit';
 import { type InputParser, noInput, listQuery, type PostBodyInput, postBody, validate } from '../validate';
 
 export interface BlogRouteDeps {
   keys: KeyService;
   posts: PostService;
   store: PostRepository;
-  limiter: RateLimiter;
+  writeLimits: WriteLimits;
+  /** Validations a minute per key, or per IP without one. */
+  validations: RateLimiter;
   bodyLimitBytes: number;
 }
 
@@ -125,19 +129,24 @@ function listCategories(deps: BlogRouteDeps) {
 }
 
 export function blogRoutes(deps: BlogRouteDeps): Router<ApiState> {
-  const router = new Router<ApiState>({ prefix: '/blog' });
+  const router = new Router<ApiState>({ prefix: '/blog', methods: [...ALL_METHODS] });
   const anyKey = authenticate(deps.keys, { optional: true });
 
   router.get('/', anyKey, validate(listQuery, listPostsHandler(deps)));
   router.post(
     '/',
     authenticate(deps.keys, { permission: 'blog:write' }),
-    rateLimit(deps.limiter),
+    writeRateLimit(deps.writeLimits),
     validate(createInput(deps.bodyLimitBytes), createPost(deps)),
   );
   router.all('/', allowOnly('GET', 'HEAD', 'POST'));
 
-  router.post('/validate', authenticate(deps.keys, { permission: 'blog:write', optional: true }), validate(postBody(deps.bodyLimitBytes), validatePost(deps)));
+  router.post(
+    '/validate',
+    authenticate(deps.keys, { permission: 'blog:write', optional: true }),
+    requestRateLimit(deps.validations, 'validations'),
+    validate(postBody(deps.bodyLimitBytes), validatePost(deps)),
+  );
   router.all('/validate', allowOnly('POST'));
 
   router.get('/categories', anyKey, validate(noInput, listCategories(deps)));

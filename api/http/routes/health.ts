@@ -3,10 +3,10 @@ import Router from '@koa/router';
 import type { HealthResponse } from '../../../contract/blog-reader';
 import type { PostRepository } from '../../store/store';
 import type { ApiState } from '../context';
-import { allowOnly, noSuchEndpoint } from '../methods';
+import { ALL_METHODS, allowOnly, noSuchEndpoint } from '../methods';
 
 export function healthRoutes(deps: { store: PostRepository }): Router<ApiState> {
-  const router = new Router<ApiState>({ prefix: '/health' });
+  const router = new Router<ApiState>({ prefix: '/health', methods: [...ALL_METHODS] });
   router.get('/', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const body: HealthResponse = {
