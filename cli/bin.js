@@ -7,6 +7,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isBuildFresh } from '../scripts/build-stamp.js';
 
+// A reader that stops early (`blogpost --help | head -1`) closes the pipe: that ends the output, not
+// the command with an error. Exit quietly with 0 instead of crashing on EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error?.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'build/app/cli.js');
 

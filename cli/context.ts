@@ -23,13 +23,10 @@ export interface ConnectionOptions {
   key?: string;
 }
 
-let dispatcherSet = false;
-
-/** Time limits for every request the CLI sends (undici's dispatcher behind Node's fetch). */
-export function configureHttp(): void {
-  if (dispatcherSet) return;
-  setGlobalDispatcher(new Agent({ connectTimeout: 10_000, headersTimeout: 30_000, bodyTimeout: 30_000 }));
-  dispatcherSet = true;
+/** Time limits for every request the CLI sends (undici's dispatcher behind Node's fetch); `--timeout` sets them. */
+export function configureHttp(timeoutSeconds = 30): void {
+  const ms = timeoutSeconds * 1000;
+  setGlobalDispatcher(new Agent({ connectTimeout: Math.min(ms, 10_000), headersTimeout: ms, bodyTimeout: ms }));
 }
 
 export function resolveUrl(options: ConnectionOptions, io: CliIO): string {

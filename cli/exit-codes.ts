@@ -3,7 +3,7 @@ export const ExitCode = {
   Ok: 0,
   /** The input is invalid, a probe failed, or the API refused the request (4xx). */
   Failed: 1,
-  /** Wrong usage: unknown command, option or test type, missing argument. */
+  /** Wrong usage: unknown command, option or test type, missing argument, option value out of range. */
   Usage: 2,
   /** The server could not be reached (network error, timeout) or answered with a server error (5xx). */
   Unavailable: 3,
@@ -16,9 +16,9 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 export const EXIT_CODE_HELP: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.Ok, 'success: the post was published or is valid, every probe passed, the key command worked'],
   [ExitCode.Failed, 'the post is invalid, a probe or test failed, or the API refused the request (4xx)'],
-  [ExitCode.Usage, 'wrong usage: unknown command, option or test type (e.g. "Unknown test type: x"), missing argument'],
+  [ExitCode.Usage, 'wrong usage: unknown command, option or test type (e.g. "Unknown test type: x"), missing argument, option value out of range, --send with no terminal to confirm on (add --yes)'],
   [ExitCode.Unavailable, 'the server could not be reached or timed out, or answered with a server error (5xx)'],
-  [ExitCode.Local, 'a local problem: a file could not be read, or the data directory is unreadable or corrupt'],
+  [ExitCode.Local, 'a local problem: a file could not be read (a body file a curl command names, too), or the data directory is unreadable or corrupt'],
 ];
 
 /** An error that ends a command with a given exit code and a message for stderr. */

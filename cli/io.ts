@@ -1,4 +1,5 @@
 /** The CLI's connection to the world, injected so every command runs in a test without a terminal. */
+import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
 export interface OutputStream {
@@ -9,7 +10,7 @@ export interface OutputStream {
 export interface CliIO {
   stdout: OutputStream;
   stderr: OutputStream;
-  stdin: Readable;
+  stdin: Readable & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   cwd: string;
   /** Waits between retries (tests make it instant). */
@@ -25,4 +26,21 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
+}
+
+/** A person can answer a question: standard input and standard error are both a terminal. */
+export function isInteractive(io: CliIO): boolean {
+  return io.stdin.isTTY === true && io.stderr.isTTY === true;
+}
+
+/** Asks on stderr and reads one line from stdin; only "y" or "yes" is a yes. */
+export async function askYesNo(io: CliIO, question: string): Promise<boolean> {
+  io.stderr.write(`${question} [y/N] `);
+  const lines = createInterface({ input: io.stdin, terminal: false });
+  try {
+    for await (const line of lines) return /^\s*y(es)?\s*$/i.test(line);
+    return false;
+  } finally {
+    lines.close();
+  }
 }

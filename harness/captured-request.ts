@@ -1,6 +1,7 @@
 /**
  * Reads a captured failing request: a curl command line (as copied from a terminal, Postman's code
- * view or a browser's "Copy as cURL") or a HAR file exported from a browser or Postman.
+ * view or a browser's "Copy as cURL") or a HAR file exported from a browser or Postman. Bodies given
+ * as @file are read as curl reads them, through a reader the caller passes in.
  */
 import { parse as parseShell } from 'shell-quote';
 import type { HarnessRequest, HarnessResponse } from './types';
@@ -16,10 +17,65 @@ export class CapturedRequestError extends Error {
   override name = 'CapturedRequestError';
 }
 
-const DATA_FLAGS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode']);
-const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-w', '--write-out', '-m', '--max-time', '--connect-timeout', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-x', '--proxy', '--retry']);
+/**
+ * Reads the file a curl option names with @file (the name as written in the command). The CLI
+ * passes one that resolves it against the current directory, as curl does; whatever it throws
+ * (a missing file) is passed on unchanged.
+ */
+export type BodyFileReader = (name: string) => Uint8Array;
 
-export function parseCurl(commandLine: string): CapturedRequest {
+export interface CurlOptions {
+  readFile?: BodyFileReader;
+}
+
+/** How curl treats the value of each body option (see `man curl`). */
+type DataKind = 'ascii' | 'binary' | 'raw' | 'urlencode' | 'json';
+const DATA_FLAGS: Record<string, DataKind> = {
+  '-d': 'ascii',
+  '--data': 'ascii',
+  '--data-ascii': 'ascii',
+  '--data-binary': 'binary',
+  '--data-raw': 'raw',
+  '--data-urlencode': 'urlencode',
+  '--json': 'json',
+};
+const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-w', '--write-out', '-m', '--max-time', '--connect-timeout', '-e', '--referer', '-b', '--cookie', '-x', '--proxy', '--retry', '-u', '--user']);
+/** Short options whose value curl also takes attached: -XPOST, -d@body.json, -H'Accept: x'. */
+const ATTACHED_SHORT = /^-([XHdA])(.+)$/s;
+
+function readBodyFile(name: string, flag: string, options: CurlOptions): string {
+  if (name === '-') {
+    throw new CapturedRequestError(`The curl command reads its body from standard input (${flag} @-): save the body to a file and use ${flag} @file instead.`);
+  }
+  if (name === '') throw new CapturedRequestError(`The curl option ${flag} @ names no file.`);
+  if (!options.readFile) throw new CapturedRequestError(`The body is in the file ${name} (${flag} @${name}), which cannot be read here: paste the body in its place.`);
+  return new TextDecoder().decode(options.readFile(name));
+}
+
+/** curl's URL encoding (curl_easy_escape): everything but A-Z a-z 0-9 - . _ ~ as %XX. */
+function curlEscape(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** One body option's value as curl sends it. */
+function dataPiece(flag: string, kind: DataKind, value: string, options: CurlOptions): string {
+  if (kind === 'raw') return value;
+  if (kind === 'urlencode') {
+    // content, =content, name=content, @file, name@file: the first = or @ decides.
+    const at = /[=@]/.exec(value);
+    if (!at) return curlEscape(value);
+    const name = value.slice(0, at.index);
+    const rest = value.slice(at.index + 1);
+    const content = at[0] === '@' ? readBodyFile(rest, flag, options) : rest;
+    return name ? `${name}=${curlEscape(content)}` : curlEscape(content);
+  }
+  if (!value.startsWith('@')) return value;
+  const text = readBodyFile(value.slice(1), flag, options);
+  // -d @file drops carriage returns and newlines; --data-binary and --json send the file as it is.
+  return kind === 'ascii' ? text.replace(/[\r\n]/g, '') : text;
+}
+
+export function parseCurl(commandLine: string, options: CurlOptions = {}): CapturedRequest {
   // Line continuations of shells (\ at the end) and of Windows cmd (^) are joined first.
   const text = commandLine.replace(/\\\r?\n/g, ' ').replace(/\^\r?\n/g, ' ').trim();
   let parsed: ReturnType<typeof parseShell>;
@@ -40,22 +96,26 @@ export function parseCurl(commandLine: string): CapturedRequest {
   const data: string[] = [];
   let json = false;
   for (let i = 1; i < tokens.length; i += 1) {
-    const token = tokens[i] ?? '';
+    const attached = ATTACHED_SHORT.exec(tokens[i] ?? '');
+    const token = attached ? `-${attached[1]}` : (tokens[i] ?? '');
     const next = () => {
+      if (attached) return attached[2] ?? '';
       i += 1;
       const value = tokens[i];
       if (value === undefined) throw new CapturedRequestError(`The curl option ${token} has no value.`);
       return value;
     };
+    const dataKind = Object.hasOwn(DATA_FLAGS, token) ? DATA_FLAGS[token] : undefined;
     if (token === '-X' || token === '--request') method = next().toUpperCase();
     else if (token === '-H' || token === '--header') {
       const header = next();
       const colon = header.indexOf(':');
       if (colon > 0) headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
-    } else if (DATA_FLAGS.has(token)) data.push(next());
-    else if (token === '--json') {
-      data.push(next());
-      json = true;
+    } else if (dataKind) {
+      const piece = dataPiece(token, dataKind, next(), options);
+      // curl joins -d pieces with &, and appends --json pieces as they are.
+      data.push(data.length > 0 && dataKind !== 'json' ? `&${piece}` : piece);
+      if (dataKind === 'json') json = true;
     } else if (token === '--url') url = next();
     else if (token === '-A' || token === '--user-agent') headers['User-Agent'] = next();
     else if (IGNORED_WITH_VALUE.has(token)) next();
@@ -78,7 +138,7 @@ export function parseCurl(commandLine: string): CapturedRequest {
       method: method ?? (data.length > 0 ? 'POST' : 'GET'),
       url,
       headers,
-      ...(data.length > 0 ? { body: data.join('&') } : {}),
+      ...(data.length > 0 ? { body: data.join('') } : {}),
     },
   };
 }
@@ -127,7 +187,7 @@ export function parseHar(text: string): CapturedRequest {
   };
 }
 
-export function parseCapturedRequest(text: string, fileName?: string): CapturedRequest {
+export function parseCapturedRequest(text: string, fileName?: string, options: CurlOptions = {}): CapturedRequest {
   if (fileName?.toLowerCase().endsWith('.har') || text.trimStart().startsWith('{')) return parseHar(text);
-  return parseCurl(text);
+  return parseCurl(text, options);
 }

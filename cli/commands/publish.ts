@@ -12,6 +12,7 @@ import { fetchTransport } from '../../harness/transport';
 import type { HarnessRequest, HarnessResponse } from '../../harness/types';
 import { type CommandContext, type ConnectionOptions, configureHttp, resolveKey, resolveUrl } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
+import { retriesOption, timeoutOption } from '../options';
 import { loadPost, reportInvalid } from '../post-input';
 
 interface PublishOptions extends ConnectionOptions {
@@ -19,7 +20,8 @@ interface PublishOptions extends ConnectionOptions {
   dryRun?: boolean;
   json?: boolean;
   idempotencyKey?: string;
-  retries?: string;
+  retries: number;
+  timeout: number;
 }
 
 const MAX_WAIT_SECONDS = 60;
@@ -75,9 +77,9 @@ export async function publishCommand(file: string, options: PublishOptions, ctx:
   const keyCheck = checkApiKey(apiKey);
   if (!keyCheck.ok) throw new CliError(`${keyCheck.message} Nothing was sent.`, ExitCode.Failed);
 
-  configureHttp();
+  configureHttp(options.timeout);
   const transport = fetchTransport('node');
-  const attempts = Math.max(1, Number(options.retries ?? 4));
+  const attempts = options.retries;
   let response: HarnessResponse | undefined;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -141,7 +143,8 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
     .option('--status <status>', 'draft or published, overriding the file')
     .option('--dry-run', 'print the exact request and send nothing')
     .option('--idempotency-key <key>', 'reuse to retry safely (default: derived from the URL and the post)')
-    .option('--retries <n>', 'attempts on 429, 5xx and network errors', '4')
+    .addOption(retriesOption())
+    .addOption(timeoutOption())
     .option('--json', 'print the API answer as JSON on stdout')
     .addHelpText(
       'before',

@@ -5,9 +5,11 @@ import { fetchTransport } from '../../harness/transport';
 import { isTestType, TEST_TYPES, type TestResult } from '../../harness/types';
 import { type CommandContext, type ConnectionOptions, configureHttp, fileState, resolveKey, resolveUrl } from '../context';
 import { ExitCode } from '../exit-codes';
+import { timeoutOption } from '../options';
 
 interface TestOptions extends ConnectionOptions {
   json?: boolean;
+  timeout: number;
 }
 
 export function printResult(result: TestResult, ctx: CommandContext, label?: string): void {
@@ -28,7 +30,7 @@ export async function testCommand(type: string, options: TestOptions, ctx: Comma
   const state = fileState(ctx.io);
   const baseUrl = type === 'reset' ? (options.url ?? ctx.io.env.BLOGPOST_URL ?? 'http://localhost') : resolveUrl(options, ctx.io);
   const apiKey = resolveKey(options, ctx.io);
-  configureHttp();
+  configureHttp(options.timeout);
   const result = await ctx.out.spin(`Running the ${type} test`, () =>
     runTest(type, { baseUrl, ...(apiKey ? { apiKey } : {}), transport: fetchTransport('node'), state }),
   );
@@ -46,6 +48,7 @@ export function registerTest(program: Command, ctx: CommandContext): void {
     .option('--url <origin>', 'the site (default: $BLOGPOST_URL)')
     .option('--key <key>', 'API key; without one the tests use POST /api/blog/validate and save nothing (default: $BLOGPOST_API_KEY)')
     .option('--json', 'print the result object as JSON on stdout')
+    .addOption(timeoutOption())
     .addHelpText('before', 'Examples:\n  $ blogpost test python --url http://localhost:3000\n  $ blogpost test cors --json\n  $ blogpost test reset\n')
     .action(async (type: string, options: TestOptions) => ctx.exit(await testCommand(type, options, ctx)));
 }

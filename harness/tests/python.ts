@@ -21,9 +21,11 @@ export async function pythonTest(h: HarnessContext): Promise<TestResult> {
   if (!body.ok) return h.fail(`${body.message} (status ${statusCode})`, { statusCode });
   if ((statusCode === 201 || statusCode === 200) && body.value.success === true) {
     const post = body.value.post as { slug?: string; status?: string } | undefined;
-    const message = h.deps.apiKey
-      ? `Python request succeeded: draft post "${post?.slug ?? '?'}" created (${statusCode}).`
-      : `Python request succeeded: the API accepts this payload (${statusCode}; validated, nothing saved).`;
+    // Only a 201 naming the post created one; the validation endpoint answers 200 and saves nothing.
+    const message =
+      statusCode === 201 && post?.slug
+        ? `Python request succeeded: ${post.status ?? 'draft'} post "${post.slug}" created (${statusCode}).`
+        : `Python request succeeded: the API accepts this payload (${statusCode}; validated, nothing saved).`;
     return h.pass(message, { statusCode, data: body.value });
   }
   const diagnosis = diagnoseResponse(
