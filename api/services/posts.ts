@@ -1,8 +1,9 @@
 /**
  * Posts from a checked payload to the store, in three steps with one name each: the contract's schema
  * *checks* a body (contract/blog.ts), `cleanPost` *cleans* it (control characters removed from every
- * text field, plain-text fields stripped of markup, content sanitised, category mapped to its slug, tags de-duplicated, a warning for everything changed
- * on the way), and `PostService.create` *creates* it in the store (a unique slug, idempotent when asked).
+ * text field, plain-text fields stripped of markup, content sanitised, category mapped to its slug,
+ * tags de-duplicated, a warning for everything changed on the way), and `PostService.create` *creates*
+ * it in the store (a unique slug, idempotent when asked).
  */
 import { type CreatePostData, FIELD_ALIASES, POST_LIMITS } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
