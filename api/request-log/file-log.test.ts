@@ -3,6 +3,7 @@
  * files past the retention deleted at open, and a log that cannot be written reported once without
  * throwing.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,5 +87,24 @@ describe('the file request log', () => {
     expect(messages().filter((message) => message.includes('requests are answered as usual'))).toHaveLength(1);
     expect(messages().filter((message) => message.includes('could not be deleted'))).toHaveLength(1);
     expect(existsSync(path.join(dir, 'logs', 'requests-2026-05-10.jsonl'))).toBe(false);
+  });
+
+  it('lets the process exit cleanly when its log could not be opened and was never closed', () => {
+    // pino flushes its destinations synchronously at exit; one whose file never opened used to throw
+    // "sonic boom is not ready yet" then, failing the exit of whatever process held it.
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'logs'), 'a file where the folder should be');
+    const script = path.join(dir, 'exit.mts');
+    writeFileSync(
+      script,
+      `import { openFileRequestLog } from ${JSON.stringify(path.join(__dirname, 'file-writer.ts'))};
+const log = await openFileRequestLog(${JSON.stringify(dir)}, { retentionDays: 14, onError: () => undefined });
+log.write(${JSON.stringify(entry({ requestId: 'req_exit' }))});
+setTimeout(() => process.exit(0), 50);
+`,
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.stderr).not.toContain('not ready');
+    expect(run.status).toBe(0);
   });
 });

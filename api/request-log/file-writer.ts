@@ -4,6 +4,7 @@
  * first one is reported to the server's logger. Files older than the retention are deleted at start and
  * then daily.
  */
+import { mkdirSync, openSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import pino, { type Logger as Pino } from 'pino';
@@ -58,7 +59,12 @@ class FileRequestLog implements RequestLogWriter {
     if (this.#pino && this.#day === day) return this.#pino;
     if (this.#destination) void endDestination(this.#destination);
     const file = requestLogFile(this.#dir, day);
-    const destination = pino.destination({ dest: file, sync: false, mkdir: true });
+    // Opened here (synchronously, once a day) so the destination is ready at once: pino flushes it
+    // synchronously when the process exits, which a destination still opening, or one whose file never
+    // opened, cannot do (it throws then). A file that cannot be opened fails this write (see write()).
+    mkdirSync(this.#dir, { recursive: true });
+    const fd = openSync(file, 'a');
+    const destination = pino.destination({ dest: fd, sync: false });
     destination.on('error', (error: unknown) => {
       failedDestinations.add(destination);
       this.#report('write', `The request log could not be written to ${file}; requests are answered as usual.`, error);
@@ -83,6 +89,7 @@ class FileRequestLog implements RequestLogWriter {
       this.#loggerFor(entry.time.slice(0, 10)).info(entry);
     } catch (error) {
       this.#report('write', 'The request log could not be written; requests are answered as usual.', error);
+      this.#failedUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
     }
   }
 
