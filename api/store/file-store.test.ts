@@ -55,7 +55,8 @@ class WatchedFileSystem implements WriterFileSystem {
     const name = this.#name(file);
     this.calls.push(`open ${name} ${flags}`);
     const handle = await nodeFileSystem.open(file, flags);
-    const failure = flags === 'wx' ? this.failures.shift() : undefined;
+    // Any open for writing takes the next failure, whatever the writer's way of writing is.
+    const failure = flags.startsWith('w') ? this.failures.shift() : undefined;
     return {
       writeFile: async (data) => {
         this.calls.push(`write ${name}`);
@@ -188,6 +189,21 @@ describe('durable writes', () => {
     expect(storeErrorCode(refused as StoreError)).toBe('storage_unavailable');
     expect(created(kept).slug).toBe('kept');
     expect((await store.posts.list({ status: 'published' })).entries.map((entry) => entry.slug)).toEqual(['kept']);
+  });
+
+  it('keeps blog.json whole when a write of it is cut short (the old keys are still there to read)', async () => {
+    const { dir, store, fs } = await openWatched();
+    await store.keys.add(keyRecord('AAAAAAAAAA'));
+    fs.failures.push('ENOSPC');
+    const error = await store.keys.add(keyRecord('BBBBBBBBBB')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    // What is on disk is the last complete version, never a half-written file.
+    const onDisk = JSON.parse(readFileSync(path.join(dir, 'blog.json'), 'utf8')) as { keys: Array<{ id: string }> };
+    expect(onDisk.keys.map((key) => key.id)).toEqual(['AAAAAAAAAA']);
+    await store.close();
+    const reopened = await openFileStore(dir);
+    expect((await reopened.keys.list()).map((key) => key.id)).toEqual(['AAAAAAAAAA']);
+    await reopened.close();
   });
 
   it('writes blog.json the same durable way', async () => {

@@ -200,6 +200,17 @@ describe('403 Forbidden', () => {
     expect(res.json.guidance[0]).toContain('blog:write');
   });
 
+  it('for a key holding only blog:read, however often it has been used before', async () => {
+    // Used for what it may do first (its last-used time is then set), then refused every time.
+    expect((await call(server, 'GET', '/api/blog?status=draft', { key: reader })).status).toBe(200);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const res = await call<ApiErrorBody>(server, 'POST', '/api/blog', { body: validPost({ title: `Not by a reader ${attempt}` }), key: reader });
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe('insufficient_permissions');
+    }
+    expect((await call(server, 'GET', '/api/blog/not-by-a-reader-0')).status).toBe(404);
+  });
+
   it('for drafts with a key holding only blog:write', async () => {
     const res = await call<ApiErrorBody>(server, 'GET', '/api/blog?status=draft', { key: writer });
     expect(res.status).toBe(403);
