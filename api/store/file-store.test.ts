@@ -54,9 +54,10 @@ class WatchedFileSystem implements WriterFileSystem {
   open: WriterFileSystem['open'] = async (file, flags) => {
     const name = this.#name(file);
     this.calls.push(`open ${name} ${flags}`);
-    const handle = await nodeFileSystem.open(file, flags);
-    // Any open for writing takes the next failure, whatever the writer's way of writing is.
+    // Any open for writing takes the next failure, whatever the writer's way of writing is, in the
+    // order the opens are called (taken before the await, so concurrent opens cannot swap it).
     const failure = flags.startsWith('w') ? this.failures.shift() : undefined;
+    const handle = await nodeFileSystem.open(file, flags);
     return {
       writeFile: async (data) => {
         this.calls.push(`write ${name}`);
