@@ -4,7 +4,9 @@
  * tailored to it: Python hints for Python, Postman hints for Postman.
  */
 
-export type ClientKind = 'python' | 'postman' | 'insomnia' | 'httpie' | 'curl' | 'wget' | 'http-client' | 'browser' | 'unknown';
+/** Every kind of client the server recognises (`blogpost logs --client` takes these). */
+export const CLIENT_KINDS = ['python', 'postman', 'insomnia', 'httpie', 'curl', 'wget', 'http-client', 'browser', 'unknown'] as const;
+export type ClientKind = (typeof CLIENT_KINDS)[number];
 
 export interface ClientIdentity {
   kind: ClientKind;

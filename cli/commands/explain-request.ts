@@ -9,7 +9,8 @@ import { catalogueEntry, guidanceFor, isErrorCode } from '../../contract/errors'
 import { type KeyDetails, KeyService, openKeyStore, openRequestLogReader, type RequestLogEntry, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
-import { CLIENT_KINDS, logsDataDir } from './logs';
+import { CLIENT_KINDS } from '../../contract/clients';
+import { logsDataDir } from './logs';
 
 export interface ExplainRequestOptions {
   dataDir?: string;

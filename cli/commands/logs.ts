@@ -6,14 +6,13 @@
  */
 import path from 'node:path';
 import { type Command, Option } from 'commander';
-import type { ClientKind } from '../../contract/clients';
+import { CLIENT_KINDS } from '../../contract/clients';
 import { ERROR_CATALOGUE, isErrorCode } from '../../contract/errors';
 import { API_KEY_PREFIX, checkApiKey } from '../../contract/keys';
 import { openRequestLogReader, type RequestLogEntry, type RequestLogQuery, resolveDataDir, type StatusFilter } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 
-export const CLIENT_KINDS = ['python', 'postman', 'insomnia', 'httpie', 'curl', 'wget', 'http-client', 'browser', 'unknown'] as const satisfies readonly ClientKind[];
 
 export interface LogFilterOptions {
   dataDir?: string;
