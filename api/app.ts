@@ -24,6 +24,7 @@ import { blogReader } from './services/blog-reader';
 import { pageErrorHandler } from './site/errors';
 import { pageHeaders } from './site/headers';
 import { siteRenderer } from './site/render';
+import type { Scheduler } from './services/scheduler';
 import type { Store } from './store/store';
 
 /** Pages of the site whose paths start with /api/ (SPEC section 2): the site renders them, not the API. */
@@ -54,6 +55,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Where the API's requests are logged (api/request-log/); none: not logged. */
   requestLog?: RequestLogWriter;
+  /** Publishes scheduled posts; told of every change the API makes. None: scheduled posts wait. */
+  scheduler?: Scheduler;
 }
 
 const YEAR_SECONDS = 31_536_000;
@@ -91,7 +94,19 @@ export function createApp(options: AppOptions): Koa {
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
   if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: isApiRequest, ...(options.now ? { now: options.now } : {}) }));
-  app.use(apiUnlessSitePage(createApiApp({ store, logger: options.logger, siteUrl: options.config.siteUrl, ...(options.api ? { settings: options.api } : {}), ...(options.now ? { now: options.now } : {}) })));
+  const { scheduler } = options;
+  app.use(
+    apiUnlessSitePage(
+      createApiApp({
+        store,
+        logger: options.logger,
+        siteUrl: options.config.siteUrl,
+        ...(options.api ? { settings: options.api } : {}),
+        ...(options.now ? { now: options.now } : {}),
+        ...(scheduler ? { onPostsChanged: () => scheduler.poke() } : {}),
+      }),
+    ),
+  );
 
   app.use(pageHeaders(options.config, { csp: production }));
   app.use(pageRequestGuard);

@@ -18,6 +18,7 @@ import { openFileRequestLog } from './request-log/file-writer';
 import { seedDemoPosts } from './seed/demo-posts';
 import { issueDemoKey } from './services/demo-key';
 import { resolveDataDir } from './store/data-dir';
+import { postScheduler } from './services/scheduler';
 import { openFileStore } from './store/file-store';
 import { StoreError } from './store/store-error';
 
@@ -119,7 +120,10 @@ async function main(): Promise<void> {
     );
   }
   const requestLog = await openFileRequestLog(env.dataDir, { retentionDays: env.requestLogRetentionDays, onError: logger.error });
-  const shared = { config, logger, store, requestLog, api: apiSettingsFrom(env) };
+  // Publishes what came due while the server was down before the first request is answered.
+  const scheduler = postScheduler(store.posts, { log: logger.info, onError: (error) => logger.error('Scheduled publishing failed', error) });
+  await scheduler.start();
+  const shared = { config, logger, store, requestLog, scheduler, api: apiSettingsFrom(env) };
   const app = dev
     ? createApp({ ...shared, mode: 'development', ...(await devMode()) })
     : createApp({
@@ -142,13 +146,13 @@ async function main(): Promise<void> {
     else if (error.code === 'EADDRNOTAVAIL') console.error(`HOST=${env.host} is not an address of this machine: set HOST to one of its own (localhost, 0.0.0.0).`);
     else console.error(`The server could not listen on ${where}: ${error.message}`);
     process.exitCode = 1;
-    store.close().finally(() => process.exit(1));
+    scheduler.stop().then(() => store.close()).finally(() => process.exit(1));
   };
   server.once('error', onListenError);
   server.once('listening', () => server.off('error', onListenError));
   const stop = () =>
     server.close(() => {
-      Promise.all([requestLog.close(), store.close()]).then(
+      Promise.all([requestLog.close(), scheduler.stop().then(() => store.close())]).then(
         () => process.exit(0),
         () => process.exit(1),
       );

@@ -34,8 +34,16 @@ export interface BlogPostSummary {
   /** ISO 8601 timestamps. */
   created_at: string;
   updated_at: string;
-  /** When the post went public; null for drafts. */
+  /** When the post went public; null for drafts and scheduled posts. */
   published_at: string | null;
+  /** When a scheduled post goes live; null otherwise. */
+  publish_at: string | null;
+  /** Grows by one with every change; the ETag of GET /api/blog/:id names it. */
+  revision: number;
+  /** Set while the post is in the trash (only keys that may edit it see such posts). */
+  deleted_at?: string;
+  /** When a post in the trash is purged for good. */
+  purge_at?: string;
 }
 
 /** A whole post; `content` is HTML the server has already sanitised, safe to render as is. */
@@ -50,15 +58,26 @@ const positiveInt = (fallback: number, max?: number) => {
   return z.preprocess((v) => (v === undefined || v === '' ? fallback : v), max ? int.max(max) : int);
 };
 
-/** The query of GET /api/blog. */
-export const listPostsQuerySchema = z.object({
+/** The statuses a list can ask for: a post's status, or the trash. */
+export const LIST_STATUSES = ['draft', 'scheduled', 'published', 'trashed'] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+
+const flag = z.preprocess((v) => (v === '' ? '1' : v), z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true'));
+
+/** The query of GET /api/blog. Any other parameter is a 400 naming it. */
+export const listPostsQuerySchema = z.strictObject({
   page: positiveInt(1),
   limit: positiveInt(LIST_LIMITS.defaultLimit, LIST_LIMITS.maxLimit),
   category: z.string().trim().max(100).optional(),
   tag: z.string().trim().max(50).optional(),
-  /** `draft` needs a key holding blog:read. */
-  status: z.string().trim().toLowerCase().pipe(z.enum(['draft', 'published'])).optional(),
+  /** An author's name, matched without regard to case. */
+  author: z.string().trim().max(100).optional(),
+  /** Anything but `published` needs a key holding blog:read or blog:write. */
+  status: z.string().trim().toLowerCase().pipe(z.enum(LIST_STATUSES)).optional(),
+  /** `1`: the posts of the calling key's owner, in every status unless `status` narrows it. */
+  mine: flag.optional(),
 });
+export const LIST_QUERY_PARAMETERS = Object.keys(listPostsQuerySchema.shape);
 export type ListPostsQuery = z.output<typeof listPostsQuerySchema>;
 
 export interface ListPublishedOptions {
@@ -67,6 +86,7 @@ export interface ListPublishedOptions {
   /** A category slug or name. */
   category?: string;
   tag?: string;
+  author?: string;
 }
 
 export interface BlogPostPage {
@@ -94,14 +114,25 @@ export interface HealthResponse {
   success: true;
   status: 'ok';
   uptimeSeconds: number;
-  posts: { published: number; drafts: number };
+  posts: { published: number; drafts: number; scheduled: number; trashed: number };
 }
+
+/** What a slug leads to on the public site. */
+export type PublicPostLookup =
+  | { kind: 'post'; post: BlogPost }
+  /** The post moved: its slug changed, and the old one answers 301 to this one. */
+  | { kind: 'moved'; slug: string }
+  /** The post is in the trash: 410 Gone until it is restored or purged. */
+  | { kind: 'gone' }
+  | { kind: 'missing' };
 
 /** Read access to published posts for the site (drafts never come out of it). */
 export interface BlogReader {
   /** Published posts, newest first. */
   listPublished(options?: ListPublishedOptions): Promise<BlogPostPage>;
   getPublishedBySlug(slug: string): Promise<BlogPost | null>;
+  /** The published post at this slug, or where it went. */
+  lookupPublished(slug: string): Promise<PublicPostLookup>;
   /** The built-in categories with `postCount` = published posts in each, plus `uncategorized` when it has any. */
   categoriesWithCounts(): Promise<BlogCategory[]>;
 }

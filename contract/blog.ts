@@ -6,8 +6,15 @@
 import { z } from 'zod';
 import { fieldProblemsFrom, type FieldProblem } from './field-problems';
 
-export const POST_STATUSES = ['draft', 'published'] as const;
+export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** How long a deleted post stays in the trash, restorable, before it is purged. */
+export const TRASH_RETENTION_DAYS = 30;
+/** How many earlier versions of a post are kept (GET /api/blog/:id/revisions). */
+export const REVISIONS_KEPT = 50;
+/** The longest a scheduled post waits after its time before it goes live. */
+export const SCHEDULE_LATENESS_SECONDS = 60;
 
 /** Limits a real blog needs; the web form and the CLI show the same numbers. */
 export const POST_LIMITS = {
@@ -55,6 +62,24 @@ const requiredText = (max: number, min = 1) => z.string().trim().min(min).max(ma
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 const httpUrl = z.url({ protocol: /^https?$/ }).max(POST_LIMITS.urlMax);
 
+/** An ISO 8601 date and time with an offset (`Z` or `+01:00`): the only kind of time a schedule takes. */
+export const ISO_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** The instant a `publish_at` text names, or why it names none. */
+export function parsePublishAt(text: string): { ok: true; at: Date } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/.test(trimmed)) {
+    return { ok: false, message: `must include a time zone offset, e.g. ${trimmed.length > 10 ? trimmed.replace(' ', 'T') : `${trimmed}T09:00:00`}-05:00 or ...Z for UTC (a time without one means different moments in different places)` };
+  }
+  if (!ISO_TIME_WITH_OFFSET.test(trimmed)) return { ok: false, message: 'must be an ISO 8601 date and time with an offset, e.g. 2026-12-01T09:00:00-05:00' };
+  const at = new Date(trimmed);
+  if (Number.isNaN(at.getTime())) return { ok: false, message: `is not a real date and time ("${trimmed}")` };
+  return { ok: true, at };
+}
+
+/** A slug an author may choose: lower-case letters, digits and single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 function isDateText(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}/.test(text) ? !Number.isNaN(Date.parse(text)) : !Number.isNaN(Date.parse(`${text} UTC`));
 }
@@ -91,7 +116,16 @@ export const trustSchema = z.object({
     .nullish(),
 });
 
-export const createPostSchema = z.object({
+const publishAtText = z
+  .string()
+  .trim()
+  .max(40)
+  .superRefine((text, ctx) => {
+    const parsed = parsePublishAt(text);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  });
+
+const postFields = z.object({
   title: requiredText(POST_LIMITS.titleMax, POST_LIMITS.titleMin),
   /** HTML; sanitised by the server, which reports what it removed in `warnings`. */
   content: requiredText(POST_LIMITS.contentMaxChars).refine(
@@ -107,6 +141,23 @@ export const createPostSchema = z.object({
   author: authorSchema,
   isNewsArticle: z.boolean().nullish(),
   trust: trustSchema.nullish(),
+  /**
+   * With `scheduled`: when the post goes live (in the future). With `published`: the date it was first
+   * published, for a post moved here from elsewhere (in the past). Not taken with `draft`.
+   */
+  publish_at: publishAtText.nullish(),
+  /** The post's address under /blog/; made from the title when not given. */
+  slug: z.string().trim().toLowerCase().max(POST_LIMITS.titleMax).regex(SLUG_PATTERN, 'must be lower-case letters, digits and single hyphens, e.g. my-first-post').nullish(),
+});
+
+/** The rules that tie fields together (the clock-dependent ones, past or future, are checked by the server). */
+export const createPostSchema = postFields.superRefine((post, ctx) => {
+  if (post.status === 'scheduled' && !post.publish_at) {
+    ctx.addIssue({ code: 'custom', path: ['publish_at'], message: 'is required with status scheduled: the time the post goes live, e.g. 2026-12-01T09:00:00-05:00' });
+  }
+  if (post.status === 'draft' && post.publish_at) {
+    ctx.addIssue({ code: 'custom', path: ['publish_at'], message: 'is not used with status draft: send status scheduled to publish at that time, or leave publish_at out' });
+  }
 });
 
 /** What a client sends. */
@@ -114,7 +165,7 @@ export type CreatePostInput = z.input<typeof createPostSchema>;
 /** What the schema makes of it (trimmed, status lowercased). */
 export type CreatePostData = z.output<typeof createPostSchema>;
 
-const KNOWN_FIELDS = new Set(Object.keys(createPostSchema.shape));
+const KNOWN_FIELDS = new Set(Object.keys(postFields.shape));
 
 /** Field names integrators commonly send instead of the real ones, with where they belong. */
 export const FIELD_ALIASES: Readonly<Record<string, string>> = {
@@ -127,7 +178,22 @@ export const FIELD_ALIASES: Readonly<Record<string, string>> = {
   categories: 'category',
   tag: 'tags',
   is_news_article: 'isNewsArticle',
+  publishAt: 'publish_at',
+  publishedAt: 'publish_at',
+  published_at: 'publish_at',
 };
+
+/** Aliases taken as the real field (a scheduled time is too costly to ignore): the field name, by alias. */
+const ACCEPTED_ALIASES: Readonly<Record<string, string>> = { publishAt: 'publish_at' };
+
+function withAcceptedAliases(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const renamed = Object.entries(ACCEPTED_ALIASES).filter(([alias, field]) => Object.hasOwn(record, alias) && !Object.hasOwn(record, field));
+  if (renamed.length === 0) return body;
+  const aliases = new Map(renamed);
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [aliases.get(name) ?? name, value]));
+}
 
 export type CreatePostCheck =
   | { ok: true; data: CreatePostData; ignoredFields: string[] }
@@ -141,7 +207,8 @@ function withAliasHint(problem: FieldProblem, body: Record<string, unknown>): Fi
 }
 
 /** The checks a create and a validate run on a parsed JSON body, in the order a client should fix them. */
-export function checkCreatePostBody(body: unknown): CreatePostCheck {
+export function checkCreatePostBody(raw: unknown): CreatePostCheck {
+  const body = withAcceptedAliases(raw);
   if (typeof body === 'string') {
     try {
       const inner: unknown = JSON.parse(body);
@@ -172,6 +239,10 @@ export interface CreatedPost {
   /** ISO 8601 timestamp. */
   created_at: string;
   status: PostStatus;
+  /** When a scheduled post goes live; null otherwise. */
+  publish_at: string | null;
+  /** The post's ETag: send it as If-Match to change the post (PATCH/PUT /api/blog/:id). */
+  etag: string;
 }
 
 export interface CreatePostResponse {

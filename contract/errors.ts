@@ -104,7 +104,7 @@ export const ERROR_CATALOGUE = {
     title: 'Insufficient permissions',
     message: 'This API key does not have the permission this request needs.',
     guidance: [
-      'The key needs blog:write to create posts (and blog:read to read drafts).',
+      'The key needs blog:write to create and change posts (blog:read or blog:write to read drafts, blog:admin to change any owner\'s posts).',
       "Ask the site's administrator for a key with blog:write (and blog:read to read drafts): a key's permissions are set when it is made.",
     ],
   },
@@ -119,6 +119,66 @@ export const ERROR_CATALOGUE = {
     title: 'Post not found',
     message: 'No published post has this slug.',
     guidance: ['Check the slug. Drafts are visible only with a key holding blog:read.'],
+  },
+  post_gone: {
+    status: 410,
+    title: 'Post deleted',
+    message: 'This post was deleted: it is in the trash.',
+    guidance: [
+      'A deleted post can be restored within 30 days with POST /api/blog/:id/restore (blogpost restore <id>), by a key of its owner or one holding blog:admin.',
+      'After 30 days it is purged for good.',
+    ],
+  },
+  not_post_owner: {
+    status: 403,
+    title: 'Not your post',
+    message: "This API key may change only its owner's posts.",
+    guidance: [
+      "A key with blog:write changes the posts created by keys of the same owner; a key holding blog:admin may change any post.",
+      "Ask the site's administrator for a key with blog:admin, or for the change to be made by the post's owner.",
+    ],
+  },
+  revision_not_found: {
+    status: 404,
+    title: 'Revision not found',
+    message: 'This post has no kept revision with that number.',
+    guidance: ['GET /api/blog/:id/revisions lists the kept revisions (the last 50) with their numbers.'],
+  },
+  slug_taken: {
+    status: 409,
+    title: 'Slug already in use',
+    message: 'Another post already uses this slug.',
+    guidance: ['Choose another slug, or leave slug out to keep the current one (a new post gets one made from its title).'],
+  },
+  not_in_trash: {
+    status: 409,
+    title: 'Post is not in the trash',
+    message: 'Only a deleted post can be restored, and this one is not deleted.',
+    guidance: ['Nothing to do: the post is live in its current status. GET /api/blog/:id shows it.'],
+  },
+  precondition_failed: {
+    status: 412,
+    title: 'The post changed since you read it',
+    message: 'The post was changed by someone else since the version your If-Match names, so your change was not applied.',
+    guidance: [
+      '"changes" lists, field by field, what changed since your version; current_etag is the version now.',
+      'Apply your change to the current version and send it again with If-Match: <current_etag> (blogpost publish shows both sides; --force overwrites).',
+    ],
+  },
+  precondition_required: {
+    status: 428,
+    title: 'If-Match required',
+    message: 'A change to a post must say which version it changes: send the If-Match header with the ETag of your last read.',
+    guidance: [
+      'GET /api/blog/:id answers with an ETag header (also "etag" in the body): send it back as If-Match: "<etag>".',
+      'This stops two people from overwriting each other\'s changes without noticing. If-Match: * changes whatever version is current.',
+    ],
+  },
+  unknown_query_parameter: {
+    status: 400,
+    title: 'Unknown query parameter',
+    message: 'The request has a query parameter this endpoint does not take.',
+    guidance: ['Remove it, or check its spelling against the parameters this endpoint lists in "allowed".'],
   },
   not_found: {
     status: 404,
@@ -233,12 +293,20 @@ export function errorCodeForStatus(status: number): ErrorCode {
       return 'not_found';
     case 405:
       return 'method_not_allowed';
+    case 409:
+      return 'slug_taken';
+    case 410:
+      return 'post_gone';
+    case 412:
+      return 'precondition_failed';
     case 413:
       return 'payload_too_large';
     case 415:
       return 'unsupported_media_type';
     case 422:
       return 'idempotency_key_mismatch';
+    case 428:
+      return 'precondition_required';
     case 429:
       return 'rate_limited';
     case 431:

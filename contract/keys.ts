@@ -12,9 +12,20 @@ export const API_KEY_SECRET_LENGTH = 32;
 export const API_KEY_CHECKSUM_LENGTH = 6;
 export const BASE62_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export const API_PERMISSIONS = ['blog:write', 'blog:read'] as const;
+/** blog:write creates posts and changes its owner's; blog:admin changes anyone's; blog:read reads drafts. */
+export const API_PERMISSIONS = ['blog:write', 'blog:read', 'blog:admin'] as const;
 export type ApiPermission = (typeof API_PERMISSIONS)[number];
 export const apiPermissionSchema = z.enum(API_PERMISSIONS);
+
+/** Whether a key with these permissions may do what `permission` allows (blog:admin includes the others). */
+export function permits(permissions: readonly ApiPermission[], permission: ApiPermission): boolean {
+  return permissions.includes(permission) || permissions.includes('blog:admin');
+}
+
+/** Whether a key may read drafts, scheduled posts and the trash. */
+export function readsDrafts(permissions: readonly ApiPermission[]): boolean {
+  return permissions.some((permission) => permission === 'blog:read' || permission === 'blog:write' || permission === 'blog:admin');
+}
 
 const KEY_PATTERN = new RegExp(
   `^${API_KEY_PREFIX}([0-9A-Za-z]{${API_KEY_ID_LENGTH}})_([0-9A-Za-z]{${API_KEY_SECRET_LENGTH}})([0-9A-Za-z]{${API_KEY_CHECKSUM_LENGTH}})$`,
@@ -105,6 +116,8 @@ export function readBearerToken(header: string | undefined): BearerToken {
 export interface ApiKeySummary {
   id: string;
   name: string;
+  /** Whose posts the key may change (keys of one owner share their posts). */
+  owner: string;
   permissions: ApiPermission[];
   createdAt: string;
   lastUsedAt: string | null;

@@ -29,7 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
 // A child that throws renders the root error boundary with the root's head: describe the error there.
 export const meta: Route.MetaFunction = ({ error, data, location }) => {
   if (!error || !data) return [];
-  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(data.config, location.pathname);
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 410)) return notFoundMeta(data.config, location.pathname, error.status === 410);
   return [{ title: 'Unexpected Application Error!' }, { name: 'robots', content: 'noindex' }];
 };
 
@@ -84,8 +84,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent />;
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 410)) {
+    return <NotFoundContent gone={error.status === 410} />;
   }
   if (import.meta.env.DEV) console.error(error);
   return (

@@ -8,6 +8,7 @@ import Koa from 'koa';
 import { POST_LIMITS } from '../../contract/blog';
 import type { Logger } from '../logger';
 import { KeyService } from '../services/keys';
+import { PostChanges } from '../services/post-changes';
 import { PostService } from '../services/posts';
 import type { Store } from '../store/store';
 import { type CorsOrigins, cors } from './cors';
@@ -58,6 +59,8 @@ export interface ApiAppOptions {
   now?: () => Date;
   /** SITE_URL: the origin of the error bodies' `type` links. */
   siteUrl?: string;
+  /** Called after every change to the posts (the scheduler of api/services/scheduler.ts looks again). */
+  onPostsChanged?: () => void;
 }
 
 export function createApiApp(options: ApiAppOptions): Koa {
@@ -65,9 +68,13 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const now = options.now ?? (() => new Date());
   const clock = () => now().getTime();
   const { store } = options;
+  const posts = new PostService(store.posts);
   const blog = blogRoutes({
     keys: new KeyService(store.keys, now),
-    posts: new PostService(store.posts),
+    posts,
+    changes: new PostChanges(store.posts, posts, now),
+    onChange: options.onPostsChanged ?? (() => undefined),
+    now,
     store: store.posts,
     writeLimits: writeLimits(settings.writesPerMinute, clock),
     validations: new RateLimiter(settings.validationsPerMinute, clock),

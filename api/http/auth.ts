@@ -7,7 +7,7 @@
  */
 import type { ParameterizedContext } from 'koa';
 import { ApiError } from '../../contract/errors';
-import { type ApiKeySummary, type ApiPermission, checkApiKey, readBearerToken } from '../../contract/keys';
+import { type ApiKeySummary, type ApiPermission, checkApiKey, permits, readBearerToken } from '../../contract/keys';
 import type { KeyService } from '../services/keys';
 import type { ApiMiddleware, ApiState } from './context';
 
@@ -30,7 +30,7 @@ function misplacedKeyHint(ctx: ParameterizedContext<ApiState>): string[] {
 
 /** A 403 unless `key` holds `permission`. */
 export function requirePermission(key: ApiKeySummary, permission: ApiPermission): void {
-  if (!key.permissions.includes(permission)) {
+  if (!permits(key.permissions, permission)) {
     throw new ApiError('insufficient_permissions', {
       message: `This API key lacks the ${permission} permission.`,
       extra: { requiredPermission: permission, keyPermissions: key.permissions },
@@ -61,7 +61,7 @@ export function authenticate(keys: KeyService, options: AuthenticateOptions = {}
         ...(result.reason === 'revoked' ? { message: 'This API key has been revoked.' } : {}),
       });
     }
-    if (options.permission && !result.key.permissions.includes(options.permission)) {
+    if (options.permission && !permits(result.key.permissions, options.permission)) {
       keys.recordFailure(result.key.id, 'insufficient_permissions');
       requirePermission(result.key, options.permission);
     }

@@ -8,9 +8,9 @@ import type { ApiMiddleware } from './context';
 
 export type CorsOrigins = '*' | readonly string[];
 
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
-const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
-const EXPOSED_HEADERS = 'Location, Retry-After, Idempotency-Replayed, RateLimit-Limit, RateLimit-Remaining';
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match'];
+const ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS';
+const EXPOSED_HEADERS = 'Location, ETag, Retry-After, Idempotency-Replayed, RateLimit-Limit, RateLimit-Remaining';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /** Reads CORS_ORIGINS: empty or `*` for any origin, else a comma-separated list. */

@@ -5,7 +5,8 @@
  */
 import type { ParameterizedContext } from 'koa';
 import { type CreatePostData, REQUIRED_POST_FIELDS, checkCreatePostBody } from '../../contract/blog';
-import { type ListPostsQuery, listPostsQuerySchema } from '../../contract/blog-reader';
+import { closest, distance } from 'fastest-levenshtein';
+import { LIST_QUERY_PARAMETERS, type ListPostsQuery, listPostsQuerySchema } from '../../contract/blog-reader';
 import { ApiError, validationError } from '../../contract/errors';
 import { fieldProblemsFrom } from '../../contract/field-problems';
 import { bodyFingerprint } from '../services/idempotency';
@@ -43,12 +44,31 @@ export function postBody(limitBytes: number): InputParser<PostBodyInput> {
   };
 }
 
-/** The query string of GET /api/blog. */
+/** A 400 naming the query parameters an endpoint does not take, with the closest one it does. */
+export function unknownParameters(names: readonly string[], allowed: readonly string[]): ApiError {
+  const hints = names.map((name) => {
+    if (name === 'api_key' || name === 'key') return `${name}: an API key goes in the Authorization header (Bearer <key>), never in the URL, where logs keep it.`;
+    const near = closest(name.toLowerCase(), [...allowed]);
+    return distance(name.toLowerCase(), near) <= 3 ? `${name}: did you mean ${near}?` : `${name}: not a parameter of this endpoint.`;
+  });
+  const list = names.map((name) => `"${name}"`).join(', ');
+  return new ApiError('unknown_query_parameter', {
+    message: `Unknown query parameter${names.length === 1 ? '' : 's'} ${list}: this endpoint takes ${allowed.join(', ')}.`,
+    hints,
+    extra: { unknown: names, allowed },
+  });
+}
+
+/** The query string of GET /api/blog; a parameter it does not take is a 400 naming it. */
 export const listQuery: InputParser<ListPostsQuery> = (ctx) => {
+  const unknown = Object.keys(ctx.query).filter((name) => !LIST_QUERY_PARAMETERS.includes(name));
+  if (unknown.length > 0) throw unknownParameters(unknown, LIST_QUERY_PARAMETERS);
   const single = Object.fromEntries(Object.entries(ctx.query).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]));
   const parsed = listPostsQuerySchema.safeParse(single, { reportInput: true });
   if (!parsed.success) {
-    throw validationError(fieldProblemsFrom(parsed.error.issues), ['page and limit are whole numbers from 1 (limit at most 100); status is draft or published.']);
+    throw validationError(fieldProblemsFrom(parsed.error.issues), [
+      'page and limit are whole numbers from 1 (limit at most 100); status is draft, scheduled, published or trashed; mine is 1.',
+    ]);
   }
   return parsed.data;
 };

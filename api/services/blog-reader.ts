@@ -3,14 +3,15 @@
  * site's loaders get this as their BlogReader (published posts only); the API's read routes use the
  * same functions with the status their key may see.
  */
-import type { PostStatus } from '../../contract/blog';
-import type { BlogPost, BlogPostPage, BlogReader, ListPublishedOptions } from '../../contract/blog-reader';
+import type { BlogPostPage, BlogReader, ListPublishedOptions, ListStatus, PublicPostLookup } from '../../contract/blog-reader';
 import { BLOG_CATEGORIES, type BlogCategory, findCategory, UNCATEGORIZED } from '../../contract/categories';
 import type { PostRepository } from '../store/store';
 import { presentPost, presentSummary } from './presenters';
 
 export interface ListOptions extends ListPublishedOptions {
-  status: PostStatus;
+  status: ListStatus | 'any';
+  /** Only the posts of this key owner. */
+  owner?: string;
 }
 
 export async function listPosts(posts: PostRepository, options: ListOptions): Promise<BlogPostPage> {
@@ -22,15 +23,21 @@ export async function listPosts(posts: PostRepository, options: ListOptions): Pr
     ...(options.limit === undefined ? {} : { limit: options.limit }),
     ...(categorySlug === undefined ? {} : { categorySlug }),
     ...(options.tag === undefined ? {} : { tag: options.tag }),
+    ...(options.author === undefined ? {} : { author: options.author }),
+    ...(options.owner === undefined ? {} : { owner: options.owner }),
   });
   return { posts: page.entries.map(presentSummary), total: page.total, page: page.page, limit: page.limit };
 }
 
-/** The post with this slug; drafts only when `includeDrafts`. */
-export async function getPost(posts: PostRepository, slug: string, options: { includeDrafts: boolean }): Promise<BlogPost | null> {
-  const record = await posts.getBySlug(slug);
-  if (!record || (record.status !== 'published' && !options.includeDrafts)) return null;
-  return presentPost(record);
+/** The published post at this slug for the site: the post, where it moved, gone (in the trash), or missing. */
+export async function lookupPublished(posts: PostRepository, slug: string): Promise<PublicPostLookup> {
+  const found = await posts.lookupSlug(slug);
+  // A draft or a scheduled post was never public: it is missing, in the trash or not.
+  if (!found || found.post.status !== 'published') return { kind: 'missing' };
+  if (found.post.deletedAt) return { kind: 'gone' };
+  if (found.kind === 'previous') return { kind: 'moved', slug: found.post.slug };
+  const record = await posts.getById(found.post.id);
+  return record ? { kind: 'post', post: presentPost(record) } : { kind: 'missing' };
 }
 
 /** The built-in categories with their published posts counted, plus `uncategorized` when it has any. */
@@ -54,7 +61,11 @@ export async function categoriesWithCounts(posts: PostRepository): Promise<BlogC
 export function blogReader(posts: PostRepository): BlogReader {
   return {
     listPublished: (options = {}) => listPosts(posts, { ...options, status: 'published' }),
-    getPublishedBySlug: (slug) => getPost(posts, slug, { includeDrafts: false }),
+    getPublishedBySlug: async (slug) => {
+      const found = await lookupPublished(posts, slug);
+      return found.kind === 'post' ? found.post : null;
+    },
+    lookupPublished: (slug) => lookupPublished(posts, slug),
     categoriesWithCounts: () => categoriesWithCounts(posts),
   };
 }

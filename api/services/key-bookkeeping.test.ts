@@ -53,16 +53,17 @@ describe('key bookkeeping', () => {
     expect((await keys.revoke(other.id, { by: 'cli:jane', reason: ' ' })).key).toMatchObject({ revokedBy: 'cli:jane', revokeReason: null });
   });
 
-  it('loads a blog.json written before failures and revocation details were kept', async () => {
+  it('loads a blog.json written before failures, revocation details and owners were kept', async () => {
     const dir = tempDir();
     const now = () => new Date('2026-03-03T00:00:00Z');
     const keys = await keysIn(dir, now);
     const { key } = await keys.create({ name: 'Old', permissions: ['blog:write'] });
     const file = path.join(dir, 'blog.json');
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as { keys: Array<Record<string, unknown>> };
-    expect(Object.keys(manifest.keys[0] ?? {}).sort()).toEqual(['createdAt', 'hash', 'id', 'lastUsedAt', 'name', 'permissions', 'revokedAt']);
-    writeFileSync(file, JSON.stringify({ ...manifest, keys: manifest.keys.map((record) => ({ ...record, revokedAt: '2026-03-03T00:00:00.000Z' })) }));
+    expect(Object.keys(manifest.keys[0] ?? {}).sort()).toEqual(['createdAt', 'hash', 'id', 'lastUsedAt', 'name', 'owner', 'permissions', 'revokedAt']);
+    const older = manifest.keys.map(({ owner: _owner, ...record }) => ({ ...record, revokedAt: '2026-03-03T00:00:00.000Z' }));
+    writeFileSync(file, JSON.stringify({ ...manifest, keys: older }));
     const reopened = await keysIn(dir, now);
-    expect(await reopened.find(key.id)).toMatchObject({ revokedAt: '2026-03-03T00:00:00.000Z', revokedBy: null, revokeReason: null, lastFailedAt: null, lastFailureCode: null });
+    expect(await reopened.find(key.id)).toMatchObject({ owner: 'Old', revokedAt: '2026-03-03T00:00:00.000Z', revokedBy: null, revokeReason: null, lastFailedAt: null, lastFailureCode: null });
   });
 });

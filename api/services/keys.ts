@@ -74,6 +74,7 @@ export function summaryOf(record: KeyRecord): ApiKeySummary {
   return {
     id: record.id,
     name: record.name,
+    owner: record.owner ?? record.name,
     permissions: [...record.permissions],
     createdAt: record.createdAt,
     lastUsedAt: record.lastUsedAt,
@@ -106,10 +107,15 @@ export class KeyService {
   }
 
   /** Creates a key; the returned secret exists nowhere else and cannot be shown again. */
-  async create(input: { name: string; permissions: readonly ApiPermission[] }): Promise<{ key: ApiKeySummary; secret: string }> {
+  /** Creates a key; `owner` (default: its name) decides whose posts it may change. */
+  async create(input: { name: string; permissions: readonly ApiPermission[]; owner?: string }): Promise<{ key: ApiKeySummary; secret: string }> {
     const name = input.name.trim();
     if (!API_KEY_NAME_PATTERN.test(name)) {
       throw new KeyError('invalid_name', 'A key name is 1 to 60 letters, digits, spaces or . _ - @ : characters.');
+    }
+    const owner = input.owner?.trim() || name;
+    if (!API_KEY_NAME_PATTERN.test(owner)) {
+      throw new KeyError('invalid_name', 'An owner is 1 to 60 letters, digits, spaces or . _ - @ : characters.');
     }
     const permissions = [...new Set(input.permissions)];
     if (permissions.length === 0) throw new KeyError('no_permissions', 'A key needs at least one permission.');
@@ -122,6 +128,7 @@ export class KeyService {
     const record: KeyRecord = {
       id,
       name,
+      owner,
       permissions,
       hash: hashApiKey(secret),
       createdAt: this.#now().toISOString(),

@@ -5,7 +5,7 @@
  * tags de-duplicated, a warning for everything changed on the way), and `PostService.create` *creates*
  * it in the store (a unique slug, idempotent when asked).
  */
-import { type CreatePostData, FIELD_ALIASES, POST_LIMITS } from '../../contract/blog';
+import { type CreatePostData, FIELD_ALIASES, parsePublishAt, POST_LIMITS } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { categorySlugFor, UNCATEGORIZED } from '../../contract/categories';
 import { ApiError } from '../../contract/errors';
@@ -20,7 +20,15 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export interface CleanedPost {
   post: NewPost;
   slugBase: string;
+  /** True when the author chose the slug (it is then used exactly, or refused). */
+  exactSlug: boolean;
   warnings: string[];
+}
+
+/** Who makes a change: the key's public id and owner (null for the server's own demo content). */
+export interface PostAuthorKey {
+  keyId: string | null;
+  owner: string | null;
 }
 
 export interface CreatedResult {
@@ -88,10 +96,32 @@ function trustFrom(input: CreatePostData['trust'], cleaning: Cleaning): BlogTrus
 /** The post the store keeps, or what is left wrong after cleaning (a 400 naming those fields). */
 export type CleanOutcome = { ok: true; cleaned: CleanedPost } | { ok: false; problems: FieldProblem[] };
 
+/** When the post goes or went public, from `publish_at` and the status, checked against the server's clock. */
+function publication(data: CreatePostData, now: Date, problems: FieldProblem[]): { publishAt: string | null; publishedAt?: string } {
+  const text = data.publish_at;
+  if (!text) return { publishAt: null };
+  const parsed = parsePublishAt(text);
+  if (!parsed.ok) return { publishAt: null };
+  const at = parsed.at.toISOString();
+  const future = parsed.at.getTime() > now.getTime();
+  if (data.status === 'scheduled' && !future) {
+    problems.push({
+      field: 'publish_at',
+      problem: 'invalid',
+      message: `publish_at must be in the future for a scheduled post: ${at} has passed (the server's time is ${now.toISOString()}). To publish now, send status published.`,
+    });
+  }
+  if (data.status === 'published' && future) {
+    problems.push({ field: 'publish_at', problem: 'invalid', message: `publish_at ${at} is in the future: send status scheduled to publish the post then.` });
+  }
+  return data.status === 'scheduled' ? { publishAt: at } : { publishAt: null, publishedAt: at };
+}
+
 /** Builds the post the store keeps from a checked payload; returns, rather than throws, what is left wrong. */
-export function cleanPost(data: CreatePostData, ignoredFields: readonly string[], keyId: string | null): CleanOutcome {
+export function cleanPost(data: CreatePostData, ignoredFields: readonly string[], by: PostAuthorKey | null, now: Date = new Date()): CleanOutcome {
   const cleaning = new Cleaning();
   const { warnings, problems } = cleaning;
+  const when = publication(data, now, problems);
 
   const title = cleaning.required('title', data.title, POST_LIMITS.titleMin);
   const excerpt = cleaning.required('excerpt', data.excerpt);
@@ -135,7 +165,8 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
   if (credentials) author.credentials = cleaning.plain('author.credentials', credentials);
   const unique = [...new Set(warnings)];
   const cleaned: CleanedPost = {
-    slugBase: slugBaseFor(title),
+    slugBase: data.slug ?? slugBaseFor(title),
+    exactSlug: Boolean(data.slug),
     warnings: unique,
     post: {
       title,
@@ -147,7 +178,10 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
       isNewsArticle: data.isNewsArticle ?? false,
       trust,
       status: data.status,
-      createdByKeyId: keyId,
+      publishAt: when.publishAt,
+      ...(when.publishedAt ? { publishedAt: when.publishedAt } : {}),
+      owner: by?.owner ?? null,
+      createdByKeyId: by?.keyId ?? null,
       warnings: [...unique],
     },
   };
@@ -165,15 +199,30 @@ export class PostService {
   async create(cleaned: CleanedPost, options: { idempotency?: { scope: string; fingerprint: string }; at?: Date } = {}): Promise<CreatedResult> {
     const outcome = await this.#store.create(cleaned.post, {
       slugBase: cleaned.slugBase,
+      ...(cleaned.exactSlug ? { exactSlug: true } : {}),
       ...(options.idempotency ? { idempotency: { ...options.idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
       ...(options.at ? { at: options.at } : {}),
     });
     if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
+    if (outcome.kind === 'slug_taken') throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
     return { post: outcome.post, replayed: outcome.kind === 'replayed' };
   }
 
   /** The slug a create would get right now (for validate; another create may take it first). */
-  previewSlug(cleaned: CleanedPost): Promise<string> {
+  async previewSlug(cleaned: CleanedPost): Promise<string> {
+    if (cleaned.exactSlug && (await this.#store.lookupSlug(cleaned.slugBase))) {
+      throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
+    }
     return this.#store.previewSlug(cleaned.slugBase);
+  }
+
+  /** A warning for each stored post (not in the trash) with the same title, linking it. */
+  async duplicateWarnings(title: string, exceptId?: string): Promise<string[]> {
+    const same = await this.#store.sameTitle(title, exceptId);
+    return same.slice(0, 3).map(
+      (post) =>
+        `Possible duplicate: the ${post.status} post "${post.title}" (id ${post.id}) has the same title, at /blog/${post.slug}. ` +
+        `To change that post instead, send PATCH /api/blog/${post.id} (blogpost publish does when the file has its id).`,
+    );
   }
 }

@@ -1,7 +1,8 @@
 /** The exact fields that go out, from the records the store keeps: nothing else leaves the server. */
-import type { CreatePostResponse, ValidatePostResponse } from '../../contract/blog';
+import { type CreatePostResponse, TRASH_RETENTION_DAYS, type ValidatePostResponse } from '../../contract/blog';
 import type { BlogPost, BlogPostSummary } from '../../contract/blog-reader';
 import { categoryNameFor } from '../../contract/categories';
+import { postEtag } from '../../contract/post-lifecycle';
 import type { PostIndexEntry, PostRecord } from '../store/store';
 import type { CleanedPost } from './posts';
 
@@ -20,6 +21,11 @@ export function presentSummary(entry: PostIndexEntry): BlogPostSummary {
     created_at: entry.createdAt,
     updated_at: entry.updatedAt,
     published_at: entry.publishedAt,
+    publish_at: entry.publishAt,
+    revision: entry.revision,
+    ...(entry.deletedAt
+      ? { deleted_at: entry.deletedAt, purge_at: new Date(Date.parse(entry.deletedAt) + TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString() }
+      : {}),
   };
 }
 
@@ -30,7 +36,12 @@ export function presentPost(record: PostRecord): BlogPost {
 export function presentCreated(post: PostIndexEntry): CreatePostResponse {
   return {
     success: true,
-    message: post.status === 'draft' ? 'Draft blog post created successfully' : 'Blog post published successfully',
+    message:
+      post.status === 'draft'
+        ? 'Draft blog post created successfully'
+        : post.status === 'scheduled'
+          ? `Blog post scheduled: it goes live at ${post.publishAt ?? 'its time'}`
+          : 'Blog post published successfully',
     post: {
       id: post.id,
       title: post.title,
@@ -38,6 +49,8 @@ export function presentCreated(post: PostIndexEntry): CreatePostResponse {
       excerpt: post.excerpt,
       created_at: post.createdAt,
       status: post.status,
+      publish_at: post.publishAt,
+      etag: postEtag(post.id, post.revision),
     },
     warnings: [...post.warnings],
   };

@@ -13,6 +13,7 @@ import { removeLeftoverTemps } from './file/leftover-temps';
 import { readIndexSnapshot, writeIndexSnapshot } from './file/index-snapshot';
 import { listPostFiles, loadPosts, orderPosts, POSTS_DIR } from './file/post-files';
 import { FilePostRepository } from './file/post-repository';
+import { REVISIONS_DIR } from './file/revision-files';
 import { listQuarantine, quarantineFile, restoreCommand } from './file/quarantine';
 import type { KeyRepository, Store } from './store';
 import { unwritable } from './store-error';
@@ -42,8 +43,10 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
   const log = options.log ?? (() => undefined);
   const writer = new DurableWriter(options.fileSystem ?? nodeFileSystem);
   const postsDir = path.join(dataDir, POSTS_DIR);
+  const revisionsDir = path.join(dataDir, REVISIONS_DIR);
   await ensureDir(postsDir);
-  const leftovers = await removeLeftoverTemps([dataDir, postsDir]);
+  await ensureDir(revisionsDir);
+  const leftovers = await removeLeftoverTemps([dataDir, postsDir, revisionsDir]);
   if (leftovers > 0) log(`Removed ${leftovers} temporary file(s) left in ${dataDir} by an interrupted write (never a stored post).`);
 
   const opened = await KeyFile.open(dataDir, { create: true, now, writer });
@@ -58,7 +61,10 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
         `To restore it, repair the file, run \`${restoreCommand(moved)}\` and restart the server (blogpost doctor lists quarantined files).`,
     );
   }
-  const posts = new FilePostRepository(postsDir, loaded.entries, writer, now);
+  // Posts stored before keys had owners belong to the owner of the key that created them.
+  const owners = new Map((await opened.keys.list()).map((key) => [key.id, key.owner ?? key.name]));
+  const entries = loaded.entries.map((entry) => (entry.owner === null && entry.createdByKeyId ? { ...entry, owner: owners.get(entry.createdByKeyId) ?? null } : entry));
+  const posts = new FilePostRepository({ posts: postsDir, revisions: revisionsDir }, entries, writer, now);
   const flush = async () => {
     await Promise.all([posts.flush(), opened.keys.flush()]);
   };

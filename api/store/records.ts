@@ -49,8 +49,20 @@ export const postRecordSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
+  /** When a scheduled post goes live (ISO 8601, UTC). */
+  publishAt: z.string().nullable().default(null),
+  /** Grows by one with every change (the ETag names it). Files from before updates lack it: 1. */
+  revision: z.number().int().positive().default(1),
+  /** Set while the post is in the trash. */
+  deletedAt: z.string().nullable().default(null),
+  /** Slugs the post had before, each answering 301 to the current one. */
+  previousSlugs: z.array(z.string()).default([]),
+  /** The owner of the key that created it: keys of the same owner may change it. */
+  owner: z.string().nullable().default(null),
   /** Public id of the API key that created the post. */
   createdByKeyId: z.string().nullable(),
+  /** Public id of the API key that made the latest change. */
+  updatedByKeyId: z.string().nullable().default(null),
   /** What the server changed on the way in, replayed with an idempotent retry. */
   warnings: z.array(z.string()),
   idempotency: idempotencySchema.nullable(),
@@ -60,8 +72,32 @@ export type PostRecord = z.infer<typeof postRecordSchema>;
 /** What the store keeps in memory for every post: all but the body, which stays on disk. */
 export type PostIndexEntry = Omit<PostRecord, 'content'>;
 
-/** A post as a service hands it to the store; the store assigns id, order, slug and times. */
-export type NewPost = Omit<PostRecord, 'id' | 'seq' | 'slug' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'idempotency'>;
+/**
+ * A post as a service hands it to the store; the store assigns id, order, slug and times (a
+ * `publishedAt` given keeps an imported post's date).
+ */
+export type NewPost = Omit<PostRecord, 'id' | 'seq' | 'slug' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'idempotency' | 'revision' | 'deletedAt' | 'previousSlugs' | 'updatedByKeyId'> & {
+  publishedAt?: string | null;
+};
+
+export const REVISIONS_FORMAT = 'blogpost-revisions';
+
+/** A version of a post that a later change replaced. */
+export const storedRevisionSchema = z.object({
+  /** When the next version replaced it. */
+  replacedAt: z.string(),
+  /** The fields the next version changed. */
+  changed: z.array(z.string()),
+  record: postRecordSchema.omit({ idempotency: true, warnings: true }),
+});
+export type StoredRevision = z.infer<typeof storedRevisionSchema>;
+
+/** `revisions/<id>.json`: a post's earlier versions, newest first. */
+export const revisionsFileSchema = z.object({
+  format: z.literal(REVISIONS_FORMAT),
+  postId: z.string(),
+  revisions: z.array(storedRevisionSchema),
+});
 
 export const keyRecordSchema = z.object({
   id: z.string().min(1),
@@ -80,6 +116,8 @@ export const keyRecordSchema = z.object({
   revokedBy: z.string().nullable().optional(),
   /** Why, when they said. */
   revokeReason: z.string().nullable().optional(),
+  /** Whose posts the key may change; older files lack it (the key's name is its owner). */
+  owner: z.string().min(1).optional(),
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 

@@ -27,6 +27,8 @@ export function newPost(title: string, overrides: Partial<NewPost> = {}): NewPos
     isNewsArticle: false,
     trust: null,
     status: 'published',
+    publishAt: null,
+    owner: null,
     createdByKeyId: null,
     warnings: [],
     ...overrides,
@@ -82,7 +84,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await store.posts.getBySlug('first')).toMatchObject({ id: first.id, title: 'First', content: '<p>First body</p>', status: 'published' });
         expect(await store.posts.getBySlug('hidden')).toMatchObject({ status: 'draft', publishedAt: null });
         expect(await store.posts.getBySlug('nothing')).toBeNull();
-        expect(await store.posts.counts()).toEqual({ published: 2, drafts: 1 });
+        expect(await store.posts.counts()).toEqual({ published: 2, drafts: 1, scheduled: 0, trashed: 0 });
         expect(Object.fromEntries(await store.posts.publishedPerCategory())).toEqual({ 'tax-benefits': 1, 'retirement-planning': 1 });
       }),
     );
@@ -143,10 +145,10 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         ]);
         const kinds = [a.kind, b.kind].sort();
         expect(kinds).toEqual(['created', 'replayed']);
-        const ids = [a, b].map((outcome) => (outcome.kind === 'conflict' ? null : outcome.post.id));
+        const ids = [a, b].map((outcome) => ('post' in outcome ? outcome.post.id : null));
         expect(ids[0]).toBe(ids[1]);
         expect(await store.posts.create(newPost('Other'), { slugBase: 'other', idempotency: { ...claim, fingerprint: 'body-2' } })).toEqual({ kind: 'conflict' });
-        expect(await store.posts.counts()).toEqual({ published: 1, drafts: 0 });
+        expect(await store.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, trashed: 0 });
         // The claim survives a restart.
         const again = await (await reopen()).posts.create(newPost('Once'), { slugBase: 'once', idempotency: claim });
         expect(again).toMatchObject({ kind: 'replayed', post: { slug: 'once' } });
@@ -171,13 +173,13 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const error = await store.posts.create(newPost('Lost'), { slugBase: 'lost', idempotency: claim }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(StoreError);
         expect((error as StoreError).problem).toBe('full');
-        expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0 });
+        expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 0 });
         expect(await store.posts.getBySlug('lost')).toBeNull();
         expect(await store.posts.previewSlug('lost')).toBe('lost');
         const retried = created(await store.posts.create(newPost('Lost'), { slugBase: 'lost', idempotency: claim }));
         expect(retried.slug).toBe('lost');
         const reopened = await reopen();
-        expect(await reopened.posts.counts()).toEqual({ published: 1, drafts: 0 });
+        expect(await reopened.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, trashed: 0 });
       }),
     );
 
@@ -194,6 +196,103 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         // New posts after a restart come after the old ones.
         const later = await create(reopened, 'Later');
         expect((await reopened.posts.list({ status: 'published', limit: 1 })).entries[0]?.id).toBe(later.id);
+      }),
+    );
+
+    it(
+      'saves a change only from the revision it was made from, one at a time, and keeps it across a reopen',
+      withStore(async ({ store, reopen }) => {
+        const post = await create(store, 'Changing');
+        const current = await store.posts.getById(post.id);
+        if (!current) throw new Error('created post not found');
+        const next = { ...current, title: 'Changed', updatedAt: '2026-02-01T00:00:00.000Z' };
+        // Two changes from the same revision: exactly one is saved, the other is told it is stale.
+        const outcomes = await Promise.all([
+          store.posts.save(next, { expectedRevision: 1, keepRevision: true, changed: ['title'] }),
+          store.posts.save({ ...current, title: 'Also changed' }, { expectedRevision: 1, keepRevision: true, changed: ['title'] }),
+        ]);
+        expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['saved', 'stale']);
+        const saved = outcomes.find((outcome) => outcome.kind === 'saved');
+        expect(saved).toMatchObject({ post: { revision: 2, seq: post.seq, createdAt: post.createdAt } });
+        expect(await store.posts.save({ ...current, id: 'no-such-post' }, { expectedRevision: 1, keepRevision: false, changed: [] })).toEqual({ kind: 'missing' });
+        const reopened = await reopen();
+        const back = await reopened.posts.getById(post.id);
+        expect(back).toMatchObject({ revision: 2, title: saved?.kind === 'saved' ? saved.post.title : '' });
+        const revisions = await reopened.posts.revisions(post.id);
+        expect(revisions).toHaveLength(1);
+        expect(revisions[0]).toMatchObject({ changed: ['title'], record: { revision: 1, title: 'Changing', content: '<p>Changing body</p>' } });
+      }),
+    );
+
+    it(
+      'keeps the stored version when a change cannot be written',
+      withStore(async ({ store, reopen, failNextWrite }) => {
+        const post = await create(store, 'Steady');
+        const current = await store.posts.getById(post.id);
+        if (!current) throw new Error('created post not found');
+        failNextWrite();
+        const error = await store.posts.save({ ...current, title: 'Lost change' }, { expectedRevision: 1, keepRevision: false, changed: ['title'] }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(StoreError);
+        expect(await store.posts.getById(post.id)).toMatchObject({ title: 'Steady', revision: 1 });
+        expect((await store.posts.list({ status: 'published' })).entries[0]).toMatchObject({ title: 'Steady', revision: 1 });
+        // The next change from the same revision goes through, and lasts.
+        expect(await store.posts.save({ ...current, title: 'Kept change' }, { expectedRevision: 1, keepRevision: false, changed: ['title'] })).toMatchObject({ kind: 'saved' });
+        expect(await (await reopen()).posts.getById(post.id)).toMatchObject({ title: 'Kept change', revision: 2 });
+      }),
+    );
+
+    it(
+      'moves a slug: the old one leads to the post, stays taken, and a taken one is refused',
+      withStore(async ({ store, reopen }) => {
+        const post = await create(store, 'Old name');
+        await create(store, 'Other');
+        const current = await store.posts.getById(post.id);
+        if (!current) throw new Error('created post not found');
+        expect(await store.posts.save({ ...current, slug: 'other' }, { expectedRevision: 1, keepRevision: false, changed: ['slug'] })).toEqual({ kind: 'slug_taken' });
+        expect(await store.posts.save({ ...current, slug: 'new-name' }, { expectedRevision: 1, keepRevision: false, changed: ['slug'] })).toMatchObject({ kind: 'saved' });
+        const reopened = await reopen();
+        expect(await reopened.posts.lookupSlug('old-name')).toMatchObject({ kind: 'previous', post: { id: post.id, slug: 'new-name' } });
+        expect(await reopened.posts.lookupSlug('new-name')).toMatchObject({ kind: 'current', post: { id: post.id } });
+        expect(await reopened.posts.previewSlug('old-name')).toBe('old-name-2');
+      }),
+    );
+
+    it(
+      'keeps the trash apart from lists and counts, and purges a post with its revisions',
+      withStore(async ({ store, reopen }) => {
+        const post = await create(store, 'Binned');
+        const current = await store.posts.getById(post.id);
+        if (!current) throw new Error('created post not found');
+        await store.posts.save({ ...current, excerpt: 'kept' }, { expectedRevision: 1, keepRevision: true, changed: ['excerpt'] });
+        await store.posts.save({ ...current, revision: 2, deletedAt: '2026-03-01T00:00:00.000Z' }, { expectedRevision: 2, keepRevision: false, changed: [] });
+        expect((await store.posts.list({ status: 'published' })).total).toBe(0);
+        expect((await store.posts.list({ status: 'trashed' })).entries.map((entry) => entry.id)).toEqual([post.id]);
+        expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 1 });
+        expect(await store.posts.publishedPerCategory()).toEqual(new Map());
+        expect((await store.posts.trashedBefore(new Date('2026-03-02T00:00:00Z'))).map((entry) => entry.id)).toEqual([post.id]);
+        expect(await store.posts.trashedBefore(new Date('2026-02-28T00:00:00Z'))).toEqual([]);
+        expect(await store.posts.purge(post.id)).toBe(true);
+        expect(await store.posts.purge(post.id)).toBe(false);
+        const reopened = await reopen();
+        expect(await reopened.posts.getById(post.id)).toBeNull();
+        expect(await reopened.posts.revisions(post.id)).toEqual([]);
+        expect(await reopened.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 0 });
+      }),
+    );
+
+    it(
+      'finds scheduled posts due, earliest first, lists by owner and author, and finds equal titles',
+      withStore(async ({ store }) => {
+        const later = await create(store, 'Later', { status: 'scheduled', publishAt: '2026-06-02T00:00:00.000Z', owner: 'acme' });
+        const sooner = await create(store, 'Sooner', { status: 'scheduled', publishAt: '2026-06-01T00:00:00.000Z', owner: 'acme' });
+        await create(store, 'Someone else', { owner: 'globex', author: { name: 'Rosa Lind' } });
+        expect((await store.posts.nextScheduledAt())?.toISOString()).toBe('2026-06-01T00:00:00.000Z');
+        expect((await store.posts.dueScheduled(new Date('2026-06-01T12:00:00Z'))).map((entry) => entry.id)).toEqual([sooner.id]);
+        expect((await store.posts.dueScheduled(new Date('2026-07-01T00:00:00Z'))).map((entry) => entry.id)).toEqual([sooner.id, later.id]);
+        expect((await store.posts.list({ status: 'any', owner: 'acme' })).total).toBe(2);
+        expect((await store.posts.list({ status: 'published', author: 'ROSA LIND' })).entries.map((entry) => entry.title)).toEqual(['Someone else']);
+        expect((await store.posts.sameTitle('  sooner ')).map((entry) => entry.id)).toEqual([sooner.id]);
+        expect(await store.posts.sameTitle('Sooner', sooner.id)).toEqual([]);
       }),
     );
 

@@ -5,13 +5,14 @@
  * (api/store/store-contract.ts). Records come back as stored; presenters (api/services/presenters.ts)
  * turn them into what goes out.
  */
-import type { PostStatus } from '../../contract/blog';
-import type { KeyRecord, NewPost, PostIndexEntry, PostRecord } from './records';
+import type { ListStatus } from '../../contract/blog-reader';
+import type { KeyRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
 
-export type { KeyRecord, NewPost, PostIndexEntry, PostRecord } from './records';
+export type { KeyRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
 
 export interface PostQuery {
-  status: PostStatus;
+  /** A status, `trashed` (posts in the trash, any status), or `any` (every post not in the trash). */
+  status: ListStatus | 'any';
   /** 1-based; default 1. */
   page?: number;
   /** Default 10; the store takes any positive number (the API caps it, the sitemap does not). */
@@ -20,6 +21,10 @@ export interface PostQuery {
   categorySlug?: string;
   /** Matched without regard to case. */
   tag?: string;
+  /** An author's name, matched without regard to case. */
+  author?: string;
+  /** Only the posts of this owner. */
+  owner?: string;
 }
 
 export interface PostPage {
@@ -44,11 +49,15 @@ export type CreateOutcome =
   /** An unexpired claim with the same scope and fingerprint: the post the first request created. */
   | { kind: 'replayed'; post: PostIndexEntry }
   /** An unexpired claim with the same scope and another fingerprint. */
-  | { kind: 'conflict' };
+  | { kind: 'conflict' }
+  /** `exactSlug` was asked for and another post has (or had) that slug. */
+  | { kind: 'slug_taken' };
 
 export interface CreateOptions {
   /** The slug wanted; the store gives `base`, else the first free of `base-2`, `base-3` ... (never a RESERVED_SLUGS one). */
   slugBase: string;
+  /** The author chose the slug: exactly `slugBase`, or the outcome 'slug_taken'. */
+  exactSlug?: boolean;
   idempotency?: IdempotencyClaim;
   /** The creation time (demo content and imports keep their own dates); default now. */
   at?: Date;
@@ -57,7 +66,28 @@ export interface CreateOptions {
 export interface PostCounts {
   published: number;
   drafts: number;
+  scheduled: number;
+  trashed: number;
 }
+
+/** What a slug leads to: the post that has it now, or the post that had it before (a 301). */
+export type SlugLookup = { kind: 'current'; post: PostIndexEntry } | { kind: 'previous'; post: PostIndexEntry } | null;
+
+export interface SaveOptions {
+  /** The revision the change was made from: when the stored post has another, nothing is saved ('stale'). */
+  expectedRevision: number;
+  /** Keep the version replaced as a revision (content changes do; scheduling and the trash do not). */
+  keepRevision: boolean;
+  /** The fields the change touches (stored with the kept revision). */
+  changed: readonly string[];
+}
+
+export type SaveOutcome =
+  | { kind: 'saved'; post: PostIndexEntry }
+  | { kind: 'stale'; current: PostIndexEntry }
+  | { kind: 'missing' }
+  /** The new slug is used by another post (now or before). */
+  | { kind: 'slug_taken' };
 
 export interface PostRepository {
   /**
@@ -70,8 +100,30 @@ export interface PostRepository {
   previewSlug(slugBase: string): Promise<string>;
   /** One page of the posts with this status, newest first. */
   list(query: PostQuery): Promise<PostPage>;
-  /** The post with this slug, body included, or null. */
+  /** The post with this slug, body included, or null (posts in the trash included). */
   getBySlug(slug: string): Promise<PostRecord | null>;
+  /** The post with this id, body included, or null (posts in the trash included). */
+  getById(id: string): Promise<PostRecord | null>;
+  /** The post a slug names now or named before. */
+  lookupSlug(slug: string): Promise<SlugLookup>;
+  /**
+   * Replaces a stored post with `next` (same id) when its revision is still `expectedRevision`: the
+   * store sets the revision to the next number and, when the slug changes, keeps the old one as a
+   * previous slug. Changes to one post are applied one at a time; resolves once durable.
+   */
+  save(next: PostRecord, options: SaveOptions): Promise<SaveOutcome>;
+  /** Removes a post and its revisions for good; false when there was no such post. */
+  purge(id: string): Promise<boolean>;
+  /** The kept earlier versions of a post, newest first. */
+  revisions(id: string): Promise<StoredRevision[]>;
+  /** Scheduled posts (not in the trash) whose time is at or before `at`, earliest first. */
+  dueScheduled(at: Date): Promise<PostIndexEntry[]>;
+  /** The earliest time of a scheduled post not in the trash, or null. */
+  nextScheduledAt(): Promise<Date | null>;
+  /** Posts in the trash since before `cutoff`. */
+  trashedBefore(cutoff: Date): Promise<PostIndexEntry[]>;
+  /** Posts not in the trash whose title is this one (ignoring case and spacing), excluding `exceptId`. */
+  sameTitle(title: string, exceptId?: string): Promise<PostIndexEntry[]>;
   /** Published posts per category slug. */
   publishedPerCategory(): Promise<Map<string, number>>;
   counts(): Promise<PostCounts>;

@@ -38,9 +38,12 @@ describe('POST /api/blog', () => {
         excerpt: validPost().excerpt,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         status: 'draft',
+        publish_at: null,
+        etag: `"${res.json.post.id.split('-')[0]}-r1"`,
       },
       warnings: [],
     });
+    expect(res.headers.get('etag')).toBe(res.json.post.etag);
     expect(res.headers.get('location')).toBe('/api/blog/first-post-ever');
     const back = await call<GetPostResponse>(server, 'GET', res.headers.get('location') ?? '', { key: writer });
     expect(back.status).toBe(200);
@@ -62,7 +65,7 @@ describe('POST /api/blog', () => {
   it('refuses any other status, naming the allowed ones', async () => {
     const res = await call<ApiErrorBody>(server, 'POST', '/api/blog', { key: writer, body: validPost({ status: 'archived' }) });
     expect(res.status).toBe(400);
-    expect(res.json.errors).toEqual([{ field: 'status', problem: 'invalid', message: 'status must be one of: draft, published' }]);
+    expect(res.json.errors).toEqual([{ field: 'status', problem: 'invalid', message: 'status must be one of: draft, scheduled, published' }]);
   });
 
   it('gives equal titles unique slugs: -2, -3', async () => {

@@ -211,10 +211,15 @@ describe('403 Forbidden', () => {
     expect((await call(server, 'GET', '/api/blog/not-by-a-reader-0')).status).toBe(404);
   });
 
-  it('for drafts with a key holding only blog:write', async () => {
-    const res = await call<ApiErrorBody>(server, 'GET', '/api/blog?status=draft', { key: writer });
+  it("for a change to a post another owner's key created, naming both owners", async () => {
+    const created = await call<{ post: { id: string } }>(server, 'POST', '/api/blog', { body: validPost({ title: 'Owned by the writer' }), key: writer });
+    const rival = await server.createKey('rival', ['blog:write']);
+    const res = await call<ApiErrorBody>(server, 'PATCH', `/api/blog/${created.json.post.id}`, { body: { title: 'Taken over' }, key: rival, headers: { 'if-match': '*' } });
     expect(res.status).toBe(403);
-    expect(res.json.requiredPermission).toBe('blog:read');
+    expectErrorShape(res.json, 'not_post_owner');
+    expect(res.json.message).toContain('"writer"');
+    expect(res.json.message).toContain('"rival"');
+    expect((await call<{ post: { title: string } }>(server, 'GET', `/api/blog/${created.json.post.id}`, { key: writer })).json.post.title).toBe('Owned by the writer');
   });
 });
 
@@ -233,8 +238,9 @@ describe('405 Method Not Allowed', () => {
   it.each([
     ['PUT', '/api/blog', 'GET, HEAD, POST, OPTIONS'],
     ['DELETE', '/api/blog', 'GET, HEAD, POST, OPTIONS'],
-    ['PATCH', '/api/blog/some-post', 'GET, HEAD, OPTIONS'],
-    ['POST', '/api/blog/some-post', 'GET, HEAD, OPTIONS'],
+    ['POST', '/api/blog/some-post', 'GET, HEAD, PATCH, PUT, DELETE, OPTIONS'],
+    ['GET', '/api/blog/some-post/restore', 'POST, OPTIONS'],
+    ['DELETE', '/api/blog/some-post/revisions', 'GET, HEAD, OPTIONS'],
     ['GET', '/api/blog/validate', 'POST, OPTIONS'],
     ['POST', '/api/blog/categories', 'GET, HEAD, OPTIONS'],
     ['POST', '/api/health', 'GET, HEAD, OPTIONS'],

@@ -55,7 +55,7 @@ describe('a method no path has', () => {
   it.each([
     ['TRACE', '/api/blog', 'GET, HEAD, POST, OPTIONS'],
     ['TRACE', '/api/health', 'GET, HEAD, OPTIONS'],
-    ['PROPFIND', '/api/blog/some-post', 'GET, HEAD, OPTIONS'],
+    ['PROPFIND', '/api/blog/some-post', 'GET, HEAD, PATCH, PUT, DELETE, OPTIONS'],
     ['MKCOL', '/api/blog/validate', 'POST, OPTIONS'],
   ])('%s %s is a JSON 405 with Allow: %s', async (method, path, allow) => {
     const res = await rawRequest(server.url, `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);

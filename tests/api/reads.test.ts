@@ -97,12 +97,14 @@ describe('GET /api/blog/:slug', () => {
     expect(res.json.code).toBe('malformed_api_key');
   });
 
-  it('hides drafts from the public and shows them to a blog:read key', async () => {
+  it('hides drafts from the public and shows them to keys that may read or write posts', async () => {
     expect((await call(server, 'GET', '/api/blog/secret-draft')).status).toBe(404);
-    expect((await call(server, 'GET', '/api/blog/secret-draft', { key: writer })).status).toBe(403);
-    const res = await call<GetPostResponse>(server, 'GET', '/api/blog/secret-draft', { key: reader });
-    expect(res.status).toBe(200);
-    expect(res.json.post.status).toBe('draft');
+    for (const key of [reader, writer]) {
+      const res = await call<GetPostResponse>(server, 'GET', '/api/blog/secret-draft', { key });
+      expect(res.status).toBe(200);
+      expect(res.json.post.status).toBe('draft');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
   });
 });
 

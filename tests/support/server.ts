@@ -16,6 +16,7 @@ import type { Logger } from '../../api/logger';
 import { openFileRequestLog } from '../../api/request-log/file-writer';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
 import { KeyService } from '../../api/services/keys';
+import { postScheduler, type Scheduler } from '../../api/services/scheduler';
 import { openFileStore } from '../../api/store/file-store';
 import type { Store } from '../../api/store/store';
 import type { ApiPermission } from '../../contract/keys';
@@ -30,7 +31,9 @@ export interface TestServer {
   /** The store the server writes to (flush it before reading its files). */
   store: Store;
   /** Creates an API key in the server's store and returns its secret. */
-  createKey: (name?: string, permissions?: ApiPermission[]) => Promise<string>;
+  createKey: (name?: string, permissions?: ApiPermission[], owner?: string) => Promise<string>;
+  /** The server's scheduled publishing. */
+  scheduler: Scheduler;
   close: () => Promise<void>;
 }
 
@@ -73,6 +76,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const requestLog = await openFileRequestLog(dataDir, { retentionDays: 14, onError: logger.error, now });
+  const scheduler = postScheduler(store.posts, { now, log: logger.info, onError: (error) => logger.error('Scheduler', error) });
+  await scheduler.start();
   const app = createApp({
     config: loadSiteConfig({ ...options.env }),
     build,
@@ -82,6 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     store,
     now,
     requestLog,
+    scheduler,
     ...(options.api ? { api: options.api } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
@@ -94,13 +100,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     logs,
     store: opened,
-    createKey: async (name, permissions = ['blog:write']) => {
+    createKey: async (name, permissions = ['blog:write'], owner) => {
       keyCounter += 1;
-      return (await keys.create({ name: name ?? `test key ${keyCounter}`, permissions })).secret;
+      return (await keys.create({ name: name ?? `test key ${keyCounter}`, permissions, ...(owner ? { owner } : {}) })).secret;
     },
+    scheduler,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await scheduler.stop();
       await requestLog.close();
       await opened.close();
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -55,6 +55,8 @@ export const RESPONSE_SAMPLE: CreatePostResponse = {
     excerpt: 'A short introduction to indexed universal life insurance and how its cash value grows.',
     created_at: '2026-01-15T14:30:00.000Z',
     status: 'draft',
+    publish_at: null,
+    etag: '"3f0c1e52-r1"',
   },
   warnings: [],
 };

@@ -2,6 +2,7 @@
 import type { BlogPosting, BreadcrumbList, NewsArticle, WithContext } from 'schema-dts';
 import type { BlogPost } from '../../contract/blog-reader';
 import type { SiteConfig } from '../../contract/site-config';
+import { lastModified } from '../components/blog/format';
 
 export function postJsonLd(config: SiteConfig, post: BlogPost): WithContext<BlogPosting> | WithContext<NewsArticle> {
   const url = `${config.siteUrl}/blog/${post.slug}`;
@@ -13,7 +14,7 @@ export function postJsonLd(config: SiteConfig, post: BlogPost): WithContext<Blog
     url,
     mainEntityOfPage: url,
     datePublished: published,
-    dateModified: post.trust?.lastUpdated && post.trust.lastUpdated > post.updated_at ? post.trust.lastUpdated : post.updated_at,
+    dateModified: lastModified(post),
     articleSection: post.category.name,
     keywords: post.tags.join(', '),
     inLanguage: 'en-US',

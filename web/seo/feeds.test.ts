@@ -28,6 +28,8 @@ function summary(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
     status: 'published',
     created_at: '2025-01-02T03:04:05.000Z',
     updated_at: '2025-02-03T04:05:06.000Z',
+    publish_at: null,
+    revision: 1,
     published_at: '2025-01-05T00:00:00.000Z',
     ...overrides,
   };

@@ -50,11 +50,13 @@ export function pageMeta(config: SiteConfig, head: PageHead): MetaDescriptor[] {
   return tags;
 }
 
-/** Head of the not-found page: kept out of search results. */
-export function notFoundMeta(config: SiteConfig, path: string): MetaDescriptor[] {
+/** Head of the not-found page (or, `gone`, of a deleted article's 410): kept out of search results. */
+export function notFoundMeta(config: SiteConfig, path: string, gone = false): MetaDescriptor[] {
   return pageMeta(config, {
-    title: 'Page not found',
-    description: 'The page you asked for does not exist. Find our guides, FAQs and free illustration request here.',
+    title: gone ? 'Article removed' : 'Page not found',
+    description: gone
+      ? 'This article was removed by its author. Find our other articles, guides, FAQs and free illustration request here.'
+      : 'The page you asked for does not exist. Find our guides, FAQs and free illustration request here.',
     path,
     noindex: true,
   });

@@ -3,30 +3,42 @@
  * authenticate(permission) -> rate limit -> validate(input, handler); the handler calls a service and
  * answers through a presenter. Every path also declares the methods it allows (anything else: 405).
  *
- *   GET  /api/blog              published posts, newest first (page, limit, category, tag);
- *                               ?status=draft with a key holding blog:read
- *   POST /api/blog              create a post (key with blog:write, JSON body)
- *   POST /api/blog/validate     the same checks as a create, no key needed, nothing saved (its own
- *                               rate limit, per key or per IP)
- *   GET  /api/blog/categories   the categories with their post counts
- *   GET  /api/blog/:slug        one published post (drafts too with a blog:read key)
+ *   GET    /api/blog                       published posts, newest first (page, limit, category, tag,
+ *                                          author); other statuses and ?mine=1 with a key
+ *   POST   /api/blog                       create a post (key with blog:write, JSON body)
+ *   POST   /api/blog/validate              the same checks as a create, no key needed, nothing saved
+ *   GET    /api/blog/categories            the categories with their post counts
+ *   GET    /api/blog/:idOrSlug             one post with its ETag (drafts, scheduled and trashed posts
+ *                                          with a key that reads drafts; an old slug: 301)
+ *   PATCH  /api/blog/:id                   change fields (JSON merge patch), If-Match required
+ *   PUT    /api/blog/:id                   replace the post, If-Match required
+ *   DELETE /api/blog/:id                   move to the trash (410 for readers; restorable 30 days)
+ *   POST   /api/blog/:id/restore           bring back from the trash
+ *   GET    /api/blog/:id/revisions         the kept earlier versions (the last 50)
+ *   GET    /api/blog/:id/revisions/:n      one kept version, whole
+ *   POST   /api/blog/:id/revisions/:n/revert   a new version with that one's content
  *
- * Reading published posts needs no key; a key that is sent anyway must be valid. Only successful
- * creates count towards the write limit (failed ones have their own, larger one: http/rate-limit.ts).
+ * Reading published posts needs no key; a key that is sent anyway must be valid. Changes need
+ * blog:write and a post of the key's owner, or blog:admin. Only successful writes count towards the
+ * write limit (failed ones have their own, larger one: http/rate-limit.ts).
  */
 import Router from '@koa/router';
 import { REPLAYED_HEADER } from '../../../contract/blog';
-import type { CategoriesResponse, GetPostResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
+import type { CategoriesResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
 import { ApiError, validationError } from '../../../contract/errors';
-import { categoriesWithCounts, getPost, listPosts } from '../../services/blog-reader';
+import { type ApiKeySummary, readsDrafts } from '../../../contract/keys';
+import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type RevisionsResponse } from '../../../contract/post-lifecycle';
+import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
+import type { Editor, PostChanges } from '../../services/post-changes';
 import { type CleanedPost, cleanPost, type PostService } from '../../services/posts';
-import { postLocation, presentCreated, presentValidation } from '../../services/presenters';
+import { postLocation, presentCreated, presentPost, presentValidation } from '../../services/presenters';
 import { AnswerCache, sendCached } from '../../answer-cache';
-import type { PostRepository } from '../../store/store';
+import type { PostRecord, PostRepository } from '../../store/store';
 import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
+import { readJsonBody } from '../json-body';
 import { ALL_METHODS, allowOnly, noSuchEndpoint } from '../methods';
 import { type RateLimiter, requestRateLimit, type WriteLimits, writeRateLimit } from '../rate-limit';
 import { type InputParser, noInput, listQuery, type PostBodyInput, postBody, validate } from '../validate';
@@ -34,6 +46,10 @@ import { type InputParser, noInput, listQuery, type PostBodyInput, postBody, val
 export interface BlogRouteDeps {
   keys: KeyService;
   posts: PostService;
+  changes: PostChanges;
+  /** Called after every change to the posts (the scheduler looks again). */
+  onChange: () => void;
+  now: () => Date;
   store: PostRepository;
   writeLimits: WriteLimits;
   /** Validations a minute per key, or per IP without one. */
@@ -55,11 +71,14 @@ function createInput(bodyLimitBytes: number): InputParser<CreateInput> {
   };
 }
 
-/** Cleans a checked body; a 400 listing what cleaning left wrong. */
-function cleaned(input: PostBodyInput, keyId: string | null): CleanedPost {
-  const outcome = cleanPost(input.data, input.ignoredFields, keyId);
+/** Cleans a checked body, warning of posts with the same title; a 400 listing what cleaning left wrong. */
+async function cleaned(deps: BlogRouteDeps, input: PostBodyInput, key: ApiKeySummary | undefined): Promise<CleanedPost> {
+  const outcome = cleanPost(input.data, input.ignoredFields, key ? { keyId: key.id, owner: key.owner } : null, deps.now());
   if (!outcome.ok) throw validationError(outcome.problems);
-  return outcome.cleaned;
+  const duplicates = await deps.posts.duplicateWarnings(outcome.cleaned.post.title);
+  if (duplicates.length === 0) return outcome.cleaned;
+  const warnings = [...outcome.cleaned.warnings, ...duplicates];
+  return { ...outcome.cleaned, warnings, post: { ...outcome.cleaned.post, warnings } };
 }
 
 function createPost(deps: BlogRouteDeps) {
@@ -67,9 +86,11 @@ function createPost(deps: BlogRouteDeps) {
     const keyId = ctx.state.key?.id ?? null;
     const { idempotencyKey, fingerprint } = ctx.input;
     const idempotency = idempotencyKey !== undefined && keyId !== null ? { scope: idempotencyScope(keyId, idempotencyKey), fingerprint } : undefined;
-    const { post, replayed } = await deps.posts.create(cleaned(ctx.input, keyId), idempotency ? { idempotency } : {});
+    const { post, replayed } = await deps.posts.create(await cleaned(deps, ctx.input, ctx.state.key), idempotency ? { idempotency } : {});
+    deps.onChange();
     ctx.status = 201;
     ctx.set('Location', postLocation(post.slug));
+    ctx.set('ETag', postEtag(post.id, post.revision));
     if (replayed) ctx.set(REPLAYED_HEADER, 'true');
     ctx.body = presentCreated(post);
   };
@@ -77,9 +98,131 @@ function createPost(deps: BlogRouteDeps) {
 
 function validatePost(deps: BlogRouteDeps) {
   return async (ctx: ApiContext<PostBodyInput>) => {
-    const post = cleaned(ctx.input, ctx.state.key?.id ?? null);
+    const post = await cleaned(deps, ctx.input, ctx.state.key);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentValidation(post, await deps.posts.previewSlug(post));
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The post a path names by id, by its slug, or by a slug it had before (`moved`). */
+async function findPost(store: PostRepository, idOrSlug: string): Promise<{ post: PostRecord; moved: boolean } | null> {
+  if (UUID.test(idOrSlug)) {
+    const post = await store.getById(idOrSlug.toLowerCase());
+    return post ? { post, moved: false } : null;
+  }
+  const found = await store.lookupSlug(idOrSlug);
+  if (!found) return null;
+  const post = await store.getById(found.post.id);
+  return post ? { post, moved: found.kind === 'previous' } : null;
+}
+
+function notFound(idOrSlug: string): ApiError {
+  return new ApiError('post_not_found', { message: `No post has the ${UUID.test(idOrSlug) ? 'id' : 'slug'} "${idOrSlug}".` });
+}
+
+/** The post id a change names (an id, or a current or earlier slug); 404 when none. */
+async function postIdFor(store: PostRepository, idOrSlug: string): Promise<string> {
+  const found = await findPost(store, idOrSlug);
+  if (!found) throw notFound(idOrSlug);
+  return found.post.id;
+}
+
+function editorOf(key: ApiKeySummary | undefined): Editor {
+  if (!key) throw new Error('unreachable: change routes authenticate first');
+  return { keyId: key.id, owner: key.owner, admin: key.permissions.includes('blog:admin') };
+}
+
+function ifMatchOf(ctx: ApiContext<unknown>): IfMatch | undefined {
+  const header = ctx.get('If-Match');
+  return header === '' ? undefined : parseIfMatch(header);
+}
+
+function param(ctx: ApiContext<unknown>, name: string): string {
+  return ctx.params?.[name] ?? '';
+}
+
+function revisionNumber(ctx: ApiContext<unknown>): number {
+  const text = param(ctx, 'n');
+  if (!/^\d{1,9}$/.test(text)) throw new ApiError('revision_not_found', { message: `"${text}" is not a revision number: revisions are whole numbers (GET /api/blog/${param(ctx, 'id')}/revisions lists them).` });
+  return Number(text);
+}
+
+function sendWrite(ctx: ApiContext<unknown>, deps: BlogRouteDeps, answer: { etag: string; changed: unknown[] }): void {
+  if (answer.changed.length > 0 || ctx.method !== 'PATCH') deps.onChange();
+  ctx.set('ETag', answer.etag);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = answer;
+}
+
+function updatePost(deps: BlogRouteDeps, mode: 'merge' | 'replace') {
+  return async (ctx: ApiContext<unknown>) => {
+    const id = await postIdFor(deps.store, param(ctx, 'id'));
+    sendWrite(ctx, deps, await deps.changes.update(id, ctx.input, mode, ifMatchOf(ctx), editorOf(ctx.state.key)));
+  };
+}
+
+function deletePost(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext) => {
+    const id = await postIdFor(deps.store, param(ctx, 'id'));
+    sendWrite(ctx, deps, await deps.changes.trash(id, ifMatchOf(ctx), editorOf(ctx.state.key)));
+  };
+}
+
+function restorePost(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext) => {
+    const id = await postIdFor(deps.store, param(ctx, 'id'));
+    sendWrite(ctx, deps, await deps.changes.restore(id, editorOf(ctx.state.key)));
+  };
+}
+
+function revertPost(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext) => {
+    const id = await postIdFor(deps.store, param(ctx, 'id'));
+    sendWrite(ctx, deps, await deps.changes.revert(id, revisionNumber(ctx), ifMatchOf(ctx), editorOf(ctx.state.key)));
+  };
+}
+
+/** A post whose history a key asks for: the key must read drafts (revisions hold unpublished text). */
+async function readablePost(deps: BlogRouteDeps, ctx: ApiContext): Promise<PostRecord> {
+  const key = ctx.state.key;
+  if (!key) throw new ApiError('missing_api_key', { message: 'Revisions are read with an API key holding blog:read or blog:write.', headers: { 'WWW-Authenticate': BEARER_CHALLENGE } });
+  if (!readsDrafts(key.permissions)) requirePermission(key, 'blog:read');
+  const found = await findPost(deps.store, param(ctx, 'id'));
+  if (!found) throw notFound(param(ctx, 'id'));
+  return found.post;
+}
+
+function listRevisions(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext) => {
+    const post = await readablePost(deps, ctx);
+    const revisions = await deps.store.revisions(post.id);
+    const body: RevisionsResponse = {
+      success: true,
+      post: { id: post.id, slug: post.slug, revision: post.revision },
+      revisions: revisions.map((kept) => ({
+        revision: kept.record.revision,
+        replaced_at: kept.replacedAt,
+        saved_by: kept.record.updatedByKeyId ?? kept.record.createdByKeyId,
+        title: kept.record.title,
+        status: kept.record.status,
+        changed: kept.changed,
+      })),
+    };
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = body;
+  };
+}
+
+function getRevision(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext) => {
+    const post = await readablePost(deps, ctx);
+    const n = revisionNumber(ctx);
+    const kept = (await deps.store.revisions(post.id)).find((stored) => stored.record.revision === n);
+    if (!kept) throw new ApiError('revision_not_found', { message: `Post ${post.id} has no kept revision ${n} (it is at revision ${post.revision}).` });
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = { success: true, revision: n, replaced_at: kept.replacedAt, post: presentPost({ ...kept.record, warnings: [], idempotency: null }) };
   };
 }
 
@@ -88,18 +231,21 @@ function listPostsHandler(deps: BlogRouteDeps) {
   // and compressed once (docs/decisions/0004-answer-cache.md).
   const published = new AnswerCache(() => String(deps.store.revision()));
   return async (ctx: ApiContext<ListPostsQuery>) => {
-    if (ctx.input.status === 'draft') {
-      if (!ctx.state.key) throw new ApiError('missing_api_key', { message: 'Listing drafts needs an API key holding blog:read.', headers: { 'WWW-Authenticate': BEARER_CHALLENGE } });
-      requirePermission(ctx.state.key, 'blog:read');
-      const body: ListPostsResponse = { success: true, ...(await listPosts(deps.store, { ...ctx.input, status: 'draft' })) };
+    const { mine, status, ...query } = ctx.input;
+    if (mine || (status !== undefined && status !== 'published')) {
+      const key = ctx.state.key;
+      const what = mine ? 'Listing your own posts (?mine=1)' : `Listing ${status} posts`;
+      if (!key) throw new ApiError('missing_api_key', { message: `${what} needs an API key holding blog:read or blog:write.`, headers: { 'WWW-Authenticate': BEARER_CHALLENGE } });
+      if (!readsDrafts(key.permissions)) requirePermission(key, 'blog:read');
+      const body: ListPostsResponse = { success: true, ...(await listPosts(deps.store, { ...query, status: status ?? (mine ? 'any' : 'published'), ...(mine ? { owner: key.owner } : {}) })) };
       ctx.set('Cache-Control', 'private, no-store');
       ctx.body = body;
       return;
     }
-    const key = JSON.stringify(ctx.input);
+    const key = JSON.stringify(query);
     let answer = published.get(key);
     if (!answer) {
-      const body: ListPostsResponse = { success: true, ...(await listPosts(deps.store, { ...ctx.input, status: 'published' })) };
+      const body: ListPostsResponse = { success: true, ...(await listPosts(deps.store, { ...query, status: 'published' })) };
       answer = published.set(key, { text: JSON.stringify(body), headers: [['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-cache']] });
     }
     sendCached(ctx, answer);
@@ -108,14 +254,29 @@ function listPostsHandler(deps: BlogRouteDeps) {
 
 function getPostHandler(deps: BlogRouteDeps) {
   return async (ctx: ApiContext) => {
-    const slug = ctx.params?.slug ?? '';
+    const idOrSlug = param(ctx, 'id');
     const key = ctx.state.key;
-    // Without a key a draft does not exist; a key must hold blog:read to see it.
-    const post = await getPost(deps.store, slug, { includeDrafts: key !== undefined });
-    if (!post) throw new ApiError('post_not_found', { message: `No published post has the slug "${slug}".` });
-    if (post.status === 'draft' && key) requirePermission(key, 'blog:read');
-    ctx.set('Cache-Control', post.status === 'published' ? 'no-cache' : 'private, no-store');
-    const body: GetPostResponse = { success: true, post };
+    const found = await findPost(deps.store, idOrSlug);
+    // Without a key a draft, a scheduled post or a post in the trash is not there (the trash: 410).
+    if (!found || (!key && found.post.status !== 'published')) {
+      throw new ApiError('post_not_found', { message: `No published post has the ${UUID.test(idOrSlug) ? 'id' : 'slug'} "${idOrSlug}".` });
+    }
+    const { post } = found;
+    const hidden = post.status !== 'published' || post.deletedAt !== null;
+    if (hidden && key && !readsDrafts(key.permissions)) requirePermission(key, 'blog:read');
+    if (post.deletedAt && !key) {
+      throw new ApiError('post_gone', { message: `The post "${idOrSlug}" was deleted.` });
+    }
+    if (found.moved) {
+      ctx.status = 301;
+      ctx.set('Location', postLocation(post.slug));
+      ctx.body = { success: true, message: `This post moved: its slug is now "${post.slug}".`, location: postLocation(post.slug) };
+      return;
+    }
+    ctx.set('Cache-Control', hidden ? 'private, no-store' : 'no-cache');
+    const etag = postEtag(post.id, post.revision);
+    ctx.set('ETag', etag);
+    const body: GetPostByIdResponse = { success: true, post: presentPost(post), etag };
     ctx.body = body;
   };
 }
@@ -152,8 +313,25 @@ export function blogRoutes(deps: BlogRouteDeps): Router<ApiState> {
   router.get('/categories', anyKey, validate(noInput, listCategories(deps)));
   router.all('/categories', allowOnly('GET', 'HEAD'));
 
-  router.get('/:slug', anyKey, validate(noInput, getPostHandler(deps)));
-  router.all('/:slug', allowOnly('GET', 'HEAD'));
+  const writer = authenticate(deps.keys, { permission: 'blog:write' });
+  const jsonBody: InputParser<unknown> = async (ctx) => (await readJsonBody(ctx, deps.bodyLimitBytes)).value;
+  const limited = writeRateLimit(deps.writeLimits);
+
+  router.get('/:id', anyKey, validate(noInput, getPostHandler(deps)));
+  router.patch('/:id', writer, limited, validate(jsonBody, updatePost(deps, 'merge')));
+  router.put('/:id', writer, limited, validate(jsonBody, updatePost(deps, 'replace')));
+  router.delete('/:id', writer, limited, validate(noInput, deletePost(deps)));
+  router.all('/:id', allowOnly('GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'));
+
+  router.post('/:id/restore', writer, limited, validate(noInput, restorePost(deps)));
+  router.all('/:id/restore', allowOnly('POST'));
+
+  router.get('/:id/revisions', anyKey, validate(noInput, listRevisions(deps)));
+  router.all('/:id/revisions', allowOnly('GET', 'HEAD'));
+  router.get('/:id/revisions/:n', anyKey, validate(noInput, getRevision(deps)));
+  router.all('/:id/revisions/:n', allowOnly('GET', 'HEAD'));
+  router.post('/:id/revisions/:n/revert', writer, limited, validate(noInput, revertPost(deps)));
+  router.all('/:id/revisions/:n/revert', allowOnly('POST'));
 
   router.all('/{*rest}', noSuchEndpoint);
   return router;

@@ -1,83 +1,227 @@
 /**
- * The in-memory index of the stored posts: every field but the body, in creation order. Lists,
- * counts, slug look-ups and the site's pages are answered from it; bodies stay on disk. Only posts
- * that are durable enter it, so nothing is listed that a crash could lose.
+ * The in-memory index of the stored posts: every field but the body. Lists, counts, slug look-ups
+ * and the site's pages are answered from it; bodies stay on disk. Only posts that are durable enter
+ * it (a change replaces an entry only once it is on disk), so nothing is listed that a crash could
+ * lose.
  */
 import type { PostCounts, PostIndexEntry, PostPage, PostQuery } from '../store';
 
 const DEFAULT_LIMIT = 10;
 
-/** The key of one of the index's lists: a status, and a category slug or a lower-cased tag. */
-function listKey(status: string, kind: '' | 'category' | 'tag' = '', value = ''): string {
-  return `${status}\0${kind}\0${value}`;
+type Kind = '' | 'category' | 'tag' | 'author' | 'owner';
+
+/** The key of one of the index's lists: a state (a status, `trashed`, or `any` for all but the trash) and one filter. */
+function listKey(state: string, kind: Kind = '', value = ''): string {
+  return `${state}\0${kind}\0${value}`;
 }
 
-function push(lists: Map<string, PostIndexEntry[]>, key: string, entry: PostIndexEntry): void {
-  const list = lists.get(key);
-  if (list) list.push(entry);
-  else lists.set(key, [entry]);
+/** Where a post stands for lists: in the trash, or its status. */
+function stateOf(entry: PostIndexEntry): string {
+  return entry.deletedAt ? 'trashed' : entry.status;
+}
+
+/**
+ * Lists are ordered by when a post went (or goes) public, else when it was made, then by creation
+ * order: a scheduled post that goes live joins the top of the published list, a backdated import
+ * its place in time.
+ */
+function sortKey(entry: PostIndexEntry): string {
+  return entry.publishedAt ?? entry.publishAt ?? entry.createdAt;
+}
+
+function compare(a: PostIndexEntry, b: PostIndexEntry): number {
+  const ka = sortKey(a);
+  const kb = sortKey(b);
+  return ka < kb ? -1 : ka > kb ? 1 : a.seq - b.seq;
+}
+
+/** The first position in `list` whose entry does not sort before `entry`. */
+function position(list: readonly PostIndexEntry[], entry: PostIndexEntry): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const at = list[mid];
+    if (at && compare(at, entry) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Every list an entry belongs to. */
+function keysOf(entry: PostIndexEntry): string[] {
+  const states = entry.deletedAt ? ['trashed'] : [entry.status, 'any'];
+  const keys: string[] = [];
+  for (const state of states) {
+    keys.push(listKey(state), listKey(state, 'category', entry.categorySlug), listKey(state, 'author', entry.author.name.toLowerCase()));
+    if (entry.owner) keys.push(listKey(state, 'owner', entry.owner));
+    for (const tag of new Set(entry.tags.map((t) => t.toLowerCase()))) keys.push(listKey(state, 'tag', tag));
+  }
+  return keys;
+}
+
+function matches(entry: PostIndexEntry, query: PostQuery): boolean {
+  if (query.categorySlug !== undefined && entry.categorySlug !== query.categorySlug) return false;
+  if (query.tag !== undefined && !entry.tags.some((t) => t.toLowerCase() === query.tag?.toLowerCase())) return false;
+  if (query.author !== undefined && entry.author.name.toLowerCase() !== query.author.toLowerCase()) return false;
+  if (query.owner !== undefined && entry.owner !== query.owner) return false;
+  return true;
+}
+
+/** Titles compared as readers see them: case, spacing and punctuation at the ends ignored. */
+export function titleKey(title: string): string {
+  return title.toLowerCase().replace(/\s+/g, ' ').replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
 }
 
 export class PostIndex {
-  /** Oldest first (ascending `seq`): a post is added only after every post decided before it. */
-  readonly #entries: PostIndexEntry[] = [];
+  /** By id, in creation order (a Map keeps the order of first insertion when an entry is replaced). */
+  readonly #byId = new Map<string, PostIndexEntry>();
   readonly #bySlug = new Map<string, PostIndexEntry>();
+  /** Slugs posts had before, with the id of the post that had each. */
+  readonly #previousSlugs = new Map<string, string>();
+  readonly #byTitle = new Map<string, Set<string>>();
   /**
-   * The same entries, oldest first, per status, per status and category, and per status and tag, so
-   * a page of a list and its total cost the page, not a pass over every post (100,000 posts:
-   * docs/benchmarks.md, reads).
+   * The entries per state, and per state and one filter (category, tag, author, owner), each sorted
+   * oldest first, so a page of a list and its total cost the page, not a pass over every post
+   * (100,000 posts: docs/benchmarks.md, reads).
    */
   readonly #lists = new Map<string, PostIndexEntry[]>();
+  #maxSeq = 0;
   #revision = 0;
 
   /** Adds posts loaded or written together, moving the revision once. */
   add(entries: readonly PostIndexEntry[]): void {
     if (entries.length === 0) return;
+    // Many at once (start-up): append, then sort each list once; a few: insert each in place.
+    const bulk = entries.length > 64;
+    const touched = new Set<PostIndexEntry[]>();
     for (const entry of entries) {
-      this.#entries.push(entry);
-      this.#bySlug.set(entry.slug, entry);
-      push(this.#lists, listKey(entry.status), entry);
-      push(this.#lists, listKey(entry.status, 'category', entry.categorySlug), entry);
-      for (const tag of new Set(entry.tags.map((t) => t.toLowerCase()))) push(this.#lists, listKey(entry.status, 'tag', tag), entry);
+      this.#enter(entry);
+      for (const key of keysOf(entry)) {
+        let list = this.#lists.get(key);
+        if (!list) this.#lists.set(key, (list = []));
+        if (bulk) {
+          list.push(entry);
+          touched.add(list);
+        } else {
+          insert(list, entry);
+        }
+      }
+    }
+    for (const list of touched) list.sort(compare);
+    this.#revision += 1;
+  }
+
+  /** Puts a changed post in place of its stored version (same id). */
+  replace(entry: PostIndexEntry): void {
+    const old = this.#byId.get(entry.id);
+    if (old) this.#leave(old);
+    this.#enter(entry);
+    for (const key of keysOf(entry)) {
+      let list = this.#lists.get(key);
+      if (!list) this.#lists.set(key, (list = []));
+      insert(list, entry);
     }
     this.#revision += 1;
+  }
+
+  /** Forgets a post (purged); its slugs are free again. */
+  remove(id: string): void {
+    const old = this.#byId.get(id);
+    if (!old) return;
+    this.#leave(old);
+    this.#byId.delete(id);
+    this.#revision += 1;
+  }
+
+  #enter(entry: PostIndexEntry): void {
+    this.#byId.set(entry.id, entry);
+    this.#bySlug.set(entry.slug, entry);
+    for (const slug of entry.previousSlugs) this.#previousSlugs.set(slug, entry.id);
+    const title = titleKey(entry.title);
+    const ids = this.#byTitle.get(title);
+    if (ids) ids.add(entry.id);
+    else this.#byTitle.set(title, new Set([entry.id]));
+    this.#maxSeq = Math.max(this.#maxSeq, entry.seq);
+  }
+
+  /** Takes an entry out of every list and look-up (it stays in #byId until replaced or removed). */
+  #leave(entry: PostIndexEntry): void {
+    if (this.#bySlug.get(entry.slug) === entry) this.#bySlug.delete(entry.slug);
+    for (const slug of entry.previousSlugs) if (this.#previousSlugs.get(slug) === entry.id) this.#previousSlugs.delete(slug);
+    this.#byTitle.get(titleKey(entry.title))?.delete(entry.id);
+    for (const key of keysOf(entry)) {
+      const list = this.#lists.get(key);
+      if (!list) continue;
+      const at = position(list, entry);
+      if (list[at]?.id === entry.id) list.splice(at, 1);
+      if (list.length === 0) this.#lists.delete(key);
+    }
+  }
+
+  byId(id: string): PostIndexEntry | undefined {
+    return this.#byId.get(id);
   }
 
   bySlug(slug: string): PostIndexEntry | undefined {
     return this.#bySlug.get(slug);
   }
 
+  /** The post that had this slug before, if any post did. */
+  byPreviousSlug(slug: string): PostIndexEntry | undefined {
+    const id = this.#previousSlugs.get(slug);
+    return id === undefined ? undefined : this.#byId.get(id);
+  }
+
+  /** True when a post has this slug now or had it before (an old slug keeps redirecting). */
   hasSlug(slug: string): boolean {
-    return this.#bySlug.has(slug);
+    return this.#bySlug.has(slug) || this.#previousSlugs.has(slug);
+  }
+
+  /** Posts whose title reads the same as this one. */
+  sameTitle(title: string): PostIndexEntry[] {
+    const ids = this.#byTitle.get(titleKey(title));
+    return ids ? [...ids].flatMap((id) => this.#byId.get(id) ?? []) : [];
   }
 
   /** One past the highest `seq` stored. */
   nextSeq(): number {
-    return (this.#entries.at(-1)?.seq ?? 0) + 1;
+    return this.#maxSeq + 1;
   }
 
   revision(): number {
     return this.#revision;
   }
 
-  all(): readonly PostIndexEntry[] {
-    return this.#entries;
+  /** Every stored post, in creation order. */
+  all(): PostIndexEntry[] {
+    return [...this.#byId.values()];
+  }
+
+  /** A state's whole list, oldest first. */
+  listOf(state: string): readonly PostIndexEntry[] {
+    return this.#lists.get(listKey(state)) ?? [];
   }
 
   list(query: PostQuery): PostPage {
     const page = query.page ?? 1;
     const limit = query.limit ?? DEFAULT_LIMIT;
-    const tag = query.tag?.toLowerCase();
     const start = (page - 1) * limit;
-    const byCategory = query.categorySlug === undefined ? undefined : (this.#lists.get(listKey(query.status, 'category', query.categorySlug)) ?? []);
-    const byTag = tag === undefined ? undefined : (this.#lists.get(listKey(query.status, 'tag', tag)) ?? []);
+    const state = query.status;
+    const candidates: (readonly PostIndexEntry[])[] = [];
+    const filtered = (kind: Kind, value: string | undefined) => {
+      if (value !== undefined) candidates.push(this.#lists.get(listKey(state, kind, value)) ?? []);
+    };
+    filtered('category', query.categorySlug);
+    filtered('tag', query.tag?.toLowerCase());
+    filtered('author', query.author?.toLowerCase());
+    filtered('owner', query.owner);
     let matching: readonly PostIndexEntry[];
-    if (byCategory && byTag) {
-      // Both: the shorter list, filtered by the other condition.
-      const [shorter, keep] = byCategory.length <= byTag.length ? [byCategory, (e: PostIndexEntry) => e.tags.some((t) => t.toLowerCase() === tag)] : [byTag, (e: PostIndexEntry) => e.categorySlug === query.categorySlug];
-      matching = shorter.filter(keep);
-    } else {
-      matching = byCategory ?? byTag ?? this.#lists.get(listKey(query.status)) ?? [];
+    if (candidates.length === 0) matching = this.#lists.get(listKey(state)) ?? [];
+    else {
+      // The shortest list, filtered by the other conditions.
+      const shortest = candidates.reduce((a, b) => (b.length < a.length ? b : a));
+      matching = candidates.length === 1 ? shortest : shortest.filter((entry) => matches(entry, query));
     }
     // Newest first: the page is counted from the end of the list.
     const entries: PostIndexEntry[] = [];
@@ -98,6 +242,15 @@ export class PostIndex {
   }
 
   counts(): PostCounts {
-    return { published: this.#lists.get(listKey('published'))?.length ?? 0, drafts: this.#lists.get(listKey('draft'))?.length ?? 0 };
+    const size = (state: string) => this.#lists.get(listKey(state))?.length ?? 0;
+    return { published: size('published'), drafts: size('draft'), scheduled: size('scheduled'), trashed: size('trashed') };
   }
 }
+
+function insert(list: PostIndexEntry[], entry: PostIndexEntry): void {
+  const last = list.at(-1);
+  if (!last || compare(last, entry) <= 0) list.push(entry);
+  else list.splice(position(list, entry), 0, entry);
+}
+
+export { stateOf };

@@ -7,13 +7,30 @@
  * its claim.
  */
 import { randomUUID } from 'node:crypto';
-import type { CreateOptions, CreateOutcome, NewPost, PostCounts, PostIndexEntry, PostPage, PostQuery, PostRecord, PostRepository } from '../store';
+import { rm } from 'node:fs/promises';
+import { REVISIONS_KEPT } from '../../../contract/blog';
+import type {
+  CreateOptions,
+  CreateOutcome,
+  NewPost,
+  PostCounts,
+  PostIndexEntry,
+  PostPage,
+  PostQuery,
+  PostRecord,
+  PostRepository,
+  SaveOptions,
+  SaveOutcome,
+  SlugLookup,
+  StoredRevision,
+} from '../store';
 import { StoreError, unwritable } from '../store-error';
 import type { DurableWriter } from './durable-writer';
 import { GroupCommit } from './group-commit';
 import { IdempotencyClaims } from './idempotency-claims';
 import { PostIndex } from './post-index';
 import { postFile, postText, readPost } from './post-files';
+import { readRevisions, revisionsFile, revisionsText } from './revision-files';
 import { SlugReservations } from './slug-reservations';
 
 function withoutContent(record: PostRecord): PostIndexEntry {
@@ -21,8 +38,17 @@ function withoutContent(record: PostRecord): PostIndexEntry {
   return entry;
 }
 
+function withoutBookkeeping(record: PostRecord): StoredRevision['record'] {
+  const { idempotency: _idempotency, warnings: _warnings, ...kept } = record;
+  return kept;
+}
+
 export class FilePostRepository implements PostRepository {
   readonly #dir: string;
+  readonly #revisionsDir: string;
+  readonly #writer: DurableWriter;
+  /** The change under way per post id: changes to one post are applied one after another. */
+  readonly #changing = new Map<string, Promise<unknown>>();
   readonly #now: () => Date;
   readonly #index = new PostIndex();
   readonly #slugs = new SlugReservations((slug) => this.#index.hasSlug(slug));
@@ -31,8 +57,10 @@ export class FilePostRepository implements PostRepository {
   #nextSeq: number;
 
   /** `loaded`: the posts read at start-up, in creation order. */
-  constructor(dir: string, loaded: readonly PostIndexEntry[], writer: DurableWriter, now: () => Date) {
-    this.#dir = dir;
+  constructor(dirs: { posts: string; revisions: string }, loaded: readonly PostIndexEntry[], writer: DurableWriter, now: () => Date) {
+    this.#dir = dirs.posts;
+    this.#revisionsDir = dirs.revisions;
+    this.#writer = writer;
     this.#now = now;
     this.#index.add(loaded);
     this.#claims = new IdempotencyClaims(now);
@@ -58,16 +86,27 @@ export class FilePostRepository implements PostRepository {
         return { kind: 'replayed', post: earlier };
       }
     }
+    let slug: string;
+    if (options.exactSlug) {
+      if (!this.#slugs.claim(options.slugBase)) return { kind: 'slug_taken' };
+      slug = options.slugBase;
+    } else {
+      slug = this.#slugs.reserve(options.slugBase);
+    }
     const now = this.#now();
     const at = (options.at ?? now).toISOString();
     const record: PostRecord = {
       ...post,
       id: randomUUID(),
       seq: this.#nextSeq++,
-      slug: this.#slugs.reserve(options.slugBase),
+      slug,
       createdAt: at,
       updatedAt: at,
-      publishedAt: post.status === 'published' ? at : null,
+      publishedAt: post.publishedAt ?? (post.status === 'published' ? at : null),
+      revision: 1,
+      deletedAt: null,
+      previousSlugs: [],
+      updatedByKeyId: null,
       idempotency: claim ? { scope: claim.scope, fingerprint: claim.fingerprint, expiresAt: this.#claims.expiresAt(claim) } : null,
     };
     const entry = withoutContent(record);
@@ -107,10 +146,128 @@ export class FilePostRepository implements PostRepository {
 
   async getBySlug(slug: string): Promise<PostRecord | null> {
     const entry = this.#index.bySlug(slug);
-    if (!entry) return null;
-    const record = await readPost(this.#dir, entry.id);
-    if (!record) throw new StoreError('unreadable', postFile(this.#dir, entry.id), `The post file ${postFile(this.#dir, entry.id)} is missing.`);
+    return entry ? this.#read(entry.id) : null;
+  }
+
+  async getById(id: string): Promise<PostRecord | null> {
+    return this.#index.byId(id) ? this.#read(id) : null;
+  }
+
+  async #read(id: string): Promise<PostRecord> {
+    const record = await readPost(this.#dir, id);
+    if (!record) throw new StoreError('unreadable', postFile(this.#dir, id), `The post file ${postFile(this.#dir, id)} is missing.`);
     return record;
+  }
+
+  async lookupSlug(slug: string): Promise<SlugLookup> {
+    const current = this.#index.bySlug(slug);
+    if (current) return { kind: 'current', post: current };
+    const previous = this.#index.byPreviousSlug(slug);
+    return previous ? { kind: 'previous', post: previous } : null;
+  }
+
+  /** Waits until no change to this post is under way, then runs `change` as the only one. */
+  async #exclusive<T>(id: string, change: () => Promise<T>): Promise<T> {
+    for (let running = this.#changing.get(id); running; running = this.#changing.get(id)) await running.catch(() => undefined);
+    const work = change();
+    this.#changing.set(id, work);
+    try {
+      return await work;
+    } finally {
+      if (this.#changing.get(id) === work) this.#changing.delete(id);
+    }
+  }
+
+  save(next: PostRecord, options: SaveOptions): Promise<SaveOutcome> {
+    return this.#exclusive(next.id, async () => {
+      const current = this.#index.byId(next.id);
+      if (!current) return { kind: 'missing' };
+      if (current.revision !== options.expectedRevision) return { kind: 'stale', current };
+      let previousSlugs = current.previousSlugs;
+      let claimed: string | undefined;
+      if (next.slug !== current.slug) {
+        // Back to one of its own earlier slugs is always allowed; any other must be free.
+        if (!current.previousSlugs.includes(next.slug)) {
+          if (!this.#slugs.claim(next.slug)) return { kind: 'slug_taken' };
+          claimed = next.slug;
+        }
+        previousSlugs = [...current.previousSlugs.filter((slug) => slug !== next.slug), current.slug];
+      }
+      const record: PostRecord = {
+        ...next,
+        seq: current.seq,
+        createdAt: current.createdAt,
+        createdByKeyId: current.createdByKeyId,
+        idempotency: current.idempotency,
+        previousSlugs,
+        revision: current.revision + 1,
+      };
+      try {
+        if (options.keepRevision) {
+          const previous = await this.#read(current.id);
+          const kept: StoredRevision = { replacedAt: record.updatedAt, changed: [...options.changed], record: withoutBookkeeping(previous) };
+          const revisions = [kept, ...(await readRevisions(this.#revisionsDir, current.id))].slice(0, REVISIONS_KEPT);
+          await this.#write(revisionsFile(this.#revisionsDir, current.id), revisionsText(current.id, revisions));
+        }
+        await this.#write(postFile(this.#dir, record.id), postText(record));
+        const entry = withoutContent(record);
+        this.#index.replace(entry);
+        return { kind: 'saved', post: entry };
+      } finally {
+        if (claimed) this.#slugs.release(claimed);
+      }
+    });
+  }
+
+  async #write(file: string, text: string): Promise<void> {
+    try {
+      await this.#writer.write(file, text);
+    } catch (error) {
+      throw unwritable(file, error);
+    }
+  }
+
+  purge(id: string): Promise<boolean> {
+    return this.#exclusive(id, async () => {
+      if (!this.#index.byId(id)) return false;
+      for (const file of [postFile(this.#dir, id), revisionsFile(this.#revisionsDir, id)]) {
+        try {
+          await rm(file, { force: true });
+        } catch (error) {
+          throw unwritable(file, error);
+        }
+      }
+      this.#index.remove(id);
+      return true;
+    });
+  }
+
+  async revisions(id: string): Promise<StoredRevision[]> {
+    return readRevisions(this.#revisionsDir, id);
+  }
+
+  async dueScheduled(at: Date): Promise<PostIndexEntry[]> {
+    const cutoff = at.toISOString();
+    const due: PostIndexEntry[] = [];
+    for (const entry of this.#index.listOf('scheduled')) {
+      if ((entry.publishAt ?? '') > cutoff) break;
+      due.push(entry);
+    }
+    return due;
+  }
+
+  async nextScheduledAt(): Promise<Date | null> {
+    const first = this.#index.listOf('scheduled')[0];
+    return first?.publishAt ? new Date(first.publishAt) : null;
+  }
+
+  async trashedBefore(cutoff: Date): Promise<PostIndexEntry[]> {
+    const before = cutoff.toISOString();
+    return this.#index.listOf('trashed').filter((entry) => (entry.deletedAt ?? '') < before);
+  }
+
+  async sameTitle(title: string, exceptId?: string): Promise<PostIndexEntry[]> {
+    return this.#index.sameTitle(title).filter((entry) => !entry.deletedAt && entry.id !== exceptId);
   }
 
   async publishedPerCategory(): Promise<Map<string, number>> {
@@ -130,8 +287,9 @@ export class FilePostRepository implements PostRepository {
     return this.#index.all();
   }
 
-  /** Resolves once every create accepted so far has settled. */
-  flush(): Promise<void> {
-    return this.#commits.idle();
+  /** Resolves once every create and change accepted so far has settled. */
+  async flush(): Promise<void> {
+    await this.#commits.idle();
+    await Promise.all([...this.#changing.values()].map((work) => work.catch(() => undefined)));
   }
 }

@@ -34,6 +34,13 @@ export class SlugReservations {
     return slug;
   }
 
+  /** Reserves exactly this slug (a slug an author chose); false when it is taken. */
+  claim(slug: string): boolean {
+    if (this.isTaken(slug)) return false;
+    this.#reserved.add(slug);
+    return true;
+  }
+
   /** Ends a reservation once its write has settled (stored: the index has it now; failed: free again). */
   release(slug: string): void {
     this.#reserved.delete(slug);

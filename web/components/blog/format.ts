@@ -28,3 +28,14 @@ export function formatPostDate(iso: string): string {
 export function publishedDate(post: { published_at: string | null; created_at: string }): string {
   return post.published_at ?? post.created_at;
 }
+
+/**
+ * When the post last changed, as a reader should see it: its last edit, or the author's own
+ * "last updated" date (trust.lastUpdated) when that is later.
+ */
+export function lastModified(post: { updated_at: string; trust: { lastUpdated?: string } | null }): string {
+  const stated = post.trust?.lastUpdated;
+  if (!stated) return post.updated_at;
+  const statedAt = Date.parse(/^\d{4}-\d{2}-\d{2}/.test(stated) ? stated : `${stated} UTC`);
+  return Number.isNaN(statedAt) || statedAt <= Date.parse(post.updated_at) ? post.updated_at : stated;
+}

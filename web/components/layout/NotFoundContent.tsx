@@ -1,12 +1,20 @@
 import { Link } from 'react-router';
 import { useSiteConfig } from './site-config-context';
 
-export function NotFoundContent() {
+/** The 404 page, or with `gone` the 410 of a blog post its author deleted. */
+export function NotFoundContent({ gone = false }: { gone?: boolean }) {
   const config = useSiteConfig();
   return (
     <section className="page-section narrow" aria-labelledby="not-found-title">
-      <h1 id="not-found-title">Page not found</h1>
-      <p>We could not find the page you asked for. It may have moved, or the address may be mistyped.</p>
+      <h1 id="not-found-title">{gone ? 'This article was removed' : 'Page not found'}</h1>
+      {gone ? (
+        <p>
+          Its author took this article down, so it is no longer available. The <Link to="/blog">blog</Link> has our other
+          articles.
+        </p>
+      ) : (
+        <p>We could not find the page you asked for. It may have moved, or the address may be mistyped.</p>
+      )}
       <ul className="link-list">
         <li>
           <Link to="/">Go to the home page</Link>

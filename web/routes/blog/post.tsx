@@ -1,16 +1,18 @@
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/post';
-import { formatPostDate, publishedDate } from '../../components/blog/format';
+import { formatPostDate, lastModified, publishedDate } from '../../components/blog/format';
 import { TrustBlock } from '../../components/blog/TrustBlock';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { breadcrumbJsonLd, postJsonLd } from '../../seo/blog-jsonld';
 import { configFromMatches, pageMeta } from '../../seo/meta';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await context.blog.getPublishedBySlug(params.slug);
-  // Drafts are never public: the reader only returns published posts.
-  if (!post) throw data(null, { status: 404 });
-  return { post };
+  const found = await context.blog.lookupPublished(params.slug);
+  // Drafts and scheduled posts are never public: the reader only returns published posts.
+  if (found.kind === 'moved') throw redirect(`/blog/${encodeURIComponent(found.slug)}`, 301);
+  if (found.kind === 'gone') throw data(null, { status: 410 });
+  if (found.kind === 'missing') throw data(null, { status: 404 });
+  return { post: found.post };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
@@ -35,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
       ],
     }),
     { property: 'article:published_time', content: publishedDate(post) },
-    { property: 'article:modified_time', content: post.updated_at },
+    { property: 'article:modified_time', content: lastModified(post) },
     { property: 'article:section', content: post.category.name },
     ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
   ];
@@ -44,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   const published = publishedDate(post);
-  const updated = post.trust?.lastUpdated ?? post.updated_at;
+  const updated = lastModified(post);
   return (
     <>
       <article className="page-section blog-post" aria-labelledby="post-title">
@@ -72,7 +74,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               {formatPostDate(updated) !== formatPostDate(published) && (
                 <>
                   {' '}
-                  · Last updated <time dateTime={updated}>{formatPostDate(updated)}</time>
+                  · Updated <time dateTime={updated}>{formatPostDate(updated)}</time>
                 </>
               )}
             </p>

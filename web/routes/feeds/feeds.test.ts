@@ -31,6 +31,8 @@ function fakeBlog(count: number, slug = (i: number) => `post-${i}`) {
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: new Date(Date.UTC(2025, 5, 30) - i * 86_400_000).toISOString(),
     published_at: '2025-01-01T00:00:00.000Z',
+    publish_at: null,
+    revision: 1,
   }));
   const reads: Required<Pick<ListPublishedOptions, 'page' | 'limit'>>[] = [];
   const blog: BlogReader = {
@@ -40,6 +42,9 @@ function fakeBlog(count: number, slug = (i: number) => `post-${i}`) {
     },
     async getPublishedBySlug() {
       return null; // the feeds never read a whole post
+    },
+    async lookupPublished() {
+      return { kind: 'missing' as const };
     },
     async categoriesWithCounts() {
       return BLOG_CATEGORIES.map((c) => ({ ...c }));

@@ -1,0 +1,117 @@
+/**
+ * Scheduled publishing without an outside scheduler: one timer, set for the earliest scheduled post's
+ * time (and at most SCHEDULE_LATENESS_SECONDS ahead, so a clock that jumps is caught up), re-set
+ * whenever posts change. On start it publishes at once every post whose time passed while the server
+ * was down. The trash is emptied of posts older than its retention on the same timer, once an hour.
+ */
+import { SCHEDULE_LATENESS_SECONDS } from '../../contract/blog';
+import type { PostIndexEntry, PostRepository } from '../store/store';
+import { PostChanges } from './post-changes';
+import { PostService } from './posts';
+
+export interface SchedulerWork {
+  /** Publishes the posts whose time has come; the posts published. */
+  publishDue(): Promise<PostIndexEntry[]>;
+  /** Purges posts kept in the trash too long; how many. */
+  purgeExpired(): Promise<number>;
+  /** The earliest time of a scheduled post, or null. */
+  nextScheduledAt(): Promise<Date | null>;
+}
+
+export interface SchedulerOptions {
+  now?: () => Date;
+  log?: (line: string) => void;
+  onError?: (error: unknown) => void;
+}
+
+const MAX_WAIT_MS = SCHEDULE_LATENESS_SECONDS * 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+export class Scheduler {
+  readonly #work: SchedulerWork;
+  readonly #now: () => Date;
+  readonly #log: (line: string) => void;
+  readonly #onError: (error: unknown) => void;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+  #lastPurge = 0;
+
+  constructor(work: SchedulerWork, options: SchedulerOptions = {}) {
+    this.#work = work;
+    this.#now = options.now ?? (() => new Date());
+    this.#log = options.log ?? (() => undefined);
+    this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** Publishes what is overdue, then keeps watching; resolves after that first run. */
+  async start(): Promise<void> {
+    this.#stopped = false;
+    await this.#run();
+  }
+
+  /** Posts changed: look again now (a new schedule may be sooner than the timer). */
+  poke(): void {
+    if (!this.#stopped) void this.#run();
+  }
+
+  /** Stops the timer and waits for a run under way. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  #run(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = this.#tick().finally(() => {
+      this.#running = undefined;
+      if (this.#again && !this.#stopped) {
+        this.#again = false;
+        void this.#run();
+      }
+    });
+    return this.#running;
+  }
+
+  async #tick(): Promise<void> {
+    clearTimeout(this.#timer);
+    try {
+      const published = await this.#work.publishDue();
+      for (const post of published) this.#log(`Published the scheduled post "${post.title}" (/blog/${post.slug}), due at ${post.publishedAt ?? 'its time'}.`);
+      const now = this.#now().getTime();
+      if (now - this.#lastPurge >= PURGE_EVERY_MS) {
+        this.#lastPurge = now;
+        const purged = await this.#work.purgeExpired();
+        if (purged > 0) this.#log(`Purged ${purged} post(s) kept in the trash past their retention.`);
+      }
+    } catch (error) {
+      this.#onError(error);
+    }
+    if (this.#stopped) return;
+    let wait = MAX_WAIT_MS;
+    try {
+      const next = await this.#work.nextScheduledAt();
+      // A few milliseconds late rather than early: a timer that fires before the time publishes nothing.
+      if (next) wait = Math.min(MAX_WAIT_MS, Math.max(0, next.getTime() - this.#now().getTime()) + 5);
+    } catch (error) {
+      this.#onError(error);
+    }
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => void this.#run(), wait);
+    this.#timer.unref();
+  }
+}
+
+/** The scheduler of a store's posts (the server's, and the test servers'). */
+export function postScheduler(posts: PostRepository, options: SchedulerOptions = {}): Scheduler {
+  const changes = new PostChanges(posts, new PostService(posts), options.now);
+  return new Scheduler(
+    { publishDue: () => changes.publishDue(), purgeExpired: () => changes.purgeExpired(), nextScheduledAt: () => posts.nextScheduledAt() },
+    options,
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The life of a post after its create: reading one by id or slug with its ETag, updating it (PATCH
+ * as a JSON merge patch, PUT as a full replace, both with If-Match), unpublishing, the trash,
+ * revisions and their revert. The answers' shapes, the ETag format and the merge rules, shared by
+ * the server, the CLI and the documentation (the OpenAPI document is generated from these schemas).
+ */
+import type { BlogPost, BlogPostSummary } from './blog-reader';
+
+/** One field that differs between two versions of a post. */
+export interface FieldChange {
+  /** A top-level field name, or a path inside `author` / `trust` (`author.bio`). */
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The answer to a PATCH, a PUT, a revert, an unpublish, a delete or a restore. */
+export interface PostWriteResponse {
+  success: true;
+  message: string;
+  post: BlogPostSummary;
+  /** The post's new ETag (also in the ETag header): send it as If-Match with the next change. */
+  etag: string;
+  /** The fields this request changed (empty when the request changed nothing). */
+  changed: FieldChange[];
+  /** What the server changed on the way in, as for a create. */
+  warnings: string[];
+}
+
+export interface GetPostByIdResponse {
+  success: true;
+  post: BlogPost;
+  etag: string;
+}
+
+/** One kept earlier version, as GET /api/blog/:id/revisions lists it. */
+export interface RevisionSummary {
+  /** The post's revision number that this version had. */
+  revision: number;
+  /** When this version was replaced. */
+  replaced_at: string;
+  /** The public id of the key that made this version, when a key did. */
+  saved_by: string | null;
+  title: string;
+  status: string;
+  /** The fields the next version changed. */
+  changed: string[];
+}
+
+export interface RevisionsResponse {
+  success: true;
+  post: { id: string; slug: string; revision: number };
+  /** Newest first; at most REVISIONS_KEPT. */
+  revisions: RevisionSummary[];
+}
+
+/** The extra fields of a 412: what the post is now, and how it differs from the version the client had. */
+export interface PreconditionFailedDetails {
+  current_etag: string;
+  current_revision: number;
+  /** The revision the client's If-Match named. */
+  your_revision: number | null;
+  /** Field by field, what changed between the client's revision and now (null when that revision is no longer kept). */
+  changes: FieldChange[] | null;
+}
+
+/** A post's ETag: its id's first block and its revision, quoted (a strong validator). */
+export function postEtag(id: string, revision: number): string {
+  return `"${id.split('-')[0] ?? id}-r${revision}"`;
+}
+
+export type IfMatch =
+  | { kind: 'any' }
+  | { kind: 'etags'; etags: { idPrefix: string; revision: number }[] }
+  | { kind: 'invalid'; value: string };
+
+/** Reads an If-Match header (`*`, or one or more quoted ETags; a W/ prefix is tolerated). */
+export function parseIfMatch(header: string): IfMatch {
+  const value = header.trim();
+  if (value === '*') return { kind: 'any' };
+  const etags: { idPrefix: string; revision: number }[] = [];
+  for (const part of value.split(',')) {
+    const match = /^\s*(?:W\/)?"?([0-9a-zA-Z]+)-r(\d{1,9})"?\s*$/.exec(part);
+    if (!match?.[1] || !match[2]) return { kind: 'invalid', value };
+    etags.push({ idPrefix: match[1], revision: Number(match[2]) });
+  }
+  return etags.length > 0 ? { kind: 'etags', etags } : { kind: 'invalid', value };
+}
+
+/**
+ * RFC 7396 JSON Merge Patch: objects in the patch merge into the target member by member, `null`
+ * removes a member, anything else (arrays included: `tags` is replaced as a whole) replaces it.
+ */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
+  const out = new Map(typeof target === 'object' && target !== null && !Array.isArray(target) ? Object.entries(target as Record<string, unknown>) : []);
+  for (const [name, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (value === null) out.delete(name);
+    else out.set(name, mergePatch(out.get(name), value));
+  }
+  return Object.fromEntries(out);
+}
+
+/** The merge rules as the documentation and error guidance state them. */
+export const PATCH_RULES = [
+  'PATCH takes a JSON merge patch (RFC 7396): fields you leave out stay as they are.',
+  'author and trust merge field by field; tags, trust.sources and every other list are replaced as a whole.',
+  'null removes an optional field (author.bio: null); a required field cannot be removed.',
+  'The result is checked and cleaned exactly like a create, and its warnings are returned.',
+] as const;
