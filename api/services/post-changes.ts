@@ -272,7 +272,8 @@ export class PostChanges {
       if (!post || post.status !== 'scheduled' || post.deletedAt) continue;
       const at = post.publishAt ?? now.toISOString();
       const outcome = await this.#store.save(
-        { ...post, status: 'published', publishedAt: at, publishAt: null, updatedAt: now.toISOString() },
+        // Dated at its time, not at this run's (a server that was down publishes it later).
+        { ...post, status: 'published', publishedAt: at, publishAt: null, updatedAt: at > post.updatedAt ? at : post.updatedAt },
         { expectedRevision: post.revision, keepRevision: false, changed: ['status'] },
       );
       // 'stale': an author changed it at this moment; the next run looks again.

@@ -27,7 +27,7 @@ import { REPLAYED_HEADER } from '../../../contract/blog';
 import type { CategoriesResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
 import { ApiError, validationError } from '../../../contract/errors';
 import { type ApiKeySummary, readsDrafts } from '../../../contract/keys';
-import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type RevisionsResponse } from '../../../contract/post-lifecycle';
+import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostWriteResponse, type RevisionsResponse } from '../../../contract/post-lifecycle';
 import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
@@ -149,8 +149,8 @@ function revisionNumber(ctx: ApiContext<unknown>): number {
   return Number(text);
 }
 
-function sendWrite(ctx: ApiContext<unknown>, deps: BlogRouteDeps, answer: { etag: string; changed: unknown[] }): void {
-  if (answer.changed.length > 0 || ctx.method !== 'PATCH') deps.onChange();
+function sendWrite(ctx: ApiContext<unknown>, deps: BlogRouteDeps, answer: PostWriteResponse): void {
+  deps.onChange();
   ctx.set('ETag', answer.etag);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = answer;
