@@ -107,11 +107,20 @@ describe('clients', () => {
 });
 
 describe('error catalogue', () => {
-  it('has stable snake_case codes with statuses, messages and guidance', () => {
+  it('has stable snake_case codes, each with its own message and guidance an integrator can act on', () => {
+    const messages = new Map<string, string>();
     for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
       expect(code).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
       expect(entry.status).toBeGreaterThanOrEqual(400);
-      expect(entry.message.length).toBeGreaterThan(10);
+      expect(entry.status).toBeLessThan(600);
+      // Whole sentences, never a placeholder, and no two codes answered with the same text.
+      for (const text of [entry.message, ...entry.guidance]) {
+        expect(text, code).toMatch(/^[A-Z"].*[.?!)"]$/s);
+        expect(text, code).not.toMatch(/TODO|TBD|lorem/i);
+      }
+      expect(messages.get(entry.message), `${code} repeats the message of ${messages.get(entry.message) ?? ''}`).toBeUndefined();
+      messages.set(entry.message, code);
+      expect(entry.message).not.toBe(entry.title);
       expect(entry.guidance.length).toBeGreaterThan(0);
     }
     const statuses = new Set(Object.values(ERROR_CATALOGUE).map((e) => e.status));

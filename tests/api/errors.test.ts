@@ -22,8 +22,13 @@ function expectErrorShape(body: ApiErrorBody, code: keyof typeof ERROR_CATALOGUE
   expect(body.success).toBe(false);
   expect(body.code).toBe(code);
   expect(body.status).toBe(ERROR_CATALOGUE[code].status);
-  expect(typeof body.message).toBe('string');
-  expect(body.message.length).toBeGreaterThan(10);
+  // What an integrator reads: a sentence, the catalogue's title, the same text as RFC 9457's detail,
+  // a link to the error's documentation and the request id to quote to support.
+  expect(body.message).toMatch(/^[A-Z0-9"].*[.?!)"]$/s);
+  expect(body.title).toBe(ERROR_CATALOGUE[code].title);
+  expect(body.detail).toBe(body.message);
+  expect(body.type).toMatch(new RegExp(`/api/usage-examples#error-${code}$`));
+  expect(body.request_id).toMatch(/^req_[0-9a-f]{32}$/);
   expect(body.guidance[0]).toBe(ERROR_CATALOGUE[code].guidance[0]);
 }
 
