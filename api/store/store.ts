@@ -122,7 +122,10 @@ export interface PostRepository {
   nextScheduledAt(): Promise<Date | null>;
   /** Posts in the trash since before `cutoff`. */
   trashedBefore(cutoff: Date): Promise<PostIndexEntry[]>;
-  /** Posts not in the trash whose title is this one (ignoring case and spacing), excluding `exceptId`. */
+  /**
+   * Posts not in the trash whose title reads as this one (the same slug made from it: case, spacing
+   * and punctuation ignored), excluding `exceptId`.
+   */
   sameTitle(title: string, exceptId?: string): Promise<PostIndexEntry[]>;
   /** Published posts per category slug. */
   publishedPerCategory(): Promise<Map<string, number>>;

@@ -8,7 +8,7 @@ import type { PostCounts, PostIndexEntry, PostPage, PostQuery } from '../store';
 
 const DEFAULT_LIMIT = 10;
 
-type Kind = '' | 'category' | 'tag' | 'author' | 'owner';
+type Kind = '' | 'category' | 'tag' | 'owner';
 
 /** The key of one of the index's lists: a state (a status, `trashed`, or `any` for all but the trash) and one filter. */
 function listKey(state: string, kind: Kind = '', value = ''): string {
@@ -48,14 +48,18 @@ function position(list: readonly PostIndexEntry[], entry: PostIndexEntry): numbe
   return low;
 }
 
-/** Every list an entry belongs to. */
+/**
+ * Every list an entry belongs to: its state's, and its state's per category, per tag and per owner;
+ * and, for `?mine=1` across statuses, its owner's among every post not in the trash. Authors have no
+ * lists of their own: an author filter narrows another list (a page of a public list is cached).
+ */
 function keysOf(entry: PostIndexEntry): string[] {
-  const states = entry.deletedAt ? ['trashed'] : [entry.status, 'any'];
-  const keys: string[] = [];
-  for (const state of states) {
-    keys.push(listKey(state), listKey(state, 'category', entry.categorySlug), listKey(state, 'author', entry.author.name.toLowerCase()));
-    if (entry.owner) keys.push(listKey(state, 'owner', entry.owner));
-    for (const tag of new Set(entry.tags.map((t) => t.toLowerCase()))) keys.push(listKey(state, 'tag', tag));
+  const state = stateOf(entry);
+  const keys = [listKey(state), listKey(state, 'category', entry.categorySlug)];
+  for (const tag of new Set(entry.tags.map((t) => t.toLowerCase()))) keys.push(listKey(state, 'tag', tag));
+  if (entry.owner) {
+    keys.push(listKey(state, 'owner', entry.owner));
+    if (state !== 'trashed') keys.push(listKey('any', 'owner', entry.owner));
   }
   return keys;
 }
@@ -68,18 +72,12 @@ function matches(entry: PostIndexEntry, query: PostQuery): boolean {
   return true;
 }
 
-/** Titles compared as readers see them: case, spacing and punctuation at the ends ignored. */
-export function titleKey(title: string): string {
-  return title.toLowerCase().replace(/\s+/g, ' ').replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
-}
-
 export class PostIndex {
   /** By id, in creation order (a Map keeps the order of first insertion when an entry is replaced). */
   readonly #byId = new Map<string, PostIndexEntry>();
   readonly #bySlug = new Map<string, PostIndexEntry>();
   /** Slugs posts had before, with the id of the post that had each. */
   readonly #previousSlugs = new Map<string, string>();
-  readonly #byTitle = new Map<string, Set<string>>();
   /**
    * The entries per state, and per state and one filter (category, tag, author, owner), each sorted
    * oldest first, so a page of a list and its total cost the page, not a pass over every post
@@ -92,8 +90,10 @@ export class PostIndex {
   /** Adds posts loaded or written together, moving the revision once. */
   add(entries: readonly PostIndexEntry[]): void {
     if (entries.length === 0) return;
-    // Many at once (start-up): append, then sort each list once; a few: insert each in place.
+    // Many at once (start-up): append, then sort the lists, unless the entries came in list order (as
+    // posts usually load: in creation order, published when created), which keeps every list in order.
     const bulk = entries.length > 64;
+    const inOrder = bulk && isSorted(entries);
     const touched = new Set<PostIndexEntry[]>();
     for (const entry of entries) {
       this.#enter(entry);
@@ -102,13 +102,14 @@ export class PostIndex {
         if (!list) this.#lists.set(key, (list = []));
         if (bulk) {
           list.push(entry);
-          touched.add(list);
+          if (!inOrder) touched.add(list);
         } else {
           insert(list, entry);
         }
       }
     }
-    for (const list of touched) list.sort(compare);
+    // Posts load in creation order, which is usually their list order too: sort only what is not.
+    for (const list of touched) if (!isSorted(list)) list.sort(compare);
     this.#revision += 1;
   }
 
@@ -138,10 +139,6 @@ export class PostIndex {
     this.#byId.set(entry.id, entry);
     this.#bySlug.set(entry.slug, entry);
     for (const slug of entry.previousSlugs) this.#previousSlugs.set(slug, entry.id);
-    const title = titleKey(entry.title);
-    const ids = this.#byTitle.get(title);
-    if (ids) ids.add(entry.id);
-    else this.#byTitle.set(title, new Set([entry.id]));
     this.#maxSeq = Math.max(this.#maxSeq, entry.seq);
   }
 
@@ -149,7 +146,6 @@ export class PostIndex {
   #leave(entry: PostIndexEntry): void {
     if (this.#bySlug.get(entry.slug) === entry) this.#bySlug.delete(entry.slug);
     for (const slug of entry.previousSlugs) if (this.#previousSlugs.get(slug) === entry.id) this.#previousSlugs.delete(slug);
-    this.#byTitle.get(titleKey(entry.title))?.delete(entry.id);
     for (const key of keysOf(entry)) {
       const list = this.#lists.get(key);
       if (!list) continue;
@@ -178,10 +174,24 @@ export class PostIndex {
     return this.#bySlug.has(slug) || this.#previousSlugs.has(slug);
   }
 
-  /** Posts whose title reads the same as this one. */
-  sameTitle(title: string): PostIndexEntry[] {
-    const ids = this.#byTitle.get(titleKey(title));
-    return ids ? [...ids].flatMap((id) => this.#byId.get(id) ?? []) : [];
+  /**
+   * Posts whose slug was made from the same base: `base`, `base-2`, `base-3` ... (a title made into a
+   * slug ignores case, spacing and punctuation, so these are the posts with the same title). Stops
+   * after three numbers in a row that no post has.
+   */
+  withSlugBase(base: string): PostIndexEntry[] {
+    const found: PostIndexEntry[] = [];
+    let misses = 0;
+    for (let n = 1; misses < 3 && n < 10_000; n++) {
+      const entry = this.#bySlug.get(n === 1 ? base : `${base}-${n}`);
+      if (entry) {
+        found.push(entry);
+        misses = 0;
+      } else if (n > 1) {
+        misses++;
+      }
+    }
+    return found;
   }
 
   /** One past the highest `seq` stored. */
@@ -207,22 +217,7 @@ export class PostIndex {
     const page = query.page ?? 1;
     const limit = query.limit ?? DEFAULT_LIMIT;
     const start = (page - 1) * limit;
-    const state = query.status;
-    const candidates: (readonly PostIndexEntry[])[] = [];
-    const filtered = (kind: Kind, value: string | undefined) => {
-      if (value !== undefined) candidates.push(this.#lists.get(listKey(state, kind, value)) ?? []);
-    };
-    filtered('category', query.categorySlug);
-    filtered('tag', query.tag?.toLowerCase());
-    filtered('author', query.author?.toLowerCase());
-    filtered('owner', query.owner);
-    let matching: readonly PostIndexEntry[];
-    if (candidates.length === 0) matching = this.#lists.get(listKey(state)) ?? [];
-    else {
-      // The shortest list, filtered by the other conditions.
-      const shortest = candidates.reduce((a, b) => (b.length < a.length ? b : a));
-      matching = candidates.length === 1 ? shortest : shortest.filter((entry) => matches(entry, query));
-    }
+    const matching = this.#matching(query);
     // Newest first: the page is counted from the end of the list.
     const entries: PostIndexEntry[] = [];
     for (let i = matching.length - 1 - start; i >= 0 && entries.length < limit; i--) {
@@ -230,6 +225,26 @@ export class PostIndex {
       if (entry) entries.push(entry);
     }
     return { entries, total: matching.length, page, limit };
+  }
+
+  /** Every entry a query matches, oldest first: the shortest list that holds them, filtered by the rest. */
+  #matching(query: PostQuery): readonly PostIndexEntry[] {
+    const lists: (readonly PostIndexEntry[])[] = [];
+    const pick = (kind: Kind, value: string | undefined) => {
+      if (value !== undefined) lists.push(this.#lists.get(listKey(query.status, kind, value)) ?? []);
+    };
+    if (query.status === 'any') {
+      pick('owner', query.owner);
+      if (lists.length === 0) lists.push([...this.listOf('draft'), ...this.listOf('scheduled'), ...this.listOf('published')].sort(compare));
+    } else {
+      pick('category', query.categorySlug);
+      pick('tag', query.tag?.toLowerCase());
+      pick('owner', query.owner);
+      if (lists.length === 0) lists.push(this.listOf(query.status));
+    }
+    const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+    const narrowed = lists.length > 1 || query.author !== undefined || (query.status === 'any' && (query.categorySlug !== undefined || query.tag !== undefined));
+    return narrowed ? shortest.filter((entry) => matches(entry, query)) : shortest;
   }
 
   publishedPerCategory(): Map<string, number> {
@@ -247,10 +262,18 @@ export class PostIndex {
   }
 }
 
+function isSorted(list: readonly PostIndexEntry[]): boolean {
+  for (let i = 1; i < list.length; i++) {
+    const a = list[i - 1];
+    const b = list[i];
+    if (a && b && compare(a, b) > 0) return false;
+  }
+  return true;
+}
+
 function insert(list: PostIndexEntry[], entry: PostIndexEntry): void {
   const last = list.at(-1);
   if (!last || compare(last, entry) <= 0) list.push(entry);
   else list.splice(position(list, entry), 0, entry);
 }
 
-export { stateOf };

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { REVISIONS_KEPT } from '../../../contract/blog';
+import { slugify } from '../../../contract/slug';
 import type {
   CreateOptions,
   CreateOutcome,
@@ -267,7 +268,7 @@ export class FilePostRepository implements PostRepository {
   }
 
   async sameTitle(title: string, exceptId?: string): Promise<PostIndexEntry[]> {
-    return this.#index.sameTitle(title).filter((entry) => !entry.deletedAt && entry.id !== exceptId);
+    return this.#index.withSlugBase(slugify(title) || 'post').filter((entry) => !entry.deletedAt && entry.id !== exceptId);
   }
 
   async publishedPerCategory(): Promise<Map<string, number>> {
