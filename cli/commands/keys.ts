@@ -1,7 +1,8 @@
 /**
  * `blogpost keys create|list|revoke`: manages API keys in the local data directory (what the server
- * reads, so a running server sees the change at once). A key's secret is printed once, on stdout, when
- * it is created; the store keeps only its hash. A revocation records who (`cli:<user>`) and why.
+ * reads, so a running server sees the change at once). Each key has an owner (default: its name): a
+ * blog:write key changes only posts made by keys of its owner, a blog:admin key any post. A key's
+ * secret is printed once, on stdout, when it is created; the store keeps only its hash. A revocation records who (`cli:<user>`) and why.
  */
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ interface RevokeOptions extends DataDirOptions {
 
 interface CreateOptions extends DataDirOptions {
   name: string;
+  owner?: string;
   permission?: ApiPermission[];
 }
 
@@ -74,13 +76,18 @@ export function cliUser(env: Record<string, string | undefined>): string {
 export async function createKeyCommand(options: CreateOptions, ctx: CommandContext): Promise<ExitCode> {
   const dataDir = dataDirOf(options, ctx);
   const permissions = options.permission?.length ? options.permission : (['blog:write'] as ApiPermission[]);
-  const created = await withKeys(dataDir, true, (keys) => keys.create({ name: options.name, permissions }));
+  const created = await withKeys(dataDir, true, (keys) => keys.create({ name: options.name, permissions, ...(options.owner ? { owner: options.owner } : {}) }));
   if (!created) throw new CliError(`Cannot open the data directory ${dataDir}.`, ExitCode.Local);
   if (options.json) {
     ctx.out.json({ success: true, key: created.key, secret: created.secret });
     return ExitCode.Ok;
   }
-  ctx.out.success(`Created API key "${created.key.name}" (id ${created.key.id}) with ${created.key.permissions.join(', ')} in ${dataDir}.`);
+  ctx.out.success(`Created API key "${created.key.name}" (id ${created.key.id}) for owner "${created.key.owner}" with ${created.key.permissions.join(', ')} in ${dataDir}.`);
+  ctx.out.info(
+    created.key.permissions.includes('blog:admin')
+      ? '  It may change every post (blog:admin).'
+      : `  Its posts are shared with every key of owner "${created.key.owner}"; posts of other owners need blog:admin to change.`,
+  );
   ctx.out.info('  Copy the key below now: it is shown only this once (the server keeps just a hash).');
   ctx.out.info('  Send it as: Authorization: Bearer <key>');
   ctx.out.data(created.secret);
@@ -99,8 +106,8 @@ export async function listKeysCommand(options: DataDirOptions, ctx: CommandConte
     return ExitCode.Ok;
   }
   const rows = [
-    ['ID', 'NAME', 'PERMISSIONS', 'CREATED', 'LAST USED', 'LAST FAILURE', 'STATUS'],
-    ...keys.map((key) => [key.id, key.name, key.permissions.join(','), key.createdAt.slice(0, 10), key.lastUsedAt ? minute(key.lastUsedAt) : 'never', lastFailure(key), status(key)]),
+    ['ID', 'NAME', 'OWNER', 'PERMISSIONS', 'CREATED', 'LAST USED', 'LAST FAILURE', 'STATUS'],
+    ...keys.map((key) => [key.id, key.name, key.owner, key.permissions.join(','), key.createdAt.slice(0, 10), key.lastUsedAt ? minute(key.lastUsedAt) : 'never', lastFailure(key), status(key)]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   ctx.out.data(rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n'));
@@ -126,7 +133,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .description('Manage API keys in the local data directory (DATA_DIR, default ./data).')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef --reason "left the agency"\n',
+      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys create --name "Jane laptop" --owner "Jane Author"\n  $ blogpost keys create --name "Editor" --permission blog:write blog:admin\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef --reason "left the agency"\n',
     );
   const dataDirOption = () => new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)');
 
@@ -134,6 +141,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .command('create')
     .description('Create a key; its secret is printed once on stdout.')
     .requiredOption('--name <name>', 'what or who the key is for (1-60 characters)')
+    .option('--owner <owner>', 'whose posts the key may change: keys of one owner share their posts (default: the name)')
     .addOption(new Option('--permission <permission...>', 'what the key may do (default: blog:write)').choices(API_PERMISSIONS))
     .addOption(dataDirOption())
     .option('--json', 'print { key, secret } as JSON on stdout')
@@ -141,7 +149,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
 
   keys
     .command('list')
-    .description('List keys: id, name, permissions, created, last used, last failure, status and revocation (never secrets).')
+    .description('List keys: id, name, owner, permissions, created, last used, last failure, status and revocation (never secrets).')
     .addOption(dataDirOption())
     .option('--json', 'print the keys as JSON on stdout')
     .action(async (options: DataDirOptions) => ctx.exit(await listKeysCommand(options, ctx)));

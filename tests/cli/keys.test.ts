@@ -64,9 +64,9 @@ describe('blogpost keys', () => {
   });
 
   it('create refuses a wrong permission (2), a taken name (1) and a missing name (2)', async () => {
-    const bad = await blogpost(['keys', 'create', '--name', 'X', '--permission', 'blog:admin', ...at]);
+    const bad = await blogpost(['keys', 'create', '--name', 'X', '--permission', 'blog:delete', ...at]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('blog:write, blog:read');
+    expect(bad.stderr).toContain('blog:write, blog:read, blog:admin');
     const taken = await blogpost(['keys', 'create', '--name', 'jane author', ...at]);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('already named');
@@ -79,7 +79,7 @@ describe('blogpost keys', () => {
     const run = await blogpost(['keys', 'list', ...at]);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+PERMISSIONS\s+CREATED\s+LAST USED\s+LAST FAILURE\s+STATUS$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+OWNER\s+PERMISSIONS\s+CREATED\s+LAST USED\s+LAST FAILURE\s+STATUS$/);
     expect(lines).toHaveLength(3);
     expect(run.stdout).toContain('Jane Author');
     expect(run.stdout).not.toContain('bpk_');
@@ -88,6 +88,31 @@ describe('blogpost keys', () => {
     expect(keys.map((k) => k.name)).toEqual(['Jane Author', 'Reader']);
     expect(keys[0]?.lastUsedAt).not.toBeNull();
     expect(json.stdout).not.toContain('sha256');
+  });
+
+  it('create --owner gives keys one owner: they share their posts, another owner gets 403, blog:admin may change any', async () => {
+    const laptop = await blogpost(['keys', 'create', '--name', 'Sam laptop', '--owner', 'Sam Writer', ...at]);
+    expect(laptop.code).toBe(0);
+    expect(laptop.stderr).toContain('for owner "Sam Writer"');
+    const phone = (await blogpost(['keys', 'create', '--name', 'Sam phone', '--owner', 'Sam Writer', ...at])).stdout.trim();
+    const other = (await blogpost(['keys', 'create', '--name', 'Someone else', ...at])).stdout.trim();
+    const admin = await blogpost(['keys', 'create', '--name', 'Editor', '--permission', 'blog:write', 'blog:admin', ...at]);
+    expect(admin.stderr).toContain('may change every post');
+
+    const created = await call(server, 'POST', '/api/blog', { key: laptop.stdout.trim(), body: validPost({ title: 'Owned by Sam' }) });
+    expect(created.status).toBe(201);
+    const post = created.json.post as { id: string; etag: string };
+    const byPhone = await call(server, 'PATCH', `/api/blog/${post.id}`, { key: phone, body: { excerpt: 'Changed from the phone.' }, headers: { 'If-Match': post.etag } });
+    expect(byPhone.status).toBe(200);
+    const byOther = await call(server, 'PATCH', `/api/blog/${post.id}`, { key: other, body: { excerpt: 'Not mine.' }, headers: { 'If-Match': byPhone.json.etag as string } });
+    expect(byOther.status).toBe(403);
+    expect(byOther.json.code).toBe('not_post_owner');
+    const byAdmin = await call(server, 'PATCH', `/api/blog/${post.id}`, { key: admin.stdout.trim(), body: { excerpt: 'Edited.' }, headers: { 'If-Match': byPhone.json.etag as string } });
+    expect(byAdmin.status).toBe(200);
+
+    const listed = JSON.parse((await blogpost(['keys', 'list', '--json', ...at])).stdout) as ApiKeySummary[];
+    expect(listed.filter((k) => k.owner === 'Sam Writer').map((k) => k.name)).toEqual(['Sam laptop', 'Sam phone']);
+    expect(listed.find((k) => k.name === 'Someone else')?.owner).toBe('Someone else');
   });
 
   it('revoke stops the key at once on the running server; revoking again is harmless', async () => {
