@@ -1,9 +1,10 @@
 /**
  * The server-side operations the `blogpost` CLI runs on a data directory, in one place: the CLI
  * imports nothing else of api/ (the import zones say so). Keys, demo content, the store's health, the
- * request log and the Markdown post format all come through here.
+ * request log and the Markdown post format (both ways) all come through here.
  */
-export { parsePostFile, PostFileError } from './authoring/post-file';
+export { detectPostFileKind, parsePostFile, type PostFile, PostFileError, type PostFileKind, setFrontMatterFields, setFrontMatterId } from './authoring/post-file';
+export { htmlToMarkdown, postToMarkdown } from './authoring/post-markdown';
 export { DemoContentError, seedDemoPosts } from './seed/demo-posts';
 export { hashApiKey, type KeyDetails, KeyError, KeyService } from './services/keys';
 export { openFileRequestLogReader as openRequestLogReader } from './request-log/file-reader';

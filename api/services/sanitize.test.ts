@@ -64,6 +64,36 @@ describe('sanitizeContent', () => {
   });
 });
 
+describe('footnotes', () => {
+  const FOOTNOTES =
+    '<p>Tax-free<sup><a id="footnote-ref-1" href="#footnote-1" data-footnote-ref aria-describedby="footnote-label">1</a></sup>.</p>\n' +
+    '<section class="footnotes" data-footnotes>\n<h2 id="footnote-label" class="visually-hidden">Footnotes</h2>\n<ol>\n' +
+    '<li id="footnote-1">\n<p>IRC 7702. <a href="#footnote-ref-1" data-footnote-backref aria-label="Back to reference 1">↩</a></p>\n</li>\n</ol>\n</section>';
+
+  it('keeps the footnote markup an HTML post sends, as it is', () => {
+    expect(sanitizeContent(FOOTNOTES)).toEqual({ html: FOOTNOTES, warnings: [] });
+    // marked-footnote's own name for the hidden heading becomes the site's.
+    expect(sanitizeContent('<h2 id="footnote-label" class="sr-only">Footnotes</h2>').html).toBe('<h2 id="footnote-label" class="visually-hidden">Footnotes</h2>');
+  });
+
+  it('keeps ids and footnote attributes only where they are footnotes', () => {
+    const result = sanitizeContent(
+      '<p id="main"><a id="login" href="#top" aria-label="x" aria-describedby="footnote-label">a</a> <a href="https://evil.example/" data-footnote-ref>1</a></p>' +
+        '<li id="footnote-x&quot;y">z</li><section class="layout" data-x="1">s</section><h2 class="hero" id="footnote-label">h</h2>',
+    );
+    expect(result.html).toBe('<p><a href="#top">a</a> <a href="https://evil.example/">1</a></p><li>z</li><section>s</section><h2 id="footnote-label">h</h2>');
+    expect(result.warnings).toEqual([
+      'Removed attribute id from <p>',
+      'Removed id "login" from <a> (only footnote ids, footnote-..., are kept)',
+      'Removed aria-label from <a> (kept on footnote back-links only)',
+      'Removed aria-describedby from <a> (kept on footnote references only)',
+      'Removed data-footnote-ref from <a> (a footnote link points to #footnote-...)',
+      'Removed id "footnote-x"y" from <li> (only footnote ids, footnote-..., are kept)',
+      'Removed attribute data-x from <section>',
+    ]);
+  });
+});
+
 describe('plain text helpers', () => {
   it('strip markup from plain-text fields', () => {
     expect(stripTags('<b>Bold</b> title<!-- x -->')).toEqual({ text: 'Bold title', changed: true });

@@ -1,8 +1,9 @@
 /**
  * Post HTML from outside, made safe to render on the site: sanitize-html with an allowlist (headings,
  * paragraphs, lists, links, images, tables, blockquote, code and a few inline tags; iframes only from
- * known video hosts). Scripts, event handlers, styles, `javascript:`/`data:` URLs and everything else
- * are removed, and each kind of removal is reported so the integrator is not surprised.
+ * known video hosts; the GFM footnote markup that api/authoring/post-markdown.ts renders, with its ids
+ * held to the `footnote-*` pattern). Scripts, event handlers, styles, `javascript:`/`data:` URLs and
+ * everything else are removed, and each kind of removal is reported so the integrator is not surprised.
  */
 import sanitizeHtml from 'sanitize-html';
 
@@ -11,17 +12,20 @@ const ALLOWED_TAGS = [
   'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
   'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
   'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'sub', 'sup', 'mark', 'small',
-  'abbr', 'cite', 'q', 'kbd', 'time', 'span', 'div', 'iframe',
+  'abbr', 'cite', 'q', 'kbd', 'time', 'span', 'div', 'iframe', 'section',
 ];
 const ALLOWED_TAG_SET: ReadonlySet<string> = new Set(ALLOWED_TAGS);
 
 const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
-  a: ['href', 'title', 'target', 'rel'],
+  a: ['href', 'title', 'target', 'rel', 'id', 'data-footnote-ref', 'data-footnote-backref', 'aria-describedby', 'aria-label'],
   img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
   iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
   th: ['colspan', 'rowspan', 'scope'],
   td: ['colspan', 'rowspan'],
   ol: ['start', 'reversed', 'type'],
+  li: ['id'],
+  h2: ['id', 'class'],
+  section: ['class', 'data-footnotes'],
   col: ['span'],
   colgroup: ['span'],
   abbr: ['title'],
@@ -31,6 +35,39 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   code: ['class'],
   pre: ['class'],
 };
+
+/**
+ * Footnotes (marked-footnote's markup: `<sup><a id="footnote-ref-1" href="#footnote-1" data-footnote-ref
+ * aria-describedby="footnote-label">`, `<section class="footnotes" data-footnotes>` holding
+ * `<h2 id="footnote-label">` and `<li id="footnote-1">` with back-links). The ids a post may carry are
+ * held to this pattern, so a post cannot plant an id the page's own scripts or styles look for.
+ */
+export const FOOTNOTE_ID = /^footnote-[\w-]+$/;
+/** The hidden heading of the notes: the site's class for text only screen readers get (marked-footnote says sr-only). */
+export const FOOTNOTE_HEADING_CLASS = 'visually-hidden';
+
+/** Why a footnote attribute of an allowed tag is refused, or null when it is kept. */
+function footnoteAttributeRefusal(name: string, attribute: string, value: string, attribs: Record<string, string>): string | null {
+  if (attribute === 'id') return FOOTNOTE_ID.test(value) ? null : `Removed id "${value}" from <${name}> (only footnote ids, footnote-..., are kept)`;
+  if (name !== 'a') return null;
+  const href = attribs.href ?? '';
+  const pointsToNote = href.startsWith('#') && FOOTNOTE_ID.test(href.slice(1));
+  if (attribute === 'data-footnote-ref' || attribute === 'data-footnote-backref') {
+    return pointsToNote ? null : `Removed ${attribute} from <a> (a footnote link points to #footnote-...)`;
+  }
+  if (attribute === 'aria-describedby') {
+    return value === 'footnote-label' && pointsToNote && attribs['data-footnote-ref'] !== undefined ? null : 'Removed aria-describedby from <a> (kept on footnote references only)';
+  }
+  if (attribute === 'aria-label') {
+    return pointsToNote && attribs['data-footnote-backref'] !== undefined ? null : 'Removed aria-label from <a> (kept on footnote back-links only)';
+  }
+  return null;
+}
+
+/** The attributes of an allowed tag without the footnote attributes it may not carry. */
+function withFootnoteRules(name: string, attribs: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(attribs).filter(([attribute, value]) => footnoteAttributeRefusal(name, attribute, value, attribs) === null));
+}
 
 const URL_ATTRIBUTES = ['href', 'src', 'cite'];
 const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
@@ -44,7 +81,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: ALLOWED_ATTRIBUTES,
   // Regular expressions rather than `language-*` globs: sanitize-html compiles globs on every call.
-  allowedClasses: { code: [/^language-.*$/], pre: [/^language-.*$/] },
+  allowedClasses: { code: [/^language-.*$/], pre: [/^language-.*$/], h2: [FOOTNOTE_HEADING_CLASS], section: ['footnotes'] },
   allowedSchemes: ALLOWED_SCHEMES,
   allowedSchemesByTag: { img: IMAGE_SCHEMES, iframe: ['https'] },
   allowedSchemesAppliedToAttributes: URL_ATTRIBUTES,
@@ -55,7 +92,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: DROPPED_WITH_CONTENT,
   transformTags: {
     // A link that opens a new tab must not hand the site's window to the page it opens.
-    a: (tagName, attribs) => (attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
+    a: (tagName, attribs) => {
+      const kept = withFootnoteRules(tagName, attribs);
+      return { tagName, attribs: kept.target ? { ...kept, rel: 'noopener noreferrer' } : kept };
+    },
+    li: (tagName, attribs) => ({ tagName, attribs: withFootnoteRules(tagName, attribs) }),
+    // Footnotes rendered elsewhere name the hidden-heading class sr-only; the site calls it visually-hidden.
+    h2: (tagName, attribs) => {
+      const kept = withFootnoteRules(tagName, attribs);
+      return { tagName, attribs: kept.class === undefined ? kept : { ...kept, class: kept.class.replace(/\bsr-only\b/, FOOTNOTE_HEADING_CLASS) } };
+    },
   },
   // An iframe or image whose source was removed would render as an empty box: drop it entirely.
   exclusiveFilter: (frame) => (frame.tag === 'iframe' || frame.tag === 'img') && !frame.attribs.src,
@@ -101,6 +147,7 @@ function inspectTag(report: RemovalReport, name: string, attribs: Record<string,
     if (/^on/i.test(attribute)) report.add(`Removed event-handler attribute ${attribute} from <${name}>`);
     else if (attribute === 'style') report.add(`Removed style attribute from <${name}> (inline styles are not allowed)`);
     else if (!allowed.includes(attribute)) report.add(`Removed attribute ${attribute} from <${name}>`);
+    else if (footnoteAttributeRefusal(name, attribute, value, attribs) !== null) report.add(footnoteAttributeRefusal(name, attribute, value, attribs) ?? '');
     else if (URL_ATTRIBUTES.includes(attribute)) {
       const scheme = schemeOf(value);
       const schemes = name === 'img' ? IMAGE_SCHEMES : name === 'iframe' ? ['https'] : ALLOWED_SCHEMES;

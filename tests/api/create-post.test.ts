@@ -125,6 +125,21 @@ describe('POST /api/blog', () => {
     expect(back.json.post.content).toBe('<p>Hello <a>link</a></p><div>x</div>');
   });
 
+  it('keeps GFM footnotes (numbered notes with back-links) and shows them on the post page, but no other ids', async () => {
+    const footnotes =
+      '<p>Loans are tax-free<sup><a id="footnote-ref-1" href="#footnote-1" data-footnote-ref aria-describedby="footnote-label">1</a></sup>.</p>\n' +
+      '<section class="footnotes" data-footnotes>\n<h2 id="footnote-label" class="visually-hidden">Footnotes</h2>\n<ol>\n' +
+      '<li id="footnote-1">\n<p>Under IRC 7702, while the policy stays in force. <a href="#footnote-ref-1" data-footnote-backref aria-label="Back to reference 1">↩</a></p>\n</li>\n</ol>\n</section>';
+    const res = await call<CreatePostResponse>(server, 'POST', '/api/blog', { key: writer, body: validPost({ status: 'published', title: 'Footnoted', content: `${footnotes}<p id="login">x</p>` }) });
+    expect(res.status).toBe(201);
+    expect(res.json.warnings).toEqual(['Removed attribute id from <p>']);
+    const back = await call<GetPostResponse>(server, 'GET', `/api/blog/${res.json.post.slug}`);
+    expect(back.json.post.content).toBe(`${footnotes}<p>x</p>`);
+    const page = await (await fetch(`${server.url}/blog/${res.json.post.slug}`)).text();
+    expect(page).toContain('<li id="footnote-1">');
+    expect(page).toContain('<a href="#footnote-ref-1" data-footnote-backref aria-label="Back to reference 1">↩</a>');
+  });
+
   it('sanitises a long post exactly as a short one', async () => {
     const unsafe = '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">link</a></p>';
     const content = unsafe.repeat(Math.ceil(LONG_POST_CHARS / unsafe.length));
