@@ -54,6 +54,22 @@ export interface RevisionsResponse {
   revisions: RevisionSummary[];
 }
 
+/** The answer of GET /api/blog/:id/revisions/:n: one kept version, whole. */
+export interface RevisionResponse {
+  success: true;
+  revision: number;
+  replaced_at: string;
+  post: BlogPost;
+}
+
+/** The 301 of GET /api/blog/:slug for a slug the post had before. */
+export interface PostMovedResponse {
+  success: true;
+  message: string;
+  /** The post's address now (also in the Location header). */
+  location: string;
+}
+
 /** The extra fields of a 412: what the post is now, and how it differs from the version the client had. */
 export interface PreconditionFailedDetails {
   current_etag: string;

@@ -1,7 +1,8 @@
 /**
  * The JSON API as its own Koa app, mounted at /api by the site server (api/app.ts). Its pipeline, read
- * top to bottom: JSON serialised once, JSON errors, the API's security headers, CORS, a Host check, then the routes
- * (health, blog), each a list of authenticate -> rate limit -> validate(input, handler), and a 404 naming the closest endpoint.
+ * top to bottom: JSON serialised once, JSON errors, the API's security headers, CORS, a Host check,
+ * then the routes (health, the OpenAPI document, blog), each a list of authenticate -> rate limit ->
+ * validate(input, handler), and a 404 naming the closest endpoint.
  */
 import { Stream } from 'node:stream';
 import Koa from 'koa';
@@ -17,6 +18,7 @@ import { apiHeaders } from './headers';
 import { RateLimiter, writeLimits } from './rate-limit';
 import { blogRoutes } from './routes/blog';
 import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
 import { noSuchEndpoint, requireValidHost } from './methods';
 
 export interface ApiSettings {
@@ -89,6 +91,7 @@ export function createApiApp(options: ApiAppOptions): Koa {
   app.use(cors(settings.corsOrigins));
   app.use(requireValidHost);
   app.use(health.routes());
+  app.use(openApiRoutes(options.siteUrl ? { serverUrl: options.siteUrl } : {}).routes());
   app.use(blog.routes());
   app.use(noSuchEndpoint);
   return app;

@@ -27,7 +27,7 @@ import { REPLAYED_HEADER } from '../../../contract/blog';
 import type { CategoriesResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
 import { ApiError, validationError } from '../../../contract/errors';
 import { type ApiKeySummary, readsDrafts } from '../../../contract/keys';
-import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostWriteResponse, type RevisionsResponse } from '../../../contract/post-lifecycle';
+import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostMovedResponse, type PostWriteResponse, type RevisionResponse, type RevisionsResponse } from '../../../contract/post-lifecycle';
 import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
@@ -222,7 +222,8 @@ function getRevision(deps: BlogRouteDeps) {
     const kept = (await deps.store.revisions(post.id)).find((stored) => stored.record.revision === n);
     if (!kept) throw new ApiError('revision_not_found', { message: `Post ${post.id} has no kept revision ${n} (it is at revision ${post.revision}).` });
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = { success: true, revision: n, replaced_at: kept.replacedAt, post: presentPost({ ...kept.record, warnings: [], idempotency: null }) };
+    const body: RevisionResponse = { success: true, revision: n, replaced_at: kept.replacedAt, post: presentPost({ ...kept.record, warnings: [], idempotency: null }) };
+    ctx.body = body;
   };
 }
 
@@ -270,7 +271,8 @@ function getPostHandler(deps: BlogRouteDeps) {
     if (found.moved) {
       ctx.status = 301;
       ctx.set('Location', postLocation(post.slug));
-      ctx.body = { success: true, message: `This post moved: its slug is now "${post.slug}".`, location: postLocation(post.slug) };
+      const body: PostMovedResponse = { success: true, message: `This post moved: its slug is now "${post.slug}".`, location: postLocation(post.slug) };
+      ctx.body = body;
       return;
     }
     ctx.set('Cache-Control', hidden ? 'private, no-store' : 'no-cache');
