@@ -10,6 +10,7 @@ import { registerHelp } from './commands/help';
 import { registerKeys } from './commands/keys';
 import { registerLogs } from './commands/logs';
 import { registerSeed } from './commands/seed';
+import { registerPosts } from './commands/posts';
 import { registerPublish } from './commands/publish';
 import { registerTest } from './commands/test';
 import { registerValidate } from './commands/validate';
@@ -22,11 +23,11 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerValidate, registerDiagnose, registerTest, registerKeys, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerDiagnose, registerTest, registerKeys, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')
-    .description('Publish Markdown posts to the blog API, validate payloads offline and diagnose failed requests.')
+    .description('Publish and update Markdown posts through the blog API, list, schedule, delete and restore them, validate payloads offline and diagnose failed requests.')
     .version(VERSION, '-v, --version', 'print the version of blogpost')
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -39,6 +40,10 @@ export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistr
       [
         'Examples:',
         '  $ blogpost publish post.md --url https://example.com --key bpk_...',
+        '  $ blogpost publish post.md              # after editing: updates the same post',
+        '  $ blogpost list --mine',
+        '  $ blogpost get my-post --markdown --output my-post.md',
+        '  $ blogpost delete my-post               # to the trash; blogpost restore my-post brings it back',
         '  $ blogpost validate post.md',
         '  $ blogpost diagnose --url https://example.com',
         '  $ blogpost test python',

@@ -1,7 +1,13 @@
-/** Reads a post file (Markdown, HTML or JSON) and runs the contract's checks on it, offline. */
+/**
+ * Reads a post file (Markdown, HTML or JSON) and runs the contract's checks on it, offline: the payload
+ * to send, the post's id when the file was published before, what the conversion inferred (notes) and
+ * what the author should fix (warnings: unknown front-matter keys or fields, an unknown category).
+ */
+import { writeFileSync } from 'node:fs';
 import { checkCreatePostBody, type CreatePostCheck } from '../contract/blog';
+import { unknownCategoryWarning } from '../contract/categories';
 import type { FieldProblem } from '../contract/field-problems';
-import { parsePostFile, PostFileError } from '../api/operations';
+import { type PostFileKind, parsePostFile, PostFileError, setFrontMatterFields } from '../api/operations';
 import { type CommandContext, readInput } from './context';
 import { CliError, ExitCode } from './exit-codes';
 
@@ -9,9 +15,24 @@ export interface LoadedPost {
   payload: Record<string, unknown>;
   check: CreatePostCheck;
   notes: string[];
+  warnings: string[];
+  /** The post this file was published as (its front matter's `id`). */
+  id?: string;
+  /** The post's revision this file holds (front matter `revision`): an update sends it as If-Match. */
+  revision?: number;
+  kind: PostFileKind;
+  /** The file's text and full path (none for stdin). */
+  text: string;
+  path?: string;
 }
 
-export async function loadPost(file: string, ctx: CommandContext, statusOverride?: string): Promise<LoadedPost> {
+export interface LoadOptions {
+  status?: string;
+  /** `publish_at` to send instead of the file's (schedule --at). */
+  publishAt?: string;
+}
+
+export async function loadPost(file: string, ctx: CommandContext, options: LoadOptions = {}): Promise<LoadedPost> {
   const input = await readInput(file, ctx.io);
   let parsed;
   try {
@@ -20,8 +41,48 @@ export async function loadPost(file: string, ctx: CommandContext, statusOverride
     if (error instanceof PostFileError) throw new CliError(error.message, ExitCode.Failed);
     throw error;
   }
-  const payload = statusOverride ? { ...parsed.payload, status: statusOverride } : parsed.payload;
-  return { payload, check: checkCreatePostBody(payload), notes: parsed.notes };
+  const payload: Record<string, unknown> = { ...parsed.payload };
+  let { id, revision } = parsed;
+  if (parsed.kind === 'json') {
+    // A JSON post file keeps the post's id and revision beside the fields; they are not sent.
+    if (typeof payload.id === 'string') id = payload.id;
+    if (typeof payload.revision === 'number') revision = payload.revision;
+    delete payload.id;
+    delete payload.revision;
+  }
+  if (options.status) payload.status = options.status;
+  if (options.publishAt) {
+    payload.publish_at = options.publishAt;
+    payload.status = 'scheduled';
+  }
+  const check = checkCreatePostBody(payload);
+  const warnings = [...parsed.warnings];
+  if (check.ok) {
+    for (const field of check.ignoredFields) warnings.push(`The field "${field}" is not part of a post and will not be sent.`);
+    const category = unknownCategoryWarning(check.data.category);
+    if (category) warnings.push(category.replace('the post was filed', 'the post will be filed'));
+  }
+  return {
+    payload,
+    check,
+    notes: parsed.notes,
+    warnings,
+    ...(id ? { id } : {}),
+    ...(revision ? { revision } : {}),
+    kind: parsed.kind,
+    text: input.text,
+    ...(input.name ? { path: input.name } : {}),
+  };
+}
+
+/** Prints the warnings; with --strict they stop the command (exit 1) before anything is sent. */
+export function reportWarnings(warnings: readonly string[], ctx: CommandContext, strict: boolean, json: boolean, outcome = 'nothing was sent'): ExitCode | null {
+  if (!json) for (const warning of warnings) ctx.out.warn(warning);
+  if (!strict || warnings.length === 0) return null;
+  const message = `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'}, so ${outcome}. Fix ${warnings.length === 1 ? 'it' : 'them'}, or run without --strict.`;
+  if (json) ctx.out.json({ success: false, strict: true, warnings, message });
+  else ctx.out.error(message);
+  return ExitCode.Failed;
 }
 
 export function describeProblems(problems: readonly FieldProblem[]): string[] {
@@ -43,4 +104,29 @@ export function reportInvalid(check: Exclude<CreatePostCheck, { ok: true }>, ctx
     for (const line of describeProblems(check.problems)) ctx.out.info(line);
   }
   return ExitCode.Failed;
+}
+
+/**
+ * Records in the file which post it was published as, and at which revision, so the next publish
+ * updates that post (with If-Match) instead of creating another. Standard input cannot be written:
+ * the author is told what to add.
+ */
+export function recordPublished(loaded: LoadedPost, post: { id: string; revision: number }, ctx: CommandContext): void {
+  if (!loaded.path) {
+    ctx.out.info(ctx.out.dim(`note: add "id: ${post.id}" and "revision: ${post.revision}" to the front matter so the next publish updates this post.`));
+    return;
+  }
+  let text: string;
+  if (loaded.kind === 'json') {
+    const { id: _id, revision: _revision, ...rest } = JSON.parse(loaded.text) as Record<string, unknown>;
+    text = `${JSON.stringify({ id: post.id, revision: post.revision, ...rest }, null, 2)}\n`;
+  } else {
+    text = setFrontMatterFields(loaded.text, { id: post.id, revision: post.revision });
+  }
+  if (text === loaded.text) return;
+  try {
+    writeFileSync(loaded.path, text);
+  } catch (error) {
+    throw new CliError(`The post was saved as ${post.id} (revision ${post.revision}), but ${loaded.path} could not be updated: ${(error as Error).message}. Add "id: ${post.id}" and "revision: ${post.revision}" to its front matter by hand, or the next publish creates another post.`, ExitCode.Local);
+  }
 }

@@ -2,6 +2,7 @@
  * The five built-in blog categories of SPEC section 3 and the mapping from whatever an integrator sends
  * as `category` (a name or a slug, any case) to a category slug; anything unknown is `uncategorized`.
  */
+import { distance } from 'fastest-levenshtein';
 import { slugify } from './slug';
 
 export interface BlogCategory {
@@ -89,3 +90,26 @@ export function categoryNameFor(slug: string): string {
 
 /** Every slug a post can carry, for filters. */
 export const CATEGORY_SLUGS: readonly CategorySlug[] = [...BLOG_CATEGORIES.map((c) => c.slug), UNCATEGORIZED.slug];
+
+/** The built-in category closest in spelling to an unknown one ("Tax Benefit" → Tax Benefits), if any is near. */
+export function closestCategory(nameOrSlug: string): (typeof BLOG_CATEGORIES)[number] | undefined {
+  const key = slugify(nameOrSlug);
+  if (!key) return undefined;
+  let best: { category: (typeof BLOG_CATEGORIES)[number]; distance: number } | undefined;
+  for (const [known, category] of CATEGORY_BY_KEY) {
+    const d = distance(key, known);
+    if (!best || d < best.distance) best = { category, distance: d };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(key.length / 3)) ? best.category : undefined;
+}
+
+/**
+ * What a post's author is told when its category is not a built-in one (null when it is): the post is
+ * filed under uncategorized, with the closest built-in category to use instead.
+ */
+export function unknownCategoryWarning(nameOrSlug: string): string | null {
+  if (findCategory(nameOrSlug) || slugify(nameOrSlug) === UNCATEGORIZED.slug) return null;
+  const near = closestCategory(nameOrSlug);
+  const hint = near ? ` Did you mean "${near.name}"?` : ` The built-in ones are ${BLOG_CATEGORIES.map((c) => `"${c.name}"`).join(', ')}.`;
+  return `Category "${nameOrSlug}" is not a built-in category: the post was filed under ${UNCATEGORIZED.slug}.${hint}`;
+}

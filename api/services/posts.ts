@@ -7,7 +7,7 @@
  */
 import { type CreatePostData, FIELD_ALIASES, parsePublishAt, POST_LIMITS } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
-import { categorySlugFor, UNCATEGORIZED } from '../../contract/categories';
+import { categorySlugFor, unknownCategoryWarning } from '../../contract/categories';
 import { ApiError } from '../../contract/errors';
 import type { FieldProblem } from '../../contract/field-problems';
 import { slugify } from '../../contract/slug';
@@ -141,8 +141,9 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
 
   const category = cleaning.readable('category', data.category).trim();
   const categorySlug = categorySlugFor(category);
-  if (categorySlug === UNCATEGORIZED.slug && category.toLowerCase() !== UNCATEGORIZED.slug) {
-    warnings.push(`Category "${category}" is not a built-in category: the post was filed under ${UNCATEGORIZED.slug}`);
+  const categoryWarning = unknownCategoryWarning(category);
+  if (categoryWarning) {
+    warnings.push(categoryWarning);
   }
 
   const tags: string[] = [];

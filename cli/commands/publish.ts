@@ -1,154 +1,225 @@
 /**
- * `blogpost publish <file|->`: validates a post offline, then creates it with POST /api/blog. Sends an
- * Idempotency-Key (by default derived from the URL and the body), so running the same command again,
- * or a retry after a timeout, never creates the post twice; backs off on 429 as Retry-After says.
+ * `blogpost publish <file|->`: validates a post offline, then creates it (POST /api/blog) or, when the
+ * file was published before, updates that post (PUT /api/blog/:id with If-Match). After a create the
+ * post's id and revision go into the file's front matter, so editing and publishing again changes the
+ * same post and never makes a duplicate; `--new` makes a new post anyway. An update sends the revision
+ * the file holds: when someone changed the post since, the API answers 412 and the command shows their
+ * changes and stops (`--force` overwrites them after showing them).
+ *
+ * A create sends an Idempotency-Key (by default derived from the URL and the body), so a retry after a
+ * timeout never creates the post twice; every request backs off on 429 as Retry-After says.
  */
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { REPLAYED_HEADER } from '../../contract/blog';
-import { checkApiKey, maskApiKey } from '../../contract/keys';
-import { diagnoseResponse } from '../../harness/diagnose';
-import { fetchTransport } from '../../harness/transport';
-import type { HarnessRequest, HarnessResponse } from '../../harness/types';
-import { type CommandContext, type ConnectionOptions, configureHttp, resolveKey, resolveUrl } from '../context';
+import { maskApiKey } from '../../contract/keys';
+import { type PostWriteResponse, type PreconditionFailedDetails, postEtag } from '../../contract/post-lifecycle';
+import { type ApiAnswer, ApiClient, apiCode, type ClientOptions, refusal } from '../api-client';
+import { type CommandContext, resolveKey, resolveUrl } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 import { retriesOption, timeoutOption } from '../options';
-import { loadPost, reportInvalid } from '../post-input';
+import { type LoadedPost, loadPost, recordPublished, reportInvalid, reportWarnings } from '../post-input';
+import { describeChanges, fetchPost } from '../post-target';
 
-interface PublishOptions extends ConnectionOptions {
+export interface PublishOptions extends ClientOptions {
   status?: string;
+  /** schedule --at: the time to publish at. */
+  at?: string;
   dryRun?: boolean;
   json?: boolean;
   idempotencyKey?: string;
+  new?: boolean;
+  force?: boolean;
+  strict?: boolean;
   retries: number;
   timeout: number;
 }
-
-const MAX_WAIT_SECONDS = 60;
 
 export function defaultIdempotencyKey(url: string, body: string): string {
   return `blogpost-${createHash('sha256').update(url).update('\n').update(body).digest('hex').slice(0, 40)}`;
 }
 
-function retryAfterSeconds(response: HarnessResponse, attempt: number): number {
-  const header = response.headers['retry-after'];
-  const seconds = header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : 2 ** attempt;
-  return Math.min(Math.max(seconds, 1), MAX_WAIT_SECONDS);
+interface Publication {
+  loaded: LoadedPost;
+  options: PublishOptions;
+  ctx: CommandContext;
+  client: ApiClient;
+  json: boolean;
+}
+
+function statusNote(status: string | undefined, publishAt: string | null | undefined): string {
+  if (status === 'draft') return ' (drafts are not public until published)';
+  if (status === 'scheduled') return ` (goes live at ${publishAt ?? 'its time'})`;
+  return '';
+}
+
+function printDryRun(loaded: LoadedPost, options: PublishOptions, ctx: CommandContext, id: string | undefined): ExitCode {
+  const origin = resolveUrl(options, ctx.io);
+  const apiKey = resolveKey(options, ctx.io);
+  const body = JSON.stringify(loaded.payload);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    ...(id
+      ? { 'If-Match': loaded.revision ? postEtag(id, loaded.revision) : '(the ETag of GET /api/blog/:id)' }
+      : { 'Idempotency-Key': options.idempotencyKey ?? defaultIdempotencyKey(origin, body) }),
+    ...(apiKey ? { Authorization: `Bearer ${maskApiKey(apiKey)}` } : {}),
+  };
+  const request = { method: id ? 'PUT' : 'POST', url: `${origin}/api/blog${id ? `/${id}` : ''}`, headers, body: loaded.payload };
+  if (options.json) ctx.out.json({ dryRun: true, request });
+  else {
+    ctx.out.data(`${request.method} ${request.url}`);
+    for (const [name, value] of Object.entries(headers)) ctx.out.data(`${name}: ${value}`);
+    ctx.out.data('');
+    ctx.out.data(JSON.stringify(loaded.payload, null, 2));
+    ctx.out.info(ctx.out.dim('Dry run: nothing was sent.'));
+  }
+  return ExitCode.Ok;
+}
+
+/** With --strict, the server's own warnings (a possible duplicate, ...) stop a create before it happens. */
+async function strictPreflight(p: Publication): Promise<ExitCode | null> {
+  const answer = await p.client.send('POST', '/api/blog/validate', { body: p.loaded.payload, label: 'Checking with the server' });
+  if (answer.status !== 200) throw refusal(answer, 'Not published');
+  const warnings = (answer.json as { warnings?: string[] } | undefined)?.warnings ?? [];
+  return reportWarnings(warnings, p.ctx, true, p.json);
+}
+
+async function create(p: Publication): Promise<ExitCode> {
+  const { loaded, options, ctx, client, json } = p;
+  if (options.strict) {
+    const stop = await strictPreflight(p);
+    if (stop !== null) return stop;
+  }
+  const body = JSON.stringify(loaded.payload);
+  const idempotencyKey = options.idempotencyKey ?? defaultIdempotencyKey(client.origin, body);
+  const answer = await client.send('POST', '/api/blog', {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    label: `Publishing "${String(loaded.payload.title)}"`,
+  });
+  if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, 'Not published');
+  const created = answer.json as { post: { id: string; slug: string; status: string; publish_at: string | null; etag?: string }; warnings?: string[] };
+  const revision = Number(/-r(\d+)"$/.exec(answer.headers.etag ?? created.post.etag ?? '')?.[1] ?? 1);
+  const postUrl = `${client.origin}/blog/${created.post.slug}`;
+  const replayed = answer.headers[REPLAYED_HEADER.toLowerCase()] === 'true';
+  recordPublished(loaded, { id: created.post.id, revision }, ctx);
+  if (json) ctx.out.json({ ...created, action: 'created', url: postUrl, idempotencyKey, replayed });
+  else {
+    ctx.out.data(postUrl);
+    ctx.out.success(
+      replayed
+        ? `Already published with this Idempotency-Key: nothing new was created (${created.post.status}).`
+        : `Created "${String(loaded.payload.title)}" as ${created.post.status}${statusNote(created.post.status, created.post.publish_at)}.`,
+    );
+    if (loaded.path) ctx.out.info(ctx.out.dim(`  id ${created.post.id} written to ${loaded.path}: publishing it again updates this post.`));
+    for (const warning of created.warnings ?? []) ctx.out.warn(warning);
+  }
+  return options.strict && (created.warnings ?? []).length > 0 ? ExitCode.Failed : ExitCode.Ok;
+}
+
+async function put(p: Publication, id: string, etag: string): Promise<ApiAnswer> {
+  return p.client.send('PUT', `/api/blog/${id}`, { body: p.loaded.payload, headers: { 'If-Match': etag }, label: `Updating "${String(p.loaded.payload.title)}"` });
+}
+
+function reportConflict(p: Publication, id: string, details: PreconditionFailedDetails): void {
+  const { ctx } = p;
+  const since = details.your_revision ? `revision ${details.your_revision}, which this file holds` : 'the version this file holds';
+  ctx.out.error(`The post ${id} was changed on the server since ${since}: it is at revision ${details.current_revision} now.`);
+  if (details.changes === null) ctx.out.info('  (That revision is no longer kept, so what changed cannot be listed.)');
+  else if (details.changes.length === 0) ctx.out.info('  (No field differs: only its revision moved on.)');
+  else {
+    ctx.out.info('  Changed there since:');
+    for (const line of describeChanges(details.changes)) ctx.out.info(`  ${line}`);
+  }
+}
+
+async function update(p: Publication, id: string): Promise<ExitCode> {
+  const { loaded, options, ctx, client, json } = p;
+  let etag: string;
+  if (loaded.revision) etag = postEtag(id, loaded.revision);
+  else {
+    const current = await fetchPost(client, id);
+    etag = current.etag;
+    if (!json) ctx.out.info(ctx.out.dim(`note: the file does not say which revision it was made from; it replaces revision ${current.post.revision}.`));
+  }
+  let answer = await put(p, id, etag);
+  if (answer.status === 412) {
+    const details = answer.json as PreconditionFailedDetails;
+    if (json && !options.force) {
+      ctx.out.json({ success: false, action: 'conflict', ...details, response: answer.json });
+      return ExitCode.Failed;
+    }
+    reportConflict(p, id, details);
+    if (!options.force) {
+      ctx.out.info(`  → To keep their changes: blogpost get ${id} --markdown --output <file>, edit it, and publish that file.`);
+      ctx.out.info('  → To overwrite them with this file: publish again with --force.');
+      return ExitCode.Failed;
+    }
+    ctx.out.warn('--force: replacing those changes with this file.');
+    answer = await put(p, id, details.current_etag);
+  }
+  if (answer.status === 404 && apiCode(answer) === 'post_not_found') {
+    throw new CliError(
+      `The file says it is post ${id}, but ${client.origin} has no such post (it was purged from the trash, or the file was published to another site). Publish with --new to create it again.`,
+      ExitCode.Failed,
+    );
+  }
+  if (answer.status !== 200) throw refusal(answer, 'Not updated');
+  const written = answer.json as PostWriteResponse;
+  recordPublished(loaded, { id, revision: written.post.revision }, ctx);
+  const postUrl = `${client.origin}/blog/${written.post.slug}`;
+  if (json) {
+    ctx.out.json({ ...written, action: written.changed.length > 0 ? 'updated' : 'unchanged', url: postUrl });
+  } else {
+    ctx.out.data(postUrl);
+    if (written.changed.length === 0) ctx.out.success(`No changes: "${written.post.title}" is already as this file says (revision ${written.post.revision}).`);
+    else {
+      const fields = written.changed.map((change) => change.field);
+      ctx.out.success(`Updated "${written.post.title}" (revision ${written.post.revision}, ${written.post.status}${statusNote(written.post.status, written.post.publish_at)}): changed ${fields.join(', ')}.`);
+      for (const line of describeChanges(written.changed)) ctx.out.info(line);
+    }
+    for (const warning of written.warnings) ctx.out.warn(warning);
+  }
+  return options.strict && written.warnings.length > 0 ? ExitCode.Failed : ExitCode.Ok;
 }
 
 export async function publishCommand(file: string, options: PublishOptions, ctx: CommandContext): Promise<ExitCode> {
-  const { out, io } = ctx;
   const json = options.json === true;
-  const { payload, check, notes } = await loadPost(file, ctx, options.status);
-  if (!check.ok) return reportInvalid(check, ctx, json);
-  for (const note of notes) out.info(out.dim(`note: ${note}`));
+  const loaded = await loadPost(file, ctx, { ...(options.status ? { status: options.status } : {}), ...(options.at ? { publishAt: options.at } : {}) });
+  if (!loaded.check.ok) return reportInvalid(loaded.check, ctx, json);
+  if (!json) for (const note of loaded.notes) ctx.out.info(ctx.out.dim(`note: ${note}`));
+  const stop = reportWarnings(loaded.warnings, ctx, options.strict === true, json);
+  if (stop !== null) return stop;
 
-  const origin = resolveUrl(options, io);
-  const apiKey = resolveKey(options, io);
-  const body = JSON.stringify(payload);
-  const idempotencyKey = options.idempotencyKey ?? defaultIdempotencyKey(origin, body);
-  const request: HarnessRequest = {
-    method: 'POST',
-    url: `${origin}/api/blog`,
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      'Idempotency-Key': idempotencyKey,
-      'User-Agent': 'blogpost-cli/0.1',
-      ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
-    },
-    body,
-  };
+  const id = options.new ? undefined : loaded.id;
+  if (options.new && loaded.id && !json) ctx.out.info(ctx.out.dim(`note: --new: a new post is created, and the file's id ${loaded.id} is replaced by its id.`));
+  if (options.dryRun) return printDryRun(loaded, options, ctx, id);
 
-  if (options.dryRun) {
-    const shown = { ...request, headers: { ...request.headers, ...(apiKey ? { Authorization: `Bearer ${maskApiKey(apiKey)}` } : {}) }, body: payload };
-    if (json) out.json({ dryRun: true, request: shown });
-    else {
-      out.data(`${request.method} ${request.url}`);
-      for (const [name, value] of Object.entries(shown.headers)) out.data(`${name}: ${value}`);
-      out.data('');
-      out.data(JSON.stringify(payload, null, 2));
-      out.info(out.dim('Dry run: nothing was sent.'));
-    }
-    return ExitCode.Ok;
-  }
-
-  if (!apiKey) throw new CliError('No API key: pass --key or set BLOGPOST_API_KEY (create one with: blogpost keys create --name NAME).', ExitCode.Usage);
-  const keyCheck = checkApiKey(apiKey);
-  if (!keyCheck.ok) throw new CliError(`${keyCheck.message} Nothing was sent.`, ExitCode.Failed);
-
-  configureHttp(options.timeout);
-  const transport = fetchTransport('node');
-  const attempts = options.retries;
-  let response: HarnessResponse | undefined;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      response = await out.spin(`Publishing "${check.data.title}"`, () => transport.send(request));
-    } catch (error) {
-      if (attempt >= attempts) {
-        throw new CliError(`Could not reach ${origin}: ${(error as Error).message}. The post was not confirmed; run the same command again (it will not be duplicated).`, ExitCode.Unavailable);
-      }
-      const wait = 2 ** (attempt - 1);
-      out.warn(`Could not reach the server (${(error as Error).message}); retrying in ${wait}s with the same Idempotency-Key.`);
-      await io.sleep(wait * 1000);
-      continue;
-    }
-    const retryable = response.status === 429 || response.status === 502 || response.status === 503 || response.status === 504;
-    if (!retryable || attempt >= attempts) break;
-    const wait = retryAfterSeconds(response, attempt - 1);
-    out.warn(`${response.status === 429 ? 'Rate limited' : `Server answered ${response.status}`}; retrying in ${wait}s (attempt ${attempt + 1} of ${attempts}).`);
-    await io.sleep(wait * 1000);
-  }
-
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(response.text);
-  } catch {
-    parsed = undefined;
-  }
-  if (response.status === 201 || response.status === 200) {
-    const answer = parsed as { post?: { slug?: string; status?: string; id?: string }; warnings?: string[]; message?: string } | undefined;
-    const slug = answer?.post?.slug ?? '';
-    const postUrl = `${origin}/blog/${slug}`;
-    const replayed = response.headers[REPLAYED_HEADER.toLowerCase()] === 'true';
-    if (json) out.json({ ...(typeof parsed === 'object' && parsed !== null ? parsed : {}), url: postUrl, idempotencyKey, replayed });
-    else {
-      out.data(postUrl);
-      out.success(
-        replayed
-          ? `Already published with this Idempotency-Key: nothing new was created (${answer?.post?.status ?? 'unknown status'}).`
-          : `Created "${check.data.title}" as ${answer?.post?.status ?? 'unknown status'}${answer?.post?.status === 'draft' ? ' (drafts are not public until published)' : ''}.`,
-      );
-      for (const warning of answer?.warnings ?? []) out.warn(warning);
-    }
-    return ExitCode.Ok;
-  }
-
-  const diagnosis = diagnoseResponse(response);
-  if (json) out.json({ success: false, status: response.status, cause: diagnosis.cause, fixes: diagnosis.fixes, response: parsed ?? response.text });
-  else {
-    out.error(`Not published: ${diagnosis.cause}`);
-    for (const fix of diagnosis.fixes) out.info(`  → ${fix}`);
-  }
-  return response.status >= 500 ? ExitCode.Unavailable : ExitCode.Failed;
+  const client = new ApiClient(options, ctx, { keyRequired: true });
+  const publication: Publication = { loaded, options, ctx, client, json };
+  return id ? update(publication, id) : create(publication);
 }
 
 export function registerPublish(program: Command, ctx: CommandContext): void {
   program
     .command('publish')
-    .description('Validate a post, then create it through POST /api/blog and print its URL.')
+    .description('Validate a post, then create it, or update the post the file was published as, and print its URL.')
     .argument('<file>', 'Markdown (.md) or HTML with YAML front matter, or a JSON payload; "-" reads stdin')
     .option('--url <origin>', 'the site, e.g. https://example.com (default: $BLOGPOST_URL)')
     .option('--key <key>', 'API key holding blog:write (default: $BLOGPOST_API_KEY)')
-    .option('--status <status>', 'draft or published, overriding the file')
+    .option('--status <status>', 'draft, scheduled or published, overriding the file')
+    .option('--new', 'create a new post even when the file names one (its id is replaced)')
+    .option('--force', 'update even when the post changed on the server since the file was published (shows those changes first)')
+    .option('--strict', 'treat every warning (unknown field or category, possible duplicate) as an error: exit 1, nothing sent')
     .option('--dry-run', 'print the exact request and send nothing')
-    .option('--idempotency-key <key>', 'reuse to retry safely (default: derived from the URL and the post)')
+    .option('--idempotency-key <key>', 'reuse to retry a create safely (default: derived from the URL and the post)')
     .addOption(retriesOption())
     .addOption(timeoutOption())
     .option('--json', 'print the API answer as JSON on stdout')
     .addHelpText(
       'before',
-      'Examples:\n  $ blogpost publish post.md --status published\n  $ blogpost publish post.md --dry-run\n  $ BLOGPOST_URL=https://example.com BLOGPOST_API_KEY=bpk_... blogpost publish post.json --json\n',
+      'Examples:\n  $ blogpost publish post.md --status published\n  $ blogpost publish post.md            # again after editing: updates the same post\n  $ blogpost publish post.md --dry-run\n  $ BLOGPOST_URL=https://example.com BLOGPOST_API_KEY=bpk_... blogpost publish post.json --json\n',
     )
     .action(async (file: string, options: PublishOptions) => ctx.exit(await publishCommand(file, options, ctx)));
 }

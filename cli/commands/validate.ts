@@ -4,15 +4,16 @@ import { categorySlugFor } from '../../contract/categories';
 import { slugify } from '../../contract/slug';
 import type { CommandContext } from '../context';
 import { ExitCode } from '../exit-codes';
-import { loadPost, reportInvalid } from '../post-input';
+import { loadPost, reportInvalid, reportWarnings } from '../post-input';
 
 interface ValidateOptions {
   json?: boolean;
   status?: string;
+  strict?: boolean;
 }
 
 export async function validateCommand(file: string, options: ValidateOptions, ctx: CommandContext): Promise<ExitCode> {
-  const { check, notes } = await loadPost(file, ctx, options.status);
+  const { check, notes, warnings } = await loadPost(file, ctx, options.status ? { status: options.status } : {});
   if (!check.ok) return reportInvalid(check, ctx, options.json === true);
   const summary = {
     title: check.data.title,
@@ -21,17 +22,17 @@ export async function validateCommand(file: string, options: ValidateOptions, ct
     status: check.data.status,
     tags: check.data.tags ?? [],
   };
+  const failed = options.strict === true && warnings.length > 0;
   if (options.json) {
-    ctx.out.json({ success: true, valid: true, post: summary, notes, ignoredFields: check.ignoredFields });
-    return ExitCode.Ok;
+    ctx.out.json({ success: !failed, valid: true, post: summary, notes, warnings, ignoredFields: check.ignoredFields });
+    return failed ? ExitCode.Failed : ExitCode.Ok;
   }
   ctx.out.success(`Valid: "${summary.title}"`);
   ctx.out.info(`  slug ${summary.slug} (the server adds -2, -3 ... if it is taken)`);
   ctx.out.info(`  category ${summary.category}${summary.category === 'uncategorized' ? ` ("${check.data.category}" is not a built-in category)` : ''}`);
   ctx.out.info(`  status ${summary.status}`);
   for (const note of notes) ctx.out.info(`  note: ${note}`);
-  for (const field of check.ignoredFields) ctx.out.warn(`The field "${field}" is not part of a post and will be ignored.`);
-  return ExitCode.Ok;
+  return reportWarnings(warnings, ctx, options.strict === true, false, 'the post does not pass') ?? ExitCode.Ok;
 }
 
 export function registerValidate(program: Command, ctx: CommandContext): void {
@@ -39,7 +40,8 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .command('validate')
     .description('Check a post offline with the same schema the API uses; exit 1 when invalid.')
     .argument('<file>', 'Markdown (.md), HTML (.html) with front matter, or a JSON payload; "-" reads stdin')
-    .option('--status <status>', 'check as draft or published, overriding the file')
+    .option('--status <status>', 'check as draft, scheduled or published, overriding the file')
+    .option('--strict', 'treat every warning (unknown field or category) as an error: exit 1')
     .option('--json', 'print the result as JSON on stdout')
     .addHelpText(
       'before',

@@ -2,7 +2,7 @@
  * `blogpost publish | validate | diagnose | test | seed | help` as real processes against a real
  * server: output, exit codes, and what reached the store.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,11 +81,13 @@ describe('blogpost publish', () => {
   });
 
   it('creates the post once, even when run twice with the same idempotency key, and prints its URL', async () => {
-    const first = await blogpost(['publish', POST_FILE, '--status', 'published'], env({ BLOGPOST_API_KEY: writer }));
+    // From standard input, so nothing records the post's id and the second run is a retry of the create.
+    const input = readFileSync(POST_FILE, 'utf8');
+    const first = await blogpost(['publish', '-', '--status', 'published'], { ...env({ BLOGPOST_API_KEY: writer }), input });
     expect(first.code).toBe(0);
     expect(first.stdout.trim()).toBe(`${server.url}/blog/how-policy-loans-work-in-an-iul`);
     expect(first.stderr).toContain('Created "How Policy Loans Work in an IUL" as published');
-    const second = await blogpost(['publish', POST_FILE, '--status', 'published'], env({ BLOGPOST_API_KEY: writer }));
+    const second = await blogpost(['publish', '-', '--status', 'published'], { ...env({ BLOGPOST_API_KEY: writer }), input });
     expect(second.code).toBe(0);
     expect(second.stdout.trim()).toBe(`${server.url}/blog/how-policy-loans-work-in-an-iul`);
     expect(second.stderr).toContain('Already published with this Idempotency-Key: nothing new was created');

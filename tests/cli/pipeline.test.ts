@@ -108,7 +108,9 @@ describe('version', () => {
 describe('completion', () => {
   it('prints a script for bash, zsh and fish naming every command', async () => {
     const names = commandNames();
-    expect(names).toEqual(expect.arrayContaining(['publish', 'validate', 'diagnose', 'test', 'keys', 'seed', 'doctor', 'help', 'version', 'completion']));
+    expect(names).toEqual(
+      expect.arrayContaining(['publish', 'list', 'get', 'unpublish', 'delete', 'restore', 'history', 'revert', 'schedule', 'validate', 'diagnose', 'test', 'keys', 'seed', 'doctor', 'help', 'version', 'completion']),
+    );
     for (const shellName of ['bash', 'zsh', 'fish']) {
       const result = await blogpost(['completion', shellName]);
       expect(result.code, shellName).toBe(0);
@@ -129,7 +131,10 @@ describe('completion', () => {
     const complete = (words: string) =>
       shell(`source ${script}\nCOMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _blogpost; echo "\${COMPREPLY[*]}"`).then((r) => r.stdout.trim());
     expect(await complete('blogpost pub')).toBe('publish');
-    expect(await complete('blogpost d')).toBe('diagnose doctor');
+    expect(await complete('blogpost d')).toBe('delete diagnose doctor');
+    expect(await complete('blogpost re')).toBe('restore revert');
+    expect((await complete('blogpost list --f')).split(' ')).toEqual(['--format']);
+    expect(await complete('blogpost get slug --mark')).toBe('--markdown');
     expect((await complete('blogpost publish --re')).split(' ')).toEqual(['--retries']);
     expect(await complete('blogpost keys cr')).toBe('create');
     expect(await complete('blogpost diagnose --url http://x --val')).toBe('--validate-only');

@@ -1,0 +1,386 @@
+/**
+ * The commands that read and change posts already on the server, each over the blog API with the
+ * key's permissions (its owner's posts with blog:write, any with blog:admin):
+ *
+ *   list [--mine] [--status S] ...      GET /api/blog (a table, CSV or JSON)
+ *   get <post> [--markdown]             GET /api/blog/:idOrSlug (a summary, JSON, or a Markdown file
+ *                                       that `publish` takes back unchanged)
+ *   unpublish <post>                    PATCH status draft
+ *   delete <post>                       DELETE: to the trash for 30 days, its page answers 410
+ *   restore <post>                      POST /:id/restore
+ *   history <post>                      GET /:id/revisions
+ *   revert <post> <revision>            POST /:id/revisions/:n/revert
+ *   schedule <file|post> --at <time>    publish a file as scheduled, or PATCH status scheduled
+ *
+ * `<post>` is an id, a slug, or a post file published before (its front matter holds the id). Every
+ * change sends the ETag it just read as If-Match, so it never overwrites a change it has not seen.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Command, InvalidArgumentError } from 'commander';
+import { parsePublishAt } from '../../contract/blog';
+import { LIST_LIMITS, LIST_STATUSES, type BlogPostSummary, type ListPostsResponse } from '../../contract/blog-reader';
+import type { PostWriteResponse, RevisionsResponse } from '../../contract/post-lifecycle';
+import { postToMarkdown, setFrontMatterFields } from '../../api/operations';
+import { ApiClient, type ClientOptions, refusal } from '../api-client';
+import type { CommandContext } from '../context';
+import { CliError, ExitCode } from '../exit-codes';
+import { retriesOption, timeoutOption, wholeNumber } from '../options';
+import { describeChanges, fetchPost, postRef } from '../post-target';
+import { publishCommand, type PublishOptions } from './publish';
+
+interface JsonOption {
+  json?: boolean;
+}
+
+type ChangeOptions = ClientOptions & JsonOption;
+
+interface ListOptions extends ClientOptions, JsonOption {
+  mine?: boolean;
+  status?: string;
+  author?: string;
+  category?: string;
+  tag?: string;
+  page?: number;
+  limit?: number;
+  all?: boolean;
+  format?: 'table' | 'csv';
+}
+
+interface GetOptions extends ClientOptions, JsonOption {
+  markdown?: boolean;
+  output?: string;
+  force?: boolean;
+}
+
+function when(iso: string | null | undefined): string {
+  return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '';
+}
+
+/** The date a list shows for a post: when it went or goes live, or when it was deleted or last changed. */
+function listDate(post: BlogPostSummary): string {
+  if (post.deleted_at) return `deleted ${when(post.deleted_at)}`;
+  if (post.status === 'scheduled') return `goes live ${when(post.publish_at)}`;
+  if (post.status === 'published') return when(post.published_at);
+  return `changed ${when(post.updated_at)}`;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+const CSV_COLUMNS = ['id', 'status', 'title', 'slug', 'category', 'tags', 'author', 'created_at', 'updated_at', 'published_at', 'publish_at', 'deleted_at', 'revision', 'url'] as const;
+
+function csvRow(post: BlogPostSummary, origin: string): string {
+  const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
+    id: post.id,
+    status: post.deleted_at ? 'trashed' : post.status,
+    title: post.title,
+    slug: post.slug,
+    category: post.category.slug,
+    tags: post.tags.join('; '),
+    author: post.author.name,
+    created_at: post.created_at,
+    updated_at: post.updated_at,
+    published_at: post.published_at ?? '',
+    publish_at: post.publish_at ?? '',
+    deleted_at: post.deleted_at ?? '',
+    revision: String(post.revision),
+    url: `${origin}/blog/${post.slug}`,
+  };
+  return CSV_COLUMNS.map((column) => csvField(cells[column])).join(',');
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+export async function listCommand(options: ListOptions, ctx: CommandContext): Promise<ExitCode> {
+  if (options.json && options.format) throw new CliError('Pass either --json or --format, not both.', ExitCode.Usage);
+  const client = new ApiClient(options, ctx, { keyRequired: options.mine === true || (options.status !== undefined && options.status !== 'published') });
+  const limit = options.all ? LIST_LIMITS.maxLimit : (options.limit ?? LIST_LIMITS.defaultLimit);
+  const posts: BlogPostSummary[] = [];
+  let page = options.all ? 1 : (options.page ?? 1);
+  let last: ListPostsResponse;
+  for (;;) {
+    const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+    if (options.mine) query.set('mine', '1');
+    for (const name of ['status', 'author', 'category', 'tag'] as const) {
+      const value = options[name];
+      if (value !== undefined) query.set(name, value);
+    }
+    const answer = await client.send('GET', `/api/blog?${query}`, { label: 'Listing posts' });
+    if (answer.status !== 200) throw refusal(answer, 'Could not list the posts');
+    last = answer.json as ListPostsResponse;
+    posts.push(...last.posts);
+    if (!options.all || page * limit >= last.total || last.posts.length === 0) break;
+    page += 1;
+  }
+
+  if (options.json) {
+    ctx.out.json(options.all ? { success: true, posts, total: last.total } : last);
+    return ExitCode.Ok;
+  }
+  if (options.format === 'csv') {
+    ctx.out.data([CSV_COLUMNS.join(','), ...posts.map((post) => csvRow(post, client.origin))].join('\n'));
+    return ExitCode.Ok;
+  }
+  if (posts.length === 0) {
+    ctx.out.info(options.mine ? 'You have no posts here yet (blogpost publish post.md creates one).' : 'No posts match.');
+    return ExitCode.Ok;
+  }
+  ctx.out.data(
+    table([
+      ['ID', 'STATUS', 'DATE', 'TITLE'],
+      ...posts.map((post) => [post.id, post.deleted_at ? 'trashed' : post.status, listDate(post), shorten(post.title, 60)]),
+    ]),
+  );
+  if (!options.all) {
+    const first = (last.page - 1) * last.limit + 1;
+    const pages = Math.max(1, Math.ceil(last.total / last.limit));
+    const more = last.page < pages ? `: --page ${last.page + 1} for more, or --all` : '';
+    ctx.out.info(ctx.out.dim(`Posts ${first}-${first + posts.length - 1} of ${last.total} (page ${last.page} of ${pages})${more}.`));
+  }
+  return ExitCode.Ok;
+}
+
+export async function getCommand(target: string, options: GetOptions, ctx: CommandContext): Promise<ExitCode> {
+  if (options.output && !options.markdown) throw new CliError('--output writes the Markdown file: add --markdown.', ExitCode.Usage);
+  const client = new ApiClient(options, ctx, { keyRequired: false });
+  const { post, etag } = await fetchPost(client, await postRef(target, ctx));
+  if (options.markdown) {
+    const markdown = setFrontMatterFields(postToMarkdown(post), { id: post.id, revision: post.revision });
+    if (!options.output || options.output === '-') {
+      ctx.out.data(markdown);
+      return ExitCode.Ok;
+    }
+    const file = path.resolve(ctx.io.cwd, options.output);
+    if (existsSync(file) && !options.force) throw new CliError(`${options.output} exists: pass --force to overwrite it, or another --output.`, ExitCode.Failed);
+    try {
+      writeFileSync(file, markdown);
+    } catch (error) {
+      throw new CliError(`Cannot write ${options.output}: ${(error as Error).message}`, ExitCode.Local);
+    }
+    ctx.out.success(`Wrote "${post.title}" (revision ${post.revision}) to ${options.output}: edit it, then blogpost publish ${options.output} updates the post.`);
+    return ExitCode.Ok;
+  }
+  if (options.json) {
+    ctx.out.json({ success: true, post, etag });
+    return ExitCode.Ok;
+  }
+  const lines: Array<[string, string]> = [
+    ['title', post.title],
+    ['id', post.id],
+    ['status', post.deleted_at ? `in the trash since ${when(post.deleted_at)} (purged ${when(post.purge_at)})` : post.status],
+    ['url', `${client.origin}/blog/${post.slug}`],
+    ['revision', `${post.revision} (ETag ${etag})`],
+    ['category', post.category.name],
+    ['tags', post.tags.join(', ') || '(none)'],
+    ['author', post.author.name],
+    ['created', when(post.created_at)],
+    ['updated', when(post.updated_at)],
+  ];
+  if (post.published_at) lines.push(['published', when(post.published_at)]);
+  if (post.publish_at) lines.push(['goes live', when(post.publish_at)]);
+  const width = Math.max(...lines.map(([name]) => name.length));
+  ctx.out.data(lines.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n'));
+  return ExitCode.Ok;
+}
+
+/** Reads the post, then sends one change with its ETag as If-Match; prints the outcome. */
+async function change(
+  target: string,
+  options: ChangeOptions,
+  ctx: CommandContext,
+  what: string,
+  request: (id: string) => { method: string; path: string; body?: unknown },
+  describe: (answer: PostWriteResponse, origin: string) => string,
+): Promise<ExitCode> {
+  const client = new ApiClient(options, ctx, { keyRequired: true });
+  const { post, etag } = await fetchPost(client, await postRef(target, ctx));
+  const { method, path: apiPath, body } = request(post.id);
+  const answer = await client.send(method, apiPath, { ...(body !== undefined ? { body } : {}), headers: { 'If-Match': etag }, label: `${what} "${post.title}"` });
+  if (answer.status !== 200) throw refusal(answer, `Not ${what.toLowerCase()}`);
+  const written = answer.json as PostWriteResponse;
+  if (options.json) ctx.out.json(written);
+  else {
+    ctx.out.success(describe(written, client.origin));
+    for (const line of describeChanges(written.changed)) ctx.out.info(line);
+    for (const warning of written.warnings) ctx.out.warn(warning);
+  }
+  return ExitCode.Ok;
+}
+
+export function unpublishCommand(target: string, options: ChangeOptions, ctx: CommandContext): Promise<ExitCode> {
+  return change(
+    target,
+    options,
+    ctx,
+    'Unpublished',
+    (id) => ({ method: 'PATCH', path: `/api/blog/${id}`, body: { status: 'draft', publish_at: null } }),
+    (answer) =>
+      answer.changed.length === 0
+        ? `"${answer.post.title}" is already a draft: nothing changed.`
+        : `"${answer.post.title}" is a draft again (revision ${answer.post.revision}): it is off the site, the lists, the feed and the sitemap. Publish it again with blogpost publish, or PATCH status published.`,
+  );
+}
+
+export function deleteCommand(target: string, options: ChangeOptions, ctx: CommandContext): Promise<ExitCode> {
+  return change(
+    target,
+    options,
+    ctx,
+    'Deleted',
+    (id) => ({ method: 'DELETE', path: `/api/blog/${id}` }),
+    (answer) =>
+      `Moved "${answer.post.title}" to the trash: its page answers 410 Gone. Bring it back before ${when(answer.post.purge_at)} with: blogpost restore ${answer.post.id}`,
+  );
+}
+
+export function restoreCommand(target: string, options: ChangeOptions, ctx: CommandContext): Promise<ExitCode> {
+  return change(
+    target,
+    options,
+    ctx,
+    'Restored',
+    (id) => ({ method: 'POST', path: `/api/blog/${id}/restore` }),
+    (answer, origin) => `Restored "${answer.post.title}" as ${answer.post.status}${answer.post.status === 'published' ? `: ${origin}/blog/${answer.post.slug}` : ''}.`,
+  );
+}
+
+export function revertCommand(target: string, revision: number, options: ChangeOptions, ctx: CommandContext): Promise<ExitCode> {
+  return change(
+    target,
+    options,
+    ctx,
+    'Reverted',
+    (id) => ({ method: 'POST', path: `/api/blog/${id}/revisions/${revision}/revert` }),
+    (answer) =>
+      answer.changed.length === 0
+        ? `"${answer.post.title}" already has the content of revision ${revision}: nothing changed.`
+        : `"${answer.post.title}" has the content of revision ${revision} again, as revision ${answer.post.revision} (the version it replaced is kept: blogpost history ${answer.post.id}).`,
+  );
+}
+
+export async function historyCommand(target: string, options: ChangeOptions, ctx: CommandContext): Promise<ExitCode> {
+  const client = new ApiClient(options, ctx, { keyRequired: true });
+  const ref = await postRef(target, ctx);
+  const answer = await client.send('GET', `/api/blog/${encodeURIComponent(ref)}/revisions`, { label: 'Reading the history' });
+  if (answer.status !== 200) throw refusal(answer, 'Could not read the history');
+  const history = answer.json as RevisionsResponse;
+  if (options.json) {
+    ctx.out.json(history);
+    return ExitCode.Ok;
+  }
+  ctx.out.info(`Post ${history.post.id} (${history.post.slug}) is at revision ${history.post.revision}.`);
+  if (history.revisions.length === 0) {
+    ctx.out.info('No earlier versions: it has not been changed since it was created.');
+    return ExitCode.Ok;
+  }
+  ctx.out.data(
+    table([
+      ['REVISION', 'REPLACED', 'BY KEY', 'STATUS', 'TITLE', 'CHANGED NEXT'],
+      ...history.revisions.map((kept) => [String(kept.revision), when(kept.replaced_at), kept.saved_by ?? '-', kept.status, shorten(kept.title, 40), kept.changed.join(', ')]),
+    ]),
+  );
+  ctx.out.info(ctx.out.dim(`Bring one back with: blogpost revert ${history.post.id} <revision>`));
+  return ExitCode.Ok;
+}
+
+const POST_FILE = /\.(?:md|markdown|html?|json)$/i;
+
+export async function scheduleCommand(target: string, options: PublishOptions, ctx: CommandContext): Promise<ExitCode> {
+  const at = options.at ?? '';
+  const parsed = parsePublishAt(at);
+  if (!parsed.ok) throw new CliError(`--at ${at}: ${parsed.message}`, ExitCode.Usage);
+  if (parsed.at.getTime() <= Date.now()) throw new CliError(`--at ${at} is in the past: give a time to come, with its offset, e.g. 2026-12-01T09:00:00-05:00.`, ExitCode.Usage);
+  if (target === '-' || (POST_FILE.test(target) && existsSync(path.resolve(ctx.io.cwd, target)))) {
+    return publishCommand(target, { ...options, at }, ctx);
+  }
+  return change(
+    target,
+    options,
+    ctx,
+    'Scheduled',
+    (id) => ({ method: 'PATCH', path: `/api/blog/${id}`, body: { status: 'scheduled', publish_at: at } }),
+    (answer) => `"${answer.post.title}" goes live at ${answer.post.publish_at ?? at} (${when(answer.post.publish_at)}); until then it is not public.`,
+  );
+}
+
+function connection(command: Command, keyHelp: string): Command {
+  return command
+    .option('--url <origin>', 'the site, e.g. https://example.com (default: $BLOGPOST_URL)')
+    .option('--key <key>', `${keyHelp} (default: $BLOGPOST_API_KEY)`)
+    .addOption(retriesOption())
+    .addOption(timeoutOption());
+}
+
+const POST_ARGUMENT = 'the post: its id or slug, or a post file published before (its front matter holds the id)';
+const WRITE_KEY = 'API key holding blog:write (its owner\'s posts) or blog:admin';
+
+export function registerPosts(program: Command, ctx: CommandContext): void {
+  connection(program.command('list'), 'API key; needed for --mine and for statuses other than published')
+    .description('List posts: the published ones, or with a key your own (--mine) in any status.')
+    .option('--mine', 'the posts of your key\'s owner, in every status')
+    .option('--status <status>', `only posts in this status: ${LIST_STATUSES.join(', ')}`)
+    .option('--author <name>', 'only posts by this author')
+    .option('--category <category>', 'only posts in this category (name or slug)')
+    .option('--tag <tag>', 'only posts with this tag')
+    .option('--page <n>', 'the page to show', wholeNumber('--page', 1, 1_000_000))
+    .option('--limit <n>', `posts a page (1-${LIST_LIMITS.maxLimit}, default ${LIST_LIMITS.defaultLimit})`, wholeNumber('--limit', 1, LIST_LIMITS.maxLimit))
+    .option('--all', 'every page')
+    .option('--format <format>', 'table (default) or csv', (value: string) => {
+      if (value !== 'table' && value !== 'csv') throw new InvalidArgumentError('--format takes table or csv.');
+      return value;
+    })
+    .option('--json', 'print the API answer as JSON on stdout')
+    .addHelpText('after', '\nExamples:\n  $ blogpost list --mine\n  $ blogpost list --mine --status draft --format csv > drafts.csv\n  $ blogpost list --status trashed --json\n')
+    .action(async (options: ListOptions) => ctx.exit(await listCommand(options, ctx)));
+
+  connection(program.command('get'), 'API key; needed for drafts, scheduled posts and the trash')
+    .description('Show one post, or write it as a Markdown file that publish takes back.')
+    .argument('<post>', POST_ARGUMENT)
+    .option('--markdown', 'print the post as Markdown with front matter (or write it with --output)')
+    .option('--output <file>', 'with --markdown: the file to write')
+    .option('--force', 'with --output: overwrite the file')
+    .option('--json', 'print the post and its ETag as JSON on stdout')
+    .addHelpText('after', '\nExamples:\n  $ blogpost get how-policy-loans-work --markdown --output loans.md\n  $ blogpost publish loans.md   # after editing: updates the post\n')
+    .action(async (target: string, options: GetOptions) => ctx.exit(await getCommand(target, options, ctx)));
+
+  const simple: Array<[string, string, (target: string, options: ChangeOptions, ctx: CommandContext) => Promise<ExitCode>]> = [
+    ['unpublish', 'Take a post off the site: it becomes a draft again.', unpublishCommand],
+    ['delete', 'Move a post to the trash: its page answers 410 Gone; restorable for 30 days.', deleteCommand],
+    ['restore', 'Bring a post back from the trash, in the status it had.', restoreCommand],
+    ['history', 'List the kept earlier versions of a post (the last 50).', historyCommand],
+  ];
+  for (const [name, description, run] of simple) {
+    connection(program.command(name), name === 'history' ? 'API key holding blog:read or blog:write' : WRITE_KEY)
+      .description(description)
+      .argument('<post>', POST_ARGUMENT)
+      .option('--json', 'print the API answer as JSON on stdout')
+      .action(async (target: string, options: ChangeOptions) => ctx.exit(await run(target, options, ctx)));
+  }
+
+  connection(program.command('revert'), WRITE_KEY)
+    .description('Give a post the content of an earlier revision again, as a new revision.')
+    .argument('<post>', POST_ARGUMENT)
+    .argument('<revision>', 'the revision number, as history lists it', wholeNumber('<revision>', 1, 1_000_000_000))
+    .option('--json', 'print the API answer as JSON on stdout')
+    .action(async (target: string, revision: number, options: ChangeOptions) => ctx.exit(await revertCommand(target, revision, options, ctx)));
+
+  connection(program.command('schedule'), WRITE_KEY)
+    .description('Publish a post at a given time: a file (created or updated), or a post already on the server.')
+    .argument('<post>', 'a post file, or a post\'s id or slug')
+    .requiredOption('--at <time>', 'when it goes live: ISO 8601 with an offset, e.g. 2026-12-01T09:00:00-05:00')
+    .option('--strict', 'treat every warning as an error (files only)')
+    .option('--force', 'update even when the post changed on the server since the file was published (files only)')
+    .option('--json', 'print the API answer as JSON on stdout')
+    .addHelpText('after', '\nExamples:\n  $ blogpost schedule post.md --at 2026-12-01T09:00:00-05:00\n  $ blogpost schedule how-policy-loans-work --at 2026-12-01T14:00:00Z\n')
+    .action(async (target: string, options: PublishOptions) => ctx.exit(await scheduleCommand(target, options, ctx)));
+}
