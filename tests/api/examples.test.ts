@@ -1,14 +1,19 @@
 /**
  * Every example of docs/examples/ run for real against a listening server: the Python script with
  * Debian's python3 + requests, the curl command, the Node script and the Postman collection with
- * newman. Each must get a 201 and create the post.
+ * newman. Each create must get a 201 and create the post; each update example must change the post
+ * through GET -> ETag -> PATCH with If-Match, and stop with exit 1 naming the fields changed meanwhile
+ * when its ETag is stale; the trash example must delete and restore.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatePostResponse } from '../../contract/blog';
+import type { PostWriteResponse } from '../../contract/post-lifecycle';
 import { SAMPLE_POST } from '../../harness/sample-post';
 import { ROOT, startTestServer, type TestServer } from '../support/server';
+import { call } from './support';
 
 const EXAMPLES = path.join(ROOT, 'docs/examples');
 
@@ -16,6 +21,21 @@ interface Run {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/** What every update example (and the collection's PATCH) sends. */
+const CHANGES = {
+  excerpt: 'A short introduction to indexed universal life insurance: how its cash value grows, and what protects it from market losses.',
+  tags: ['IUL', 'retirement', 'cash value'],
+};
+
+interface PostmanItem {
+  name: string;
+  request: { method: string; header: { key: string; value: string }[]; body?: { raw: string }; url: { raw: string } };
+}
+
+function readCollection(): { item: PostmanItem[]; variable: { key: string }[] } {
+  return JSON.parse(readFileSync(path.join(EXAMPLES, 'blog-api.postman_collection.json'), 'utf8')) as { item: PostmanItem[]; variable: { key: string }[] };
 }
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<Run> {
@@ -44,10 +64,9 @@ async function draftsCreated(): Promise<number> {
 describe('docs/examples', () => {
   it('all send the same post: the harness sample', () => {
     const python = readFileSync(path.join(EXAMPLES, 'create_post.py'), 'utf8');
-    const collection = JSON.parse(readFileSync(path.join(EXAMPLES, 'blog-api.postman_collection.json'), 'utf8')) as {
-      item: { request: { body: { raw: string } } }[];
-    };
-    for (const item of collection.item) expect(JSON.parse(item.request.body.raw)).toEqual(SAMPLE_POST);
+    const posts = readCollection().item.filter((item) => item.request.method === 'POST' && item.request.body);
+    expect(posts.map((item) => item.name)).toEqual(['Create blog post', 'Validate a post (saves nothing)']);
+    for (const item of posts) expect(JSON.parse(item.request.body?.raw ?? '')).toEqual(SAMPLE_POST);
     for (const file of ['create_post.py', 'create-post.sh', 'create-post.mjs']) {
       const text = readFileSync(path.join(EXAMPLES, file), 'utf8');
       expect(text, file).toContain(SAMPLE_POST.content);
@@ -89,16 +108,109 @@ describe('docs/examples', () => {
     expect(await draftsCreated()).toBe(before + 1);
   });
 
-  it('the Postman collection passes its tests under newman with baseUrl and apiKey set', async () => {
+  it('the Postman collection passes its tests under newman with baseUrl and apiKey set: create, read, PATCH, list, delete, restore', async () => {
     const before = await draftsCreated();
     const result = await run(
       path.join(ROOT, 'node_modules/.bin/newman'),
       ['run', 'blog-api.postman_collection.json', '--env-var', `baseUrl=${server.url}`, '--env-var', `apiKey=${env.BLOGPOST_API_KEY}`, '--reporters', 'cli', '--color', 'off'],
       {},
     );
-    expect(result.stdout).toContain('post created');
-    expect(result.stdout).toContain('payload valid');
+    for (const test of ['post created', 'payload valid', 'post read, ETag saved', 'post updated', 'my posts listed', 'post deleted', 'post restored']) {
+      expect(result.stdout, test).toContain(`✓  ${test}`);
+    }
     expect(result.code).toBe(0);
     expect(await draftsCreated()).toBe(before + 1);
+    // The post the collection created was changed by its PATCH, deleted and restored (three revisions).
+    const [newest] = (await server.store.posts.list({ status: 'any', limit: 1 })).entries;
+    const post = await server.store.posts.getById(newest?.id ?? '');
+    expect(post).toMatchObject({ title: SAMPLE_POST.title, excerpt: CHANGES.excerpt, tags: CHANGES.tags, revision: 4, deletedAt: null });
+  });
+
+  it("the collection's PATCH sends the update examples' change with If-Match {{etag}}", () => {
+    const collection = readCollection();
+    expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey', 'postId', 'etag']);
+    const update = collection.item.find((item) => item.name === 'Update blog post (PATCH)');
+    expect(update?.request.header).toContainEqual({ key: 'If-Match', value: '{{etag}}' });
+    expect(JSON.parse(update?.request.body?.raw ?? '')).toEqual(CHANGES);
+    for (const file of ['update_post.py', 'update-post.sh', 'update-post.mjs']) {
+      const text = readFileSync(path.join(EXAMPLES, file), 'utf8');
+      expect(text, file).toContain(CHANGES.excerpt);
+      expect(text, file).toContain('If-Match');
+      expect(text, file).toContain('BLOGPOST_URL');
+      expect(text, file).toContain('BLOGPOST_API_KEY');
+    }
+  });
+});
+
+/** A new post made from the sample post (its own title, so its slug is its own), and its ETag. */
+async function createPost(title: string, status: 'Draft' | 'Published' = 'Draft'): Promise<{ id: string; etag: string }> {
+  const res = await call<CreatePostResponse>(server, 'POST', '/api/blog', { key: env.BLOGPOST_API_KEY, body: { ...SAMPLE_POST, title, status } });
+  expect(res.status).toBe(201);
+  return { id: res.json.post.id, etag: res.json.post.etag };
+}
+
+const UPDATE_EXAMPLES = [
+  { name: 'Python', command: '/usr/bin/python3', file: 'update_post.py' },
+  { name: 'curl', command: 'sh', file: 'update-post.sh' },
+  { name: 'Node', command: process.execPath, file: 'update-post.mjs' },
+] as const;
+
+describe.each(UPDATE_EXAMPLES)('the $name update example ($file)', ({ name, command, file }) => {
+  it('reads the ETag, PATCHes the excerpt and tags with If-Match, and leaves the other fields as they were', async () => {
+    const { id } = await createPost(`Updated by the ${name} example`);
+    const result = await run(command, [file, id], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const post = await server.store.posts.getById(id);
+    expect(post).toMatchObject({ title: `Updated by the ${name} example`, excerpt: CHANGES.excerpt, tags: CHANGES.tags, revision: 2 });
+    expect(post?.content).toBe(SAMPLE_POST.content);
+    expect(result.stdout).toContain(`-r2`);
+    expect(result.stdout).toContain('excerpt');
+  });
+
+  it('with a stale ETag changes nothing, names the fields changed meanwhile and exits 1', async () => {
+    const { id, etag } = await createPost(`Raced in the ${name} example`);
+    const other = await call<PostWriteResponse>(server, 'PATCH', `/api/blog/${id}`, {
+      key: env.BLOGPOST_API_KEY,
+      body: { title: `Raced in the ${name} example, retitled`, content: '<p>Rewritten by a colleague.</p>' },
+      headers: { 'if-match': etag },
+    });
+    expect(other.status).toBe(200);
+    const result = await run(command, [file, id, etag], env);
+    expect(result.code).toBe(1);
+    const output = result.stdout + result.stderr;
+    expect(output).toContain('Not applied');
+    expect(output).toMatch(/^ {2}(- )?title\b/m);
+    expect(output).toMatch(/^ {2}(- )?content\b/m);
+    expect(output).toContain(other.json.etag.replaceAll('"', ''));
+    const post = await server.store.posts.getById(id);
+    expect(post).toMatchObject({ excerpt: SAMPLE_POST.excerpt, tags: SAMPLE_POST.tags, revision: 2 });
+  });
+
+  it('without a post id says how to call it and exits 2', async () => {
+    const result = await run(command, [file], { ...env, BLOGPOST_POST_ID: '' });
+    expect(result.code).toBe(2);
+    expect(result.stdout + result.stderr).toContain(`Usage: ${command === 'sh' ? 'sh' : command === process.execPath ? 'node' : 'python3'} ${file} <post id> [etag]`);
+  });
+});
+
+describe('the trash example (delete-post.sh)', () => {
+  it('moves the post to the trash (readers get 410), restores it, and fails on a restore of a live post', async () => {
+    const { id } = await createPost('Deleted by the curl example', 'Published');
+    const deleted = await run('sh', ['delete-post.sh', id], env);
+    expect(deleted.code).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toMatchObject({ success: true, post: { id, deleted_at: expect.any(String) } });
+    expect((await server.store.posts.getById(id))?.deletedAt).toEqual(expect.any(String));
+    expect((await call(server, 'GET', `/api/blog/${id}`)).status).toBe(410);
+
+    const restored = await run('sh', ['delete-post.sh', '--restore', id], env);
+    expect(restored.code).toBe(0);
+    expect(JSON.parse(restored.stdout)).toMatchObject({ success: true, message: 'Restored from the trash, as a published post.' });
+    expect((await server.store.posts.getById(id))?.deletedAt).toBeNull();
+    expect((await call(server, 'GET', `/api/blog/${id}`)).status).toBe(200);
+
+    const again = await run('sh', ['delete-post.sh', '--restore', id], env);
+    expect(again.code).not.toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ code: 'not_in_trash' });
   });
 });

@@ -1,14 +1,21 @@
 /**
  * The Blog API Usage Examples page and the test console in Chromium, against the real server: tabs,
  * the Test Python Request button with its banner, toast and debug output (success, and a proxy's 502),
- * the tables, the Postman download, the console's runner and remembered keys.
+ * the tables, the Postman download, the "Changing a published post" section (with and without
+ * JavaScript), the console's runner and remembered keys.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATCH_RULES } from '../../contract/post-lifecycle';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { openPage, waitForHydration } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
+import { openPage, scrollToSection, waitForHydration } from '../support/page';
+import { ROOT, startTestServer, type TestServer } from '../support/server';
+
+/** The errors a change to a post can answer: each must have its entry on the page. */
+const LIFECYCLE_ERRORS = ['post_gone', 'not_post_owner', 'revision_not_found', 'slug_taken', 'not_in_trash', 'precondition_failed', 'precondition_required', 'unknown_query_parameter'];
 
 let server: TestServer;
 let browser: Browser;
@@ -48,7 +55,7 @@ describe('Blog API Usage Examples page', () => {
     const href = await download.getAttribute('href');
     const collection = (await (await fetch(`${server.url}${href}`)).json()) as { info: { schema: string }; variable: { key: string }[] };
     expect(collection.info.schema).toContain('v2.1.0');
-    expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey']);
+    expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey', 'postId', 'etag']);
     await tabs.nth(3).click();
     expect(await page.getByLabel('JavaScript example', { exact: true }).innerText()).toContain("'Idempotency-Key': crypto.randomUUID()");
     await context.close();
@@ -112,6 +119,72 @@ describe('Blog API Usage Examples page', () => {
     const steps = await banner.getByRole('listitem').allInnerTexts();
     expect(steps).toContain('content: content is required');
     expect(steps.some((s) => s.includes('Include all required fields'))).toBe(true);
+    await context.close();
+  });
+
+  it('explains changing a post: the flow, the merge rules, 428 and 412, the tested examples, the operations and the OpenAPI link', async () => {
+    const { context, page, errors } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const section = page.getByRole('region', { name: 'Changing a published post' });
+    await scrollToSection(section);
+    expect(await section.getByRole('listitem').first().innerText()).toContain('GET /api/blog/:id and keep the ETag header');
+    expect(await section.getByRole('list', { name: 'How PATCH merges' }).getByRole('listitem').allInnerTexts()).toEqual([...PATCH_RULES]);
+    const conflicts = await section.locator('dt').allInnerTexts();
+    expect(conflicts).toEqual(['428 precondition_required', '412 precondition_failed']);
+    for (const code of ['precondition_required', 'precondition_failed']) {
+      expect(await page.locator(`#error-${code}`).count(), code).toBe(1);
+    }
+
+    // Python is open; the code is the tested file, with the site's origin.
+    const python = page.getByLabel('Python update example', { exact: true });
+    expect(await python.isVisible()).toBe(true);
+    const file = readFileSync(path.join(ROOT, 'docs/examples/update_post.py'), 'utf8');
+    expect(await python.textContent()).toBe(file.replaceAll('http://localhost:3000', 'https://iul.example.com'));
+    const curl = page.getByLabel('cURL update example', { exact: true });
+    expect(await curl.isVisible()).toBe(false);
+    await section.getByText('cURL: update-post.sh').click();
+    expect(await curl.isVisible()).toBe(true);
+    expect(await curl.innerText()).toContain('-H "If-Match: $etag"');
+    await section.getByText('JavaScript: update-post.mjs').click();
+    expect(await page.getByLabel('JavaScript update example', { exact: true }).innerText()).toContain("'If-Match': etag");
+
+    const operations = page.getByTestId('post-operations').locator('tbody tr');
+    const rows = await operations.evaluateAll((trs) => trs.map((tr) => `${tr.querySelector('th')?.textContent ?? ''} ${tr.querySelector('code')?.textContent ?? ''}`));
+    expect(rows).toEqual([
+      'GET /api/blog/:idOrSlug',
+      'PATCH /api/blog/:id',
+      'PUT /api/blog/:id',
+      'DELETE /api/blog/:id',
+      'POST /api/blog/:id/restore',
+      'GET /api/blog/:id/revisions',
+      'GET /api/blog/:id/revisions/:n',
+      'POST /api/blog/:id/revisions/:n/revert',
+      'GET /api/blog?mine=1',
+    ]);
+    expect(await page.getByTestId('post-operations').innerText()).toContain('blog:admin');
+    const openapi = section.getByRole('link', { name: 'OpenAPI 3.1 document' });
+    expect(await openapi.getAttribute('href')).toBe('/api/openapi.json');
+    expect(await section.innerText()).toContain('OpenAPI 3.1 document: import it in Postman or generate a client.');
+
+    // Every error a change can answer has its entry (the `type` link of an error body points there).
+    for (const code of LIFECYCLE_ERRORS) expect(await page.locator(`li#error-${code}`).count(), code).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the whole update section without JavaScript, the other languages one click away', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/api/usage-examples`);
+    const section = page.getByRole('region', { name: 'Changing a published post' });
+    // No requestAnimationFrame without JavaScript: scroll only.
+    await section.scrollIntoViewIfNeeded();
+    expect(await page.getByLabel('Python update example', { exact: true }).isVisible()).toBe(true);
+    await section.getByText('cURL: update-post.sh').click();
+    expect(await page.getByLabel('cURL update example', { exact: true }).innerText()).toContain('-X PATCH');
+    await section.getByText('Delete and restore with cURL').click();
+    expect(await page.getByLabel('cURL delete and restore example', { exact: true }).innerText()).toContain('/restore');
+    expect(await page.getByTestId('post-operations').locator('tbody tr').count()).toBe(9);
     await context.close();
   });
 

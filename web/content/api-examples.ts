@@ -1,9 +1,11 @@
 /**
  * Copy of the Blog API Usage Examples page. The code shown comes from the real, tested files in
- * docs/examples/ (imported at build time); the errors table from the API's error catalogue.
+ * docs/examples/ (imported at build time); the errors table from the API's error catalogue; the
+ * merge rules of a PATCH from the contract.
  */
 import type { CreatePostResponse } from '../../contract/blog';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../contract/errors';
+import { PATCH_RULES } from '../../contract/post-lifecycle';
 
 export interface Requirement {
   item: string;
@@ -60,6 +62,58 @@ export const RESPONSE_SAMPLE: CreatePostResponse = {
   },
   warnings: [],
 };
+
+/** One row of the table of operations on an existing post. */
+export interface PostOperation {
+  method: 'GET' | 'PATCH' | 'PUT' | 'DELETE' | 'POST';
+  path: string;
+  permission: string;
+  does: string;
+}
+
+export const POST_OPERATIONS: readonly PostOperation[] = [
+  { method: 'GET', path: '/api/blog/:idOrSlug', permission: 'none for published posts; blog:read or blog:write for drafts', does: 'One post, with its ETag header (and etag in the body). An old slug answers 301, a deleted post 410.' },
+  { method: 'PATCH', path: '/api/blog/:id', permission: 'blog:write (own posts) or blog:admin', does: 'Changes the fields sent (JSON merge patch). If-Match required.' },
+  { method: 'PUT', path: '/api/blog/:id', permission: 'blog:write (own posts) or blog:admin', does: 'Replaces the whole post: send every field a create takes. If-Match required.' },
+  { method: 'DELETE', path: '/api/blog/:id', permission: 'blog:write (own posts) or blog:admin', does: 'Moves the post to the trash: readers get 410 Gone. Restorable for 30 days, then purged.' },
+  { method: 'POST', path: '/api/blog/:id/restore', permission: 'blog:write (own posts) or blog:admin', does: 'Brings a deleted post back, in the status it had.' },
+  { method: 'GET', path: '/api/blog/:id/revisions', permission: 'blog:read or blog:write', does: 'The kept earlier versions, newest first (the last 50).' },
+  { method: 'GET', path: '/api/blog/:id/revisions/:n', permission: 'blog:read or blog:write', does: 'One kept version, whole.' },
+  { method: 'POST', path: '/api/blog/:id/revisions/:n/revert', permission: 'blog:write (own posts) or blog:admin', does: 'A new version with the content of revision n.' },
+  { method: 'GET', path: '/api/blog?mine=1', permission: 'blog:read or blog:write', does: "The key owner's posts in every status; add status=draft, scheduled, published or trashed to narrow it." },
+];
+
+/** The steps of a safe change, shown above the update examples. */
+export const UPDATE_FLOW: readonly string[] = [
+  'GET /api/blog/:id and keep the ETag header of the answer (a create answers with one too).',
+  'Send PATCH /api/blog/:id with the fields to change and the header If-Match: <that ETag>.',
+  'A 200 answer carries the new etag and, field by field, what changed. Keep the new etag for your next change.',
+];
+
+export const PATCH_MERGE_RULES: readonly string[] = PATCH_RULES;
+
+/** What 428 and 412 mean for a change, and what to do. */
+export const CONFLICT_ANSWERS: readonly { status: number; code: ErrorCode; meaning: string }[] = [
+  {
+    status: 428,
+    code: 'precondition_required',
+    meaning: 'The change had no If-Match header, so nothing was changed. The guidance names the current ETag: read the post and send its ETag.',
+  },
+  {
+    status: 412,
+    code: 'precondition_failed',
+    meaning:
+      'Someone changed the post since your read, so your change was not applied. The answer lists, in changes, each field that changed (before and after), and current_etag: GET the post again, apply your change to it and send it with the new ETag.',
+  },
+];
+
+export const UPDATE_EXAMPLE_LANGUAGES = [
+  { id: 'python', label: 'Python', file: 'update_post.py' },
+  { id: 'curl', label: 'cURL', file: 'update-post.sh' },
+  { id: 'js', label: 'JavaScript', file: 'update-post.mjs' },
+] as const;
+
+export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
 
 /** The rows of the Common Errors table: the catalogue of SPEC section 8 plus 413, 415 and 429. */
 const COMMON_ERROR_CODES: readonly ErrorCode[] = [

@@ -12,11 +12,17 @@ import { Tabs } from '../components/ui/Tabs';
 import { ToastRegion, useToasts } from '../components/ui/Toast';
 import {
   COMMON_ERRORS,
+  CONFLICT_ANSWERS,
+  OPENAPI_DOCUMENT_PATH,
   OTHER_ERRORS,
   EXAMPLE_TABS,
+  PATCH_MERGE_RULES,
+  POST_OPERATIONS,
   POSTMAN_STEPS,
   REQUIREMENTS,
   RESPONSE_SAMPLE,
+  UPDATE_EXAMPLE_LANGUAGES,
+  UPDATE_FLOW,
   withOrigin,
 } from '../content/api-examples';
 import { configFromMatches, pageMeta } from '../seo/meta';
@@ -24,15 +30,20 @@ import postmanCollectionUrl from '../../docs/examples/blog-api.postman_collectio
 import curlExample from '../../docs/examples/create-post.sh?raw';
 import jsExample from '../../docs/examples/create-post.mjs?raw';
 import pythonExample from '../../docs/examples/create_post.py?raw';
+import deleteCurlExample from '../../docs/examples/delete-post.sh?raw';
+import updateCurlExample from '../../docs/examples/update-post.sh?raw';
+import updateJsExample from '../../docs/examples/update-post.mjs?raw';
+import updatePythonExample from '../../docs/examples/update_post.py?raw';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(configFromMatches(matches), {
     title: 'Blog API Usage Examples',
-    description: 'Publish blog posts through the blog API: requirements, Python, cURL, Postman and JavaScript examples, answers and errors.',
+    description: 'Publish and correct blog posts through the blog API: Python, cURL, Postman and JavaScript examples, updates with ETags, answers and errors.',
     path: '/api/usage-examples',
   });
 
 const EXAMPLE_CODE = { python: pythonExample, curl: curlExample, js: jsExample } as const;
+const UPDATE_EXAMPLE_CODE = { python: updatePythonExample, curl: updateCurlExample, js: updateJsExample } as const;
 
 function debugText(result: TestResult): string {
   return result.probes
@@ -124,8 +135,8 @@ export default function ApiUsageExamples() {
       <div className="container">
         <h1>Blog API Usage Examples</h1>
         <p className="lead">
-          Authors and integrators publish articles to our blog with <code>POST {origin}/api/blog</code>. Everything you
-          need is on this page; the examples are the same files our own tests run.
+          Authors and integrators publish articles to our blog with <code>POST {origin}/api/blog</code>, and correct them
+          with <code>PATCH</code>. Everything you need is on this page; the examples are the same files our own tests run.
         </p>
         <TestResultBanner result={result} />
 
@@ -172,6 +183,92 @@ export default function ApiUsageExamples() {
             same <code>Idempotency-Key</code> again returns the same answer and creates nothing.
           </p>
           <CodeBlock label="Response format" language="json" code={JSON.stringify(RESPONSE_SAMPLE, null, 2)} />
+        </section>
+
+        <section aria-labelledby="changing-heading">
+          <h2 id="changing-heading">Changing a published post</h2>
+          <p>
+            Every post keeps its <code>id</code> (from the create&apos;s answer) and an <code>ETag</code> that names its current
+            version. A change says which version it changes, so two people never overwrite each other without noticing:
+          </p>
+          <ol>
+            {UPDATE_FLOW.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          <h3 id="merge-rules-heading">How PATCH merges</h3>
+          <ul aria-labelledby="merge-rules-heading">
+            {PATCH_MERGE_RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+          <h3 id="conflicts-heading">When a change is refused: 428 and 412</h3>
+          <dl className="conflict-answers">
+            {CONFLICT_ANSWERS.map((answer) => (
+              <div key={answer.code}>
+                <dt>
+                  <a href={`#error-${answer.code}`}>
+                    {answer.status} <code>{answer.code}</code>
+                  </a>
+                </dt>
+                <dd>{answer.meaning}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 id="update-examples-heading">Update examples</h3>
+          <p>
+            Each reads the post&apos;s ETag, sends a PATCH with <code>If-Match</code>, and on a 412 prints what changed and exits
+            with 1. Pass the ETag of your own earlier read as the second argument to be warned of changes made since.
+          </p>
+          {UPDATE_EXAMPLE_LANGUAGES.map((language) => (
+            <details key={language.id} className="example-disclosure" open={language.id === 'python'}>
+              <summary>
+                {language.label}: <code>{language.file}</code>
+              </summary>
+              <CodeBlock label={`${language.label} update example`} language={language.id} code={withOrigin(UPDATE_EXAMPLE_CODE[language.id], origin)} />
+            </details>
+          ))}
+          <details className="example-disclosure">
+            <summary>
+              Delete and restore with cURL: <code>delete-post.sh</code>
+            </summary>
+            <CodeBlock label="cURL delete and restore example" language="curl" code={withOrigin(deleteCurlExample, origin)} />
+          </details>
+          <p>The Postman collection above has the same steps: Get blog post saves the ETag, Update blog post (PATCH) sends it.</p>
+          <h3 id="operations-heading">Operations on a post</h3>
+          <div className="table-scroll" role="region" aria-label="Operations on a post" tabIndex={0}>
+            <table data-testid="post-operations">
+              <caption className="visually-hidden">Methods, paths, the permission each needs and what it does</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Method</th>
+                  <th scope="col">Path</th>
+                  <th scope="col">Permission</th>
+                  <th scope="col">What it does</th>
+                </tr>
+              </thead>
+              <tbody>
+                {POST_OPERATIONS.map((operation) => (
+                  <tr key={`${operation.method} ${operation.path}`}>
+                    <th scope="row">{operation.method}</th>
+                    <td>
+                      <code>{operation.path}</code>
+                    </td>
+                    <td>{operation.permission}</td>
+                    <td>{operation.does}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            A key with <code>blog:write</code> changes the posts of its owner; <code>blog:admin</code> changes any post (anyone
+            else gets <a href="#error-not_post_owner">403 <code>not_post_owner</code></a>). Scheduled posts take{' '}
+            <code>status: scheduled</code> and a <code>publish_at</code> with an offset, e.g. <code>2026-12-01T09:00:00-05:00</code>.
+          </p>
+          <p>
+            <a href={OPENAPI_DOCUMENT_PATH}>OpenAPI 3.1 document</a>: import it in Postman or generate a client.
+          </p>
         </section>
 
         <section aria-labelledby="errors-heading">
