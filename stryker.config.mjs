@@ -1,0 +1,52 @@
+// @ts-check
+/**
+ * Mutation testing (`npm run mutate`, not part of `npm test`): Stryker changes the code where a silent
+ * break costs most, one small change at a time, and runs the tests that cover each change; a change
+ * no test notices is a surviving mutant. docs/quality.md keeps the score per module and a reason for
+ * every survivor. Incremental: a second run re-tests only what changed since the last one
+ * (reports/mutation/incremental.json). `npm run mutate -- --mutate api/http/cors.ts` runs one module.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  packageManager: 'npm',
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    // Key format and verification, authentication and permissions.
+    'contract/keys.ts',
+    'api/services/keys.ts',
+    'api/http/auth.ts',
+    // The sanitiser.
+    'api/services/sanitize.ts',
+    // The store's writes and recovery.
+    'api/store/file/durable-writer.ts',
+    'api/store/file/quarantine.ts',
+    'api/store/file/leftover-temps.ts',
+    // Idempotency, the rate limit, CORS.
+    'api/services/idempotency.ts',
+    'api/store/file/idempotency-claims.ts',
+    'api/http/rate-limit.ts',
+    'api/http/cors.ts',
+    // The XML and JSON-LD writers.
+    'web/seo/feeds.ts',
+    'web/seo/blog-jsonld.ts',
+    // The harness's diagnosis.
+    'harness/diagnose.ts',
+  ],
+  ignorePatterns: ['build', 'reports', 'data', 'coverage', '.react-router', '.tmp'],
+  incremental: true,
+  incrementalFile: 'reports/mutation/incremental.json',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 95, low: 90, break: null },
+  concurrency: 2,
+  timeoutMS: 30_000,
+  tempDirName: '.tmp/stryker',
+  cleanTempDir: 'always',
+};
