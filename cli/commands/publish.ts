@@ -144,6 +144,12 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
     if (!json) ctx.out.info(ctx.out.dim(`note: the file does not say which revision it was made from; it replaces revision ${current.post.revision}.`));
   }
   let answer = await put(p, id, etag);
+  const moved = answer.status === 412 ? (answer.json as PreconditionFailedDetails) : undefined;
+  if (moved && moved.changes !== null && moved.changes.length === 0) {
+    // Only the revision moved on (a delete and restore, a change undone): nothing of theirs to overwrite.
+    if (!json) ctx.out.info(ctx.out.dim(`note: the post is at revision ${moved.current_revision} now, with the same fields as this file's revision ${loaded.revision ?? '?'}: updating that.`));
+    answer = await put(p, id, moved.current_etag);
+  }
   if (answer.status === 412) {
     const details = answer.json as PreconditionFailedDetails;
     if (json && !options.force) {
@@ -162,6 +168,12 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
   if (answer.status === 404 && apiCode(answer) === 'post_not_found') {
     throw new CliError(
       `The file says it is post ${id}, but ${client.origin} has no such post (it was purged from the trash, or the file was published to another site). Publish with --new to create it again.`,
+      ExitCode.Failed,
+    );
+  }
+  if (answer.status === 410 && apiCode(answer) === 'post_gone') {
+    throw new CliError(
+      `The post ${id} is in the trash, so it was not updated: bring it back with blogpost restore ${id}, then publish again (or publish with --new to make a new post from this file).`,
       ExitCode.Failed,
     );
   }

@@ -109,6 +109,39 @@ describe('blogpost publish, again and again', () => {
     expect(frontMatterValue(file(), 'revision')).toBe('4');
   });
 
+  it('says to restore a post in the trash before publishing its file again, and changes nothing', async () => {
+    expect((await call(server, 'DELETE', `/api/blog/${id}`, { key: writer })).status).toBe(200);
+    const run = await blogpost(['publish', 'loans.md', '--status', 'published']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`The post ${id} is in the trash, so it was not updated: bring it back with blogpost restore ${id}, then publish again`);
+    expect((await storedPost(id)).deletedAt).not.toBeNull();
+    expect(frontMatterValue(file(), 'revision')).toBe('4');
+    const restored = await blogpost(['restore', 'loans.md']);
+    expect(restored.code, restored.stderr).toBe(0);
+    // The delete and the restore moved the revision on, and revision 4 is not kept: --force is the way on.
+    const stale = await blogpost(['publish', 'loans.md', '--status', 'published']);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('it is at revision 6 now');
+    const forced = await blogpost(['publish', 'loans.md', '--status', 'published', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain('No changes');
+    expect(frontMatterValue(file(), 'revision')).toBe('6');
+  });
+
+  it('updates without a word of conflict when a change made elsewhere was undone since (no field differs)', async () => {
+    const current = await call(server, 'GET', `/api/blog/${id}`, { key: writer });
+    const changed = await call(server, 'PATCH', `/api/blog/${id}`, { key: writer, body: { title: 'A Title Tried Out' }, headers: { 'If-Match': current.headers.get('etag') ?? '' } });
+    expect(changed.status).toBe(200);
+    const undone = await call(server, 'POST', `/api/blog/${id}/revisions/6/revert`, { key: writer, headers: { 'If-Match': changed.headers.get('etag') ?? '' } });
+    expect(undone.status).toBe(200);
+    edit(file(), 'Loan interest typically runs 5-9%.', 'Loan interest typically runs 5-7%.');
+    const run = await blogpost(['publish', 'loans.md', '--status', 'published']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("note: the post is at revision 8 now, with the same fields as this file's revision 6: updating that.");
+    expect(run.stderr).toContain('changed content');
+    expect(frontMatterValue(file(), 'revision')).toBe('9');
+  });
+
   it('--new creates another post and puts its id in the file', async () => {
     const run = await blogpost(['publish', 'loans.md', '--status', 'draft', '--new']);
     expect(run.code, run.stderr).toBe(0);
