@@ -74,10 +74,10 @@ export class ApiClient {
     configureHttp(options.timeout);
   }
 
-  request(method: string, path: string, options: SendOptions = {}): HarnessRequest {
+  request(method: string, route: string, options: SendOptions = {}): HarnessRequest {
     return {
       method,
-      url: `${this.origin}${path}`,
+      url: `${this.origin}${route}`,
       headers: {
         Accept: 'application/json',
         'User-Agent': `blogpost-cli/${VERSION}`,
@@ -89,14 +89,14 @@ export class ApiClient {
     };
   }
 
-  async send(method: string, path: string, options: SendOptions = {}): Promise<ApiAnswer> {
-    const request = this.request(method, path, options);
+  async send(method: string, route: string, options: SendOptions = {}): Promise<ApiAnswer> {
+    const request = this.request(method, route, options);
     const attempts = options.repeatable === false ? 1 : this.#retries;
     const { out, io } = this.#ctx;
     for (let attempt = 1; ; attempt += 1) {
       let response: HarnessResponse;
       try {
-        response = await out.spin(options.label ?? `${method} ${path}`, () => this.#transport.send(request));
+        response = await out.spin(options.label ?? `${method} ${route}`, () => this.#transport.send(request));
       } catch (error) {
         const reason = (error as Error).message;
         if (attempt >= attempts) {

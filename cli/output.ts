@@ -75,3 +75,9 @@ export class Output {
     }
   }
 }
+
+/** Rows as aligned columns (two spaces apart), the first row the header; no trailing spaces. */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
+}

@@ -12,7 +12,8 @@ import { type ApiClient, refusal } from './api-client';
 import { type CommandContext, readInput } from './context';
 import { CliError, ExitCode } from './exit-codes';
 
-const POST_FILE = /\.(?:md|markdown|html?|json)$/i;
+/** A file name a post file has (Markdown, HTML or JSON). */
+export const POST_FILE = /\.(?:md|markdown|html?|json)$/i;
 
 /** The id or slug `target` names: the id in a post file's front matter, or `target` itself. */
 export async function postRef(target: string, ctx: CommandContext): Promise<string> {

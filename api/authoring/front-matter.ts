@@ -55,20 +55,20 @@ const NESTED_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The known key an unknown one was probably meant to be, if one is close enough. */
-function suggestionFor(key: string, known: readonly string[]): string | undefined {
-  const alias = FIELD_ALIASES[key];
+function suggestionFor(field: string, known: readonly string[]): string | undefined {
+  const alias = FIELD_ALIASES[field];
   if (alias) return alias;
-  const lower = key.toLowerCase();
+  const lower = field.toLowerCase();
   const candidates = known.map((name) => name.toLowerCase());
   const best = closest(lower, candidates);
   const limit = Math.max(1, Math.min(3, Math.floor(lower.length / 2)));
   return distance(lower, best) <= limit ? known[candidates.indexOf(best)] : undefined;
 }
 
-function unknownKeyWarning(path: string, key: string, known: readonly string[]): string {
-  const suggestion = suggestionFor(key, known);
-  const hint = suggestion ? ` (did you mean ${path}${suggestion}?)` : '';
-  return `front matter key "${path}${key}" is not a post field and was not sent${hint}`;
+function unknownKeyWarning(prefix: string, field: string, known: readonly string[]): string {
+  const suggestion = suggestionFor(field, known);
+  const hint = suggestion ? ` (did you mean ${prefix}${suggestion}?)` : '';
+  return `front matter key "${prefix}${field}" is not a post field and was not sent${hint}`;
 }
 
 /**
@@ -78,29 +78,29 @@ function unknownKeyWarning(path: string, key: string, known: readonly string[]):
 export function withoutUnknownKeys(front: Record<string, unknown>): { front: Record<string, unknown>; warnings: string[] } {
   const warnings: string[] = [];
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(front)) {
-    if (!FRONT_MATTER_KEYS.includes(key)) {
-      warnings.push(unknownKeyWarning('', key, FRONT_MATTER_KEYS));
+  for (const [field, value] of Object.entries(front)) {
+    if (!FRONT_MATTER_KEYS.includes(field)) {
+      warnings.push(unknownKeyWarning('', field, FRONT_MATTER_KEYS));
       continue;
     }
-    const nested = NESTED_KEYS[key];
+    const nested = NESTED_KEYS[field];
     if (nested && value && typeof value === 'object' && !Array.isArray(value)) {
       const inner: Record<string, unknown> = {};
       for (const [name, innerValue] of Object.entries(value)) {
         if (nested.includes(name)) inner[name] = innerValue;
-        else warnings.push(unknownKeyWarning(`${key}.`, name, nested));
+        else warnings.push(unknownKeyWarning(`${field}.`, name, nested));
       }
-      kept[key] = inner;
+      kept[field] = inner;
     } else {
-      kept[key] = value;
+      kept[field] = value;
     }
   }
   return { front: kept, warnings };
 }
 
 /** The text of a top-level `key: value` line of the raw front matter, unquoted, without a trailing comment. */
-function rawValue(rawMatter: string, key: string): string | undefined {
-  const line = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*?)[ \\t]*\\r?$`, 'm').exec(rawMatter)?.[1];
+function rawValue(rawMatter: string, field: string): string | undefined {
+  const line = new RegExp(`^${field}[ \\t]*:[ \\t]*(.*?)[ \\t]*\\r?$`, 'm').exec(rawMatter)?.[1];
   if (line === undefined) return undefined;
   const quoted = /^(["'])(.*)\1$/.exec(line);
   return quoted ? quoted[2] : line.replace(/\s+#.*$/, '');
@@ -110,10 +110,10 @@ function rawValue(rawMatter: string, key: string): string | undefined {
  * The author's text of a publish key. YAML reads an unquoted `2026-12-01T09:00:00-05:00` as a Date (in
  * UTC, the offset lost), so a Date is read back from the raw line as it was written.
  */
-function publishText(key: string, value: unknown, rawMatter: string): string {
-  if (value instanceof Date) return rawValue(rawMatter, key) ?? value.toISOString();
+function publishText(field: string, value: unknown, rawMatter: string): string {
+  if (value instanceof Date) return rawValue(rawMatter, field) ?? value.toISOString();
   if (typeof value === 'string') return value.trim();
-  throw new PostFileError(`${key} must be a date and time with an offset, e.g. ${key}: 2026-12-01T09:00:00-05:00 (it is ${JSON.stringify(value)})`);
+  throw new PostFileError(`${field} must be a date and time with an offset, e.g. ${field}: 2026-12-01T09:00:00-05:00 (it is ${JSON.stringify(value)})`);
 }
 
 /** `2026-12-01 09:00` -> `2026-12-01T09:00:00-05:00`: the author's own time, with an example offset. */
@@ -139,29 +139,29 @@ export interface Publication {
  * publication date of a published post (a scheduled post refuses it). Throws PostFileError with the fix.
  */
 export function publicationFrom(front: Record<string, unknown>, rawMatter: string, now: Date): Publication {
-  const given = PUBLISH_KEYS.filter((key) => front[key] !== undefined && front[key] !== null).map((key) => ({ key, text: publishText(key, front[key], rawMatter) }));
+  const given = PUBLISH_KEYS.filter((field) => front[field] !== undefined && front[field] !== null).map((field) => ({ field, text: publishText(field, front[field], rawMatter) }));
   const first = given[0];
   if (!first) return { notes: [] };
   const other = given.find((entry) => entry.text !== first.text);
   if (other) {
-    throw new PostFileError(`The front matter has both ${first.key} (${first.text}) and ${other.key} (${other.text}): keep one of them (publish_at).`);
+    throw new PostFileError(`The front matter has both ${first.field} (${first.text}) and ${other.field} (${other.text}): keep one of them (publish_at).`);
   }
-  const { key, text } = first;
+  const { field, text } = first;
   const parsed = parsePublishAt(text);
   if (!parsed.ok) {
     if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/.test(text)) {
       throw new PostFileError(
-        `${key} "${text}" has no time zone offset, so it names a different moment in every time zone: add an offset, e.g. ${withExampleOffset(text)} (or Z for UTC).`,
+        `${field} "${text}" has no time zone offset, so it names a different moment in every time zone: add an offset, e.g. ${withExampleOffset(text)} (or Z for UTC).`,
       );
     }
-    throw new PostFileError(`${key} "${text}" ${parsed.message}.`);
+    throw new PostFileError(`${field} "${text}" ${parsed.message}.`);
   }
   const status = typeof front.status === 'string' ? front.status.trim().toLowerCase() : undefined;
   const future = parsed.at.getTime() > now.getTime();
   if (future) {
     if (status === 'draft') {
       throw new PostFileError(
-        `${key} ${text} is in the future but the status is draft, and a draft never goes live by itself: ` +
+        `${field} ${text} is in the future but the status is draft, and a draft never goes live by itself: ` +
           'set status: scheduled (or leave status out) to publish the post at that time, or remove the publish time to keep it a draft.',
       );
     }
@@ -178,7 +178,7 @@ export function publicationFrom(front: Record<string, unknown>, rawMatter: strin
     );
   }
   if (status === 'draft') {
-    throw new PostFileError(`${key} ${text} is a publication date, but the status is draft: remove the date to keep a draft, or set status: published.`);
+    throw new PostFileError(`${field} ${text} is a publication date, but the status is draft: remove the date to keep a draft, or set status: published.`);
   }
   return { publishAt: text, publishedAt: text, notes: [`publish_at ${text} is in the past: kept as the post's original publication date`] };
 }
@@ -199,15 +199,15 @@ export function revisionFrom(value: unknown): number | undefined {
 }
 
 /** `key: value` as YAML reads it back as exactly that value (a text is quoted only when it would not be). */
-export function frontMatterLine(key: string, value: string | number): string {
-  if (typeof value === 'number') return `${key}: ${value}`;
-  const plain = `${key}: ${value}`;
+export function frontMatterLine(field: string, value: string | number): string {
+  if (typeof value === 'number') return `${field}: ${value}`;
+  const plain = `${field}: ${value}`;
   try {
-    if ((matter(`---\n${plain}\n---\n`, {}).data as Record<string, unknown>)[key] === value) return plain;
+    if ((matter(`---\n${plain}\n---\n`, {}).data as Record<string, unknown>)[field] === value) return plain;
   } catch {
     // Not valid as a plain scalar: quoted below.
   }
-  return `${key}: ${JSON.stringify(value)}`;
+  return `${field}: ${JSON.stringify(value)}`;
 }
 
 /**
@@ -217,10 +217,10 @@ export function frontMatterLine(key: string, value: string | number): string {
  * front matter gets one in front: `---\nid: <id>\n---\n`.
  */
 export function setFrontMatterFields(text: string, fields: Readonly<Record<string, string | number>>, options: { fileName?: string } = {}): string {
-  for (const [key, value] of Object.entries(fields)) {
-    if (!/^[A-Za-z_][\w-]*$/.test(key)) throw new PostFileError(`"${key}" cannot be written as a front-matter key.`);
+  for (const [field, value] of Object.entries(fields)) {
+    if (!/^[A-Za-z_][\w-]*$/.test(field)) throw new PostFileError(`"${field}" cannot be written as a front-matter key.`);
     if (typeof value === 'string' ? value.trim() === '' || /[\r\n]/.test(value) : !Number.isFinite(value)) {
-      throw new PostFileError(`${JSON.stringify(value)} cannot be written as the front matter's ${key}: it must be one line of text or a number.`);
+      throw new PostFileError(`${JSON.stringify(value)} cannot be written as the front matter's ${field}: it must be one line of text or a number.`);
     }
   }
   if (detectPostFileKind(options.fileName, text) === 'json') {
@@ -228,18 +228,18 @@ export function setFrontMatterFields(text: string, fields: Readonly<Record<strin
   }
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   let body = text.slice(bom.length);
-  const lines = Object.entries(fields).map(([key, value]) => ({ key, line: frontMatterLine(key, value) }));
+  const lines = Object.entries(fields).map(([field, value]) => ({ field, line: frontMatterLine(field, value) }));
   // gray-matter's rule: front matter opens with `---` not followed by another `-`, and closes at the next "\n---".
   if (!hasFrontMatter(body)) return `${bom}---\n${lines.map((l) => l.line).join('\n')}\n---\n${body}`;
   if (!body.includes('\n')) body = `${body}\n---\n`;
   const openEnd = body.indexOf('\n');
   const eol = body.charAt(openEnd - 1) === '\r' ? '\r\n' : '\n';
   const added: string[] = [];
-  for (const { key, line } of lines) {
+  for (const { field, line } of lines) {
     const closeAt = body.indexOf('\n---', openEnd);
     const block = body.slice(openEnd + 1, closeAt === -1 ? body.length : closeAt + 1);
     // The key's top-level line, with any indented lines that continue its value.
-    const existing = new RegExp(`^${key}[ \\t]*:[^\\n]*(?:\\n[ \\t]+[^\\n]*)*`, 'm').exec(block);
+    const existing = new RegExp(`^${field}[ \\t]*:[^\\n]*(?:\\n[ \\t]+[^\\n]*)*`, 'm').exec(block);
     if (!existing) {
       added.push(line);
       continue;

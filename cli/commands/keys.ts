@@ -11,6 +11,7 @@ import { API_PERMISSIONS, type ApiPermission } from '../../contract/keys';
 import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, resolveDataDir, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
+import { table } from '../output';
 
 interface DataDirOptions {
   dataDir?: string;
@@ -109,8 +110,7 @@ export async function listKeysCommand(options: DataDirOptions, ctx: CommandConte
     ['ID', 'NAME', 'OWNER', 'PERMISSIONS', 'CREATED', 'LAST USED', 'LAST FAILURE', 'STATUS'],
     ...keys.map((key) => [key.id, key.name, key.owner, key.permissions.join(','), key.createdAt.slice(0, 10), key.lastUsedAt ? minute(key.lastUsedAt) : 'never', lastFailure(key), status(key)]),
   ];
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  ctx.out.data(rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n'));
+  ctx.out.data(table(rows));
   return ExitCode.Ok;
 }
 

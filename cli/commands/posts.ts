@@ -24,9 +24,10 @@ import type { PostWriteResponse, RevisionsResponse } from '../../contract/post-l
 import { postToMarkdown, setFrontMatterFields } from '../../api/operations';
 import { ApiClient, type ClientOptions, refusal } from '../api-client';
 import type { CommandContext } from '../context';
+import { table } from '../output';
 import { CliError, ExitCode } from '../exit-codes';
 import { retriesOption, timeoutOption, wholeNumber } from '../options';
-import { describeChanges, fetchPost, postRef } from '../post-target';
+import { describeChanges, fetchPost, POST_FILE, postRef } from '../post-target';
 import { publishCommand, type PublishOptions } from './publish';
 
 interface JsonOption {
@@ -65,10 +66,6 @@ function listDate(post: BlogPostSummary): string {
   return `changed ${when(post.updated_at)}`;
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
-}
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
 export function csvField(value: string): string {
@@ -292,8 +289,6 @@ export async function historyCommand(target: string, options: ChangeOptions, ctx
   ctx.out.info(ctx.out.dim(`Bring one back with: blogpost revert ${history.post.id} <revision>`));
   return ExitCode.Ok;
 }
-
-const POST_FILE = /\.(?:md|markdown|html?|json)$/i;
 
 export async function scheduleCommand(target: string, options: PublishOptions, ctx: CommandContext): Promise<ExitCode> {
   const at = options.at ?? '';
