@@ -23,14 +23,17 @@ const MAX_IDLE_BUCKETS = 10_000;
 export const FAILED_WRITES_FACTOR = 5;
 
 export class RateLimiter {
+  /** Tokens a full bucket holds, refilled over `windowMs` (the name says the API's window, a minute). */
   readonly perMinute: number;
+  readonly #windowMs: number;
   readonly #now: () => number;
   readonly #buckets = new Map<string, Bucket>();
 
-  /** `perMinute` 0 turns the limit off. */
-  constructor(perMinute: number, now: () => number = Date.now) {
+  /** `perMinute` 0 turns the limit off; `windowMs` (default a minute) is how long an empty bucket takes to refill. */
+  constructor(perMinute: number, now: () => number = Date.now, windowMs = 60_000) {
     this.perMinute = perMinute;
     this.#now = now;
+    this.#windowMs = windowMs;
   }
 
   /** Takes a token when there is one. */
@@ -60,7 +63,7 @@ export class RateLimiter {
   }
 
   get #perMs(): number {
-    return this.perMinute / 60_000;
+    return this.perMinute / this.#windowMs;
   }
 
   /** The caller's bucket, refilled up to now. */
@@ -72,7 +75,8 @@ export class RateLimiter {
       bucket = { tokens: this.perMinute, at: now };
       this.#buckets.set(id, bucket);
     }
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * this.#perMs);
+    // A clock set back (NTP, an operator) refills nothing rather than draining the bucket.
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + Math.max(0, now - bucket.at) * this.#perMs);
     bucket.at = now;
     return bucket;
   }
@@ -80,7 +84,7 @@ export class RateLimiter {
   /** Forgets buckets that have refilled completely, so many one-off callers cannot grow the map forever. */
   #prune(now: number): void {
     if (this.#buckets.size < MAX_IDLE_BUCKETS) return;
-    const refillMs = 60_000;
+    const refillMs = this.#windowMs;
     for (const [id, bucket] of this.#buckets) if (now - bucket.at >= refillMs) this.#buckets.delete(id);
   }
 }

@@ -12,10 +12,11 @@ import { KeyFile } from './file/key-file';
 import { removeLeftoverTemps } from './file/leftover-temps';
 import { readIndexSnapshot, writeIndexSnapshot } from './file/index-snapshot';
 import { listPostFiles, loadPosts, orderPosts, POSTS_DIR } from './file/post-files';
+import { FileLeadRepository, FileOutboxRepository, LEADS_DIR, OUTBOX_DIR } from './file/lead-files';
 import { FilePostRepository } from './file/post-repository';
 import { REVISIONS_DIR } from './file/revision-files';
 import { listQuarantine, quarantineFile, restoreCommand } from './file/quarantine';
-import type { KeyRepository, Store } from './store';
+import type { KeyRepository, LeadRepository, OutboxRepository, Store } from './store';
 import { unwritable } from './store-error';
 
 export { checkDataDir, type DataDirCheck } from './file/data-dir-check';
@@ -44,9 +45,10 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
   const writer = new DurableWriter(options.fileSystem ?? nodeFileSystem);
   const postsDir = path.join(dataDir, POSTS_DIR);
   const revisionsDir = path.join(dataDir, REVISIONS_DIR);
-  await ensureDir(postsDir);
-  await ensureDir(revisionsDir);
-  const leftovers = await removeLeftoverTemps([dataDir, postsDir, revisionsDir]);
+  const leadsDir = path.join(dataDir, LEADS_DIR);
+  const outboxDir = path.join(dataDir, OUTBOX_DIR);
+  for (const dir of [postsDir, revisionsDir, leadsDir, outboxDir]) await ensureDir(dir);
+  const leftovers = await removeLeftoverTemps([dataDir, postsDir, revisionsDir, leadsDir, outboxDir]);
   if (leftovers > 0) log(`Removed ${leftovers} temporary file(s) left in ${dataDir} by an interrupted write (never a stored post).`);
 
   const opened = await KeyFile.open(dataDir, { create: true, now, writer });
@@ -65,12 +67,16 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
   const owners = new Map((await opened.keys.list()).map((key) => [key.id, key.owner ?? key.name]));
   const entries = loaded.entries.map((entry) => (entry.owner === null && entry.createdByKeyId ? { ...entry, owner: owners.get(entry.createdByKeyId) ?? null } : entry));
   const posts = new FilePostRepository({ posts: postsDir, revisions: revisionsDir }, entries, writer, now);
+  const outbox = new FileOutboxRepository(outboxDir, writer);
+  const leads = new FileLeadRepository(leadsDir, writer, outbox);
   const flush = async () => {
     await Promise.all([posts.flush(), opened.keys.flush()]);
   };
   return {
     posts,
     keys: opened.keys,
+    leads,
+    outbox,
     created: opened.created,
     quarantined: () => listQuarantine(dataDir),
     flush,
@@ -90,4 +96,16 @@ export async function openKeyStore(dataDir: string, options: { create: boolean; 
   if (options.create) await ensureDir(dataDir);
   const opened = await KeyFile.open(dataDir, { create: options.create, now: options.now ?? (() => new Date()) });
   return opened?.keys ?? null;
+}
+
+/**
+ * Opens only the leads and their notifications (what `blogpost leads` needs, beside a running server):
+ * never the posts or the keys. Null when there is no store yet.
+ */
+export async function openLeadStore(dataDir: string): Promise<{ leads: LeadRepository; outbox: OutboxRepository } | null> {
+  const opened = await KeyFile.open(dataDir, { create: false, now: () => new Date() });
+  if (!opened) return null;
+  const writer = new DurableWriter();
+  const outbox = new FileOutboxRepository(path.join(dataDir, OUTBOX_DIR), writer);
+  return { leads: new FileLeadRepository(path.join(dataDir, LEADS_DIR), writer, outbox), outbox };
 }

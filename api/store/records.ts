@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { POST_STATUSES } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { apiPermissionSchema } from '../../contract/keys';
+import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
+import { CONTACT_METHODS, HEALTH_RATINGS, LEAD_STATUSES } from '../../contract/quote-request';
 
 export const STORE_FORMAT = 'blogpost-store';
 export const STORE_VERSION = 1;
@@ -148,3 +150,48 @@ export const indexSnapshotSchema = z.object({
   entries: z.array(postIndexEntrySchema),
 });
 export type IndexSnapshot = z.infer<typeof indexSnapshotSchema>;
+
+const consentRecordSchema = z.object({
+  given: z.boolean(),
+  text: z.string(),
+  version: z.string(),
+  textSha256: z.string(),
+  at: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  page: z.string(),
+  globalPrivacyControl: z.boolean(),
+  contactOnlyBy: z.enum(CONTACT_METHODS).nullable(),
+}) satisfies z.ZodType<ConsentRecord>;
+
+export const leadRecordSchema = z.object({
+  id: z.string().regex(/^lead_[A-Za-z0-9]{20}$/),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  preferredContactMethod: z.enum(CONTACT_METHODS),
+  age: z.number(),
+  annualContribution: z.number(),
+  retirementAge: z.number().nullable(),
+  currentRetirementSavings: z.number().nullable(),
+  healthRating: z.enum(HEALTH_RATINGS).nullable(),
+  tobaccoUser: z.boolean().nullable(),
+  additionalNotes: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  agentNotes: z.array(z.object({ at: z.string(), by: z.string(), text: z.string() })),
+  spam: z.enum(['honeypot', 'too-fast', 'no-form-time']).nullable(),
+  consent: consentRecordSchema,
+}) satisfies z.ZodType<LeadRecord>;
+
+export const deliveryRecordSchema = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  channel: z.enum(['email', 'webhook']),
+  createdAt: z.string(),
+  attempts: z.number().int().nonnegative(),
+  nextAttemptAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+}) satisfies z.ZodType<DeliveryRecord>;

@@ -6,6 +6,8 @@
  * turn them into what goes out.
  */
 import type { ListStatus } from '../../contract/blog-reader';
+import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
+import type { LeadStatus } from '../../contract/quote-request';
 import type { KeyRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
 
 export type { KeyRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
@@ -150,6 +152,45 @@ export interface KeyRepository {
   markDemoKeyIssued(at: Date): Promise<void>;
 }
 
+export interface LeadQuery {
+  /** Only leads with this status. */
+  status?: LeadStatus;
+  /** `false` (default): real requests only; `true`: only those kept aside as spam; `'any'`: both. */
+  spam?: boolean | 'any';
+}
+
+/**
+ * Quote requests (personal data: never listed to the public). Another process (the CLI) may change a
+ * lead while the server runs, so every call reads what is stored, never a copy in memory.
+ */
+export interface LeadRepository {
+  /**
+   * Stores a new lead and queues its notifications; resolves once both are durable. The
+   * notifications are written first, so a crash in between leaves a notification whose lead is
+   * missing (dropped by the outbox), never a lead nobody is told about.
+   */
+  create(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): Promise<void>;
+  get(id: string): Promise<LeadRecord | null>;
+  /** Newest first. */
+  list(query?: LeadQuery): Promise<LeadRecord[]>;
+  /** Applies `change` to the stored lead (one change at a time); the stored result, or null when there is no such lead. */
+  update(id: string, change: (lead: LeadRecord) => LeadRecord): Promise<LeadRecord | null>;
+  /** Removes a lead and its notifications for good (a visitor asked to be forgotten); false when there was none. */
+  delete(id: string): Promise<boolean>;
+}
+
+/** Notifications of leads waiting to be sent (and those sent, as a record). */
+export interface OutboxRepository {
+  /** Not yet sent, the earliest due first. */
+  pending(): Promise<DeliveryRecord[]>;
+  /** Every notification of one lead, sent or not. */
+  forLead(leadId: string): Promise<DeliveryRecord[]>;
+  /** Stores the state of a notification after an attempt (durable before it resolves). */
+  save(record: DeliveryRecord): Promise<void>;
+  /** Removes a notification (its lead is gone). */
+  remove(id: string): Promise<void>;
+}
+
 /** A damaged file the store moved aside at start-up instead of refusing to start. */
 export interface QuarantinedFile {
   /** Where it is now. */
@@ -163,6 +204,8 @@ export interface QuarantinedFile {
 export interface Store {
   posts: PostRepository;
   keys: KeyRepository;
+  leads: LeadRepository;
+  outbox: OutboxRepository;
   /** True when this open created the store (an empty data directory). */
   created: boolean;
   /** Files moved aside because they could not be read (see `blogpost doctor`). */

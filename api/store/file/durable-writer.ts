@@ -103,6 +103,18 @@ export class DurableWriter {
     return results;
   }
 
+  /** Removes a file for good: unlinked, and the directory fsynced so the removal survives a crash. False when there was none. */
+  async remove(file: string): Promise<boolean> {
+    try {
+      await this.#fs.unlink(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    await this.#syncDirectory(path.dirname(file));
+    return true;
+  }
+
   /** Writes and fsyncs the temporary file of one target; its path, or the error (the temp removed). */
   async #stage(file: string, text: string): Promise<string | Error> {
     const temp = tempFileFor(file);

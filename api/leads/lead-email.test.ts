@@ -1,0 +1,169 @@
+/**
+ * The e-mail an agent gets for a lead: every answer in words (money, health, tobacco, contact), the
+ * consent, the lead id and the CLI command, the visitor's details escaped in HTML; and the message as a
+ * real SMTP server receives it (text and HTML parts, Reply-To the visitor, the recipients and sender).
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LeadRecord } from '../../contract/leads';
+import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
+import { leadEmail, leadMailer } from './lead-email';
+
+const config = { ...DEFAULT_SITE_CONFIG, siteUrl: 'https://www.hartwell.example' };
+
+function testLead(overrides: Partial<LeadRecord> = {}): LeadRecord {
+  const at = '2026-12-01T15:00:00.000Z';
+  return {
+    id: 'lead_Mail0000000000000001',
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    phone: '(512) 555-0142',
+    preferredContactMethod: 'phone',
+    age: 45,
+    annualContribution: 12_000,
+    retirementAge: 65,
+    currentRetirementSavings: 250_000,
+    healthRating: 'below-average',
+    tobaccoUser: false,
+    additionalNotes: 'Call after 5 pm, please.\nSecond line & more.',
+    status: 'new',
+    createdAt: at,
+    updatedAt: at,
+    agentNotes: [],
+    spam: null,
+    consent: {
+      given: true,
+      text: 'I agree.',
+      version: '2026-11-25',
+      textSha256: 'a'.repeat(64),
+      at,
+      ip: '203.0.113.7',
+      userAgent: 'test',
+      page: '/get-quote',
+      globalPrivacyControl: false,
+      contactOnlyBy: null,
+    },
+    ...overrides,
+  };
+}
+
+const smtpServers: SMTPServer[] = [];
+afterEach(async () => {
+  await Promise.all(smtpServers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+});
+
+async function smtpServer(): Promise<{ url: string; messages: ParsedMail[] }> {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  smtpServers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, messages };
+}
+
+describe('leadEmail', () => {
+  it('has a subject with the name, age and yearly amount', () => {
+    expect(leadEmail(testLead(), config).subject).toBe('New quote request: Jane Doe, age 45, $12,000 a year');
+    expect(leadEmail(testLead({ name: 'Jane\nDoe', annualContribution: 1_250_000 }), config).subject).toBe(
+      'New quote request: Jane Doe, age 45, $1,250,000 a year',
+    );
+  });
+
+  it('summarises every answer in words, with the lead id and the CLI command', () => {
+    const { text } = leadEmail(testLead(), config);
+    expect(text).toMatch(/Name:\s+Jane Doe/);
+    expect(text).toMatch(/E-mail:\s+jane@example\.com/);
+    expect(text).toMatch(/Phone:\s+\(512\) 555-0142/);
+    expect(text).toMatch(/Preferred contact:\s+phone/);
+    expect(text).toMatch(/Age:\s+45/);
+    expect(text).toMatch(/Yearly contribution:\s+\$12,000/);
+    expect(text).toMatch(/Retirement age:\s+65/);
+    expect(text).toMatch(/Current retirement savings:\s+\$250,000/);
+    expect(text).toMatch(/Health:\s+Below average/);
+    expect(text).toMatch(/Tobacco:\s+no/);
+    expect(text).toContain('Call after 5 pm, please.\nSecond line & more.');
+    expect(text).toContain('Consent: given');
+    expect(text).toContain('https://www.hartwell.example/get-quote');
+    expect(text).toContain('Lead: lead_Mail0000000000000001');
+    expect(text).toContain('blogpost leads show lead_Mail0000000000000001');
+  });
+
+  it('says "not given" for empty answers and "yes" for tobacco', () => {
+    const { text } = leadEmail(
+      testLead({ email: null, retirementAge: null, currentRetirementSavings: null, healthRating: null, tobaccoUser: null, additionalNotes: null }),
+      config,
+    );
+    for (const label of ['E-mail', 'Retirement age', 'Current retirement savings', 'Health', 'Tobacco']) expect(text).toMatch(new RegExp(`${label}:\\s+not given`));
+    expect(leadEmail(testLead({ tobaccoUser: true }), config).text).toMatch(/Tobacco:\s+yes/);
+  });
+
+  it('says how the visitor may be contacted without consent, and a Global Privacy Control opt-out', () => {
+    const lead = testLead({ preferredContactMethod: 'email', consent: { ...testLead().consent, given: false, contactOnlyBy: 'email', globalPrivacyControl: true } });
+    const { text, html } = leadEmail(lead, config);
+    expect(text).toContain('Consent: not given: contact only by e-mail.');
+    expect(text).toContain('Global Privacy Control: opted out of marketing');
+    expect(html).toContain('contact only by e-mail');
+    expect(html).toContain('Global Privacy Control: opted out of marketing');
+  });
+
+  it('escapes every value the visitor typed in the HTML part', () => {
+    const lead = testLead({ name: '<script>alert("x")</script>', additionalNotes: '<img src=x onerror=alert(1)> & "quotes"' });
+    const { html, text } = leadEmail(lead, config);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#34;quotes&#34;');
+    expect(text).toContain('<script>alert("x")</script>');
+  });
+});
+
+describe('leadMailer', () => {
+  it('sends a text and an HTML part to every recipient, Reply-To the visitor', async () => {
+    const smtp = await smtpServer();
+    const mailer = leadMailer({ smtpUrl: smtp.url, to: ['agent@example.com', 'boss@example.com'], from: '"Hartwell website" <no-reply@hartwell.example>' }, config);
+    try {
+      await mailer.send(testLead({ name: 'Jane <script>Doe</script>' }), 'lead_Mail0000000000000001.email');
+    } finally {
+      mailer.close();
+    }
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0] as ParsedMail;
+    expect(mail.subject).toBe('New quote request: Jane <script>Doe</script>, age 45, $12,000 a year');
+    expect(mail.from?.value).toEqual([{ name: 'Hartwell website', address: 'no-reply@hartwell.example' }]);
+    const to = Array.isArray(mail.to) ? mail.to.flatMap((list) => list.value) : (mail.to?.value ?? []);
+    expect(to.map((address) => address.address)).toEqual(['agent@example.com', 'boss@example.com']);
+    expect(mail.replyTo?.value).toEqual([{ name: 'Jane <script>Doe</script>', address: 'jane@example.com' }]);
+    expect(mail.text).toContain('Yearly contribution:');
+    expect(mail.html).toContain('Jane &#60;script&#62;Doe&#60;/script&#62;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.messageId).toBe('<lead_Mail0000000000000001.email@hartwell.example>');
+    expect(mail.headers.get('x-lead-id')).toBe('lead_Mail0000000000000001');
+  });
+
+  it('sends no Reply-To when the visitor gave no e-mail address', async () => {
+    const smtp = await smtpServer();
+    const mailer = leadMailer({ smtpUrl: smtp.url, to: ['agent@example.com'], from: 'no-reply@hartwell.example' }, config);
+    try {
+      await mailer.send(testLead({ email: null }), 'lead_Mail0000000000000001.email');
+    } finally {
+      mailer.close();
+    }
+    expect(smtp.messages[0]?.replyTo).toBeUndefined();
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * A quote request as the agency keeps it (a "lead"): the visitor's answers, where it stands, the
+ * agents' notes, whether it looked like spam, and the consent record of what the visitor agreed to.
+ * Leads are personal data: the site never serves them to the public, and logs name them by id only.
+ */
+import type { ContactMethod, LeadStatus, QuoteField, QuoteFormValues, QuoteRequestInput } from './quote-request';
+
+export interface ConsentRecord {
+  /** The checkbox was checked: calls and texts about the request may use automated technology. */
+  given: boolean;
+  /** The exact text shown beside the checkbox. */
+  text: string;
+  version: string;
+  /** SHA-256 of `text`, hex. */
+  textSha256: string;
+  /** When the request arrived (ISO 8601). */
+  at: string;
+  ip: string;
+  userAgent: string;
+  /** The page the form was on (path). */
+  page: string;
+  /** The browser sent `Sec-GPC: 1`: opted out of any marketing use. */
+  globalPrivacyControl: boolean;
+  /** How the agency may contact the visitor: any way with consent, else only the preferred method. */
+  contactOnlyBy: ContactMethod | null;
+}
+
+export interface LeadNote {
+  at: string;
+  /** Who wrote it (a staff member, or "cli" for `blogpost leads set`). */
+  by: string;
+  text: string;
+}
+
+/** Why a request was kept aside as spam (stored, never delivered). */
+export type SpamReason = 'honeypot' | 'too-fast' | 'no-form-time';
+
+export interface LeadRecord extends QuoteRequestInput {
+  /** `lead_` and 20 random characters. */
+  id: string;
+  status: LeadStatus;
+  createdAt: string;
+  updatedAt: string;
+  agentNotes: LeadNote[];
+  /** Null for a real request. */
+  spam: SpamReason | null;
+  consent: ConsentRecord;
+}
+
+/** Where a lead's notification goes. */
+export type DeliveryChannel = 'email' | 'webhook';
+
+/** One notification of one lead, waiting in the outbox or sent. */
+export interface DeliveryRecord {
+  /** `<lead id>.<channel>`: one per lead and channel. */
+  id: string;
+  leadId: string;
+  channel: DeliveryChannel;
+  createdAt: string;
+  attempts: number;
+  /** When the next attempt is due (ISO 8601); null once sent. */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+/** Who sent a quote request, as the server saw it (for the consent record and the rate limit). */
+export interface QuoteClient {
+  ip: string;
+  userAgent: string;
+  /** The browser sent `Sec-GPC: 1`. */
+  globalPrivacyControl: boolean;
+}
+
+/** What the /get-quote page's action hands the server: the posted form, who sent it and from where. */
+export interface QuoteSubmission {
+  form: { get(name: string): unknown };
+  client: QuoteClient;
+  /** The path of the page the form was on. */
+  page: string;
+}
+
+export type QuoteOutcome =
+  /** Stored (a request that looked like a robot's is answered the same, and kept aside as spam). */
+  | { kind: 'received' }
+  | { kind: 'invalid'; values: QuoteFormValues; problems: Partial<Record<QuoteField, string>> }
+  /** Sent sooner after the page loaded than a person fills the form: asked to check and send again. */
+  | { kind: 'too_fast'; values: QuoteFormValues }
+  /** Too many requests from this address lately. */
+  | { kind: 'rate_limited'; values: QuoteFormValues; retryAfterSeconds: number };
+
+/** Takes quote requests in: the site's seam to the server (passed in the load context). */
+export interface QuoteIntake {
+  submit(submission: QuoteSubmission): Promise<QuoteOutcome>;
+}

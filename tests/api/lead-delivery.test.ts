@@ -1,0 +1,259 @@
+/**
+ * Quote request notifications as the agency sees them, over the real data directory, a real SMTP server
+ * and a real webhook receiver: a stored lead arrives by e-mail (text and HTML, Reply-To the visitor,
+ * nothing the visitor typed interpreted as HTML) and by a signed webhook a receiver can verify (and
+ * refuse when tampered with or replayed); spam is stored, never sent; and a notification survives a
+ * restart and a mail server that was down: it is delayed, never lost.
+ */
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LeadRecord } from '../../contract/leads';
+import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
+import type { LeadDeliverySettings } from '../../api/leads/delivery-settings';
+import { leadOutbox, newDeliveries, type LeadOutbox } from '../../api/leads/outbox';
+import { signWebhook, verifyWebhookSignature } from '../../api/leads/webhook';
+import { openFileStore } from '../../api/store/file-store';
+import type { Store } from '../../api/store/store';
+
+const SECRET = 'lead-delivery-test-secret-0123456789abcdef';
+
+function testLead(overrides: Partial<LeadRecord> = {}): LeadRecord {
+  const at = new Date().toISOString();
+  return {
+    id: `lead_${randomUUID().replace(/-/g, '').slice(0, 20)}`,
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    phone: '(512) 555-0142',
+    preferredContactMethod: 'email',
+    age: 45,
+    annualContribution: 12_000,
+    retirementAge: 62,
+    currentRetirementSavings: 250_000,
+    healthRating: 'excellent',
+    tobaccoUser: null,
+    additionalNotes: 'Interested in a max-funded policy for my kids.',
+    status: 'new',
+    createdAt: at,
+    updatedAt: at,
+    agentNotes: [],
+    spam: null,
+    consent: {
+      given: false,
+      text: 'I agree.',
+      version: '2026-11-25',
+      textSha256: 'a'.repeat(64),
+      at,
+      ip: '203.0.113.7',
+      userAgent: 'test',
+      page: '/get-quote',
+      globalPrivacyControl: true,
+      contactOnlyBy: 'email',
+    },
+    ...overrides,
+  };
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function dataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lead-delivery-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function smtpServer(port = 0): Promise<{ port: number; messages: ParsedMail[] }> {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { port: (server.server.address() as AddressInfo).port, messages };
+}
+
+async function webhookReceiver(): Promise<{ url: string; received: { headers: IncomingHttpHeaders; body: string }[] }> {
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      const valid = verifyWebhookSignature(SECRET, req.headers['x-lead-signature']?.toString(), body, new Date());
+      res.writeHead(valid ? 204 : 401).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/quote-requests`, received };
+}
+
+function emailSettings(port: number): LeadDeliverySettings['email'] {
+  return { smtpUrl: `smtp://127.0.0.1:${port}`, to: ['agent@hartwell.example'], from: '"Hartwell website" <no-reply@hartwell.example>' };
+}
+
+function startOutbox(store: Store, settings: LeadDeliverySettings, logs: string[]): LeadOutbox {
+  const outbox = leadOutbox(store, settings, {
+    config: DEFAULT_SITE_CONFIG,
+    log: (line) => logs.push(line),
+    onError: (message) => logs.push(message),
+  });
+  cleanups.push(() => outbox.stop());
+  return outbox;
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('lead notifications', () => {
+  it('e-mail the agency and post a signed webhook for a stored lead', async () => {
+    const store = await openFileStore(dataDir());
+    cleanups.push(() => store.close());
+    const smtp = await smtpServer();
+    const hook = await webhookReceiver();
+    const settings: LeadDeliverySettings = { email: emailSettings(smtp.port), webhook: { url: hook.url, secret: SECRET } };
+    const logs: string[] = [];
+    const outbox = startOutbox(store, settings, logs);
+    await outbox.start();
+
+    const lead = testLead({ name: 'Jane <script>alert(1)</script> Doe' });
+    await store.leads.create(lead, newDeliveries(lead, settings, new Date()));
+    outbox.poke();
+    await waitFor(() => smtp.messages.length === 1 && hook.received.length === 1, 'the e-mail and the webhook');
+    await waitFor(async () => (await store.outbox.pending()).length === 0, 'both notifications to be marked sent');
+
+    const mail = smtp.messages[0] as ParsedMail;
+    expect(mail.subject).toBe('New quote request: Jane <script>alert(1)</script> Doe, age 45, $12,000 a year');
+    expect(mail.replyTo?.value[0]?.address).toBe('jane@example.com');
+    expect(mail.text).toMatch(/Yearly contribution:\s+\$12,000/);
+    expect(mail.text).toMatch(/Health:\s+Excellent/);
+    expect(mail.text).toMatch(/Tobacco:\s+not given/);
+    expect(mail.text).toContain('Consent: not given: contact only by e-mail.');
+    expect(mail.text).toContain('Global Privacy Control: opted out of marketing');
+    expect(mail.text).toContain(`blogpost leads show ${lead.id}`);
+    expect(mail.html).toContain('Jane &#60;script&#62;alert(1)&#60;/script&#62; Doe');
+    expect(mail.html).not.toContain('<script>');
+
+    const request = hook.received[0] as { headers: IncomingHttpHeaders; body: string };
+    const signature = String(request.headers['x-lead-signature']);
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['x-lead-delivery']).toBe(`${lead.id}.webhook`);
+    expect(JSON.parse(request.body)).toMatchObject({ event: 'lead.created', lead, sentAt: expect.any(String) });
+    expect(verifyWebhookSignature(SECRET, signature, request.body, new Date())).toBe(true);
+    expect(verifyWebhookSignature(SECRET, signature, request.body.replace('"age":45', '"age":46'), new Date())).toBe(false);
+    expect(verifyWebhookSignature(SECRET, signature, request.body, new Date(Date.now() + 10 * 60_000))).toBe(false);
+    const replayed = signWebhook(SECRET, Math.floor(Date.now() / 1000) - 600, request.body);
+    expect(verifyWebhookSignature(SECRET, replayed, request.body, new Date())).toBe(false);
+
+    expect(logs.join('\n')).not.toMatch(/Jane|jane@example\.com|555-0142/);
+  });
+
+  it('store spam but never send it', async () => {
+    const store = await openFileStore(dataDir());
+    cleanups.push(() => store.close());
+    const smtp = await smtpServer();
+    const hook = await webhookReceiver();
+    const settings: LeadDeliverySettings = { email: emailSettings(smtp.port), webhook: { url: hook.url, secret: SECRET } };
+    const outbox = startOutbox(store, settings, []);
+    await outbox.start();
+
+    const spam = testLead({ spam: 'honeypot' });
+    await store.leads.create(spam, newDeliveries(spam, settings, new Date()));
+    const real = testLead();
+    await store.leads.create(real, newDeliveries(real, settings, new Date()));
+    outbox.poke();
+    await waitFor(async () => (await store.outbox.pending()).length === 0, 'the real lead to be sent');
+
+    expect(smtp.messages.map((mail) => mail.headers.get('x-lead-id'))).toEqual([real.id]);
+    expect(hook.received.map((request) => request.headers['x-lead-delivery'])).toEqual([`${real.id}.webhook`]);
+    expect(await store.leads.get(spam.id)).toMatchObject({ id: spam.id, spam: 'honeypot' });
+    expect(await store.outbox.forLead(spam.id)).toEqual([]);
+  });
+
+  it('survive a restart: a lead stored while nothing was sending is e-mailed by the next start', async () => {
+    const dir = dataDir();
+    const smtp = await smtpServer();
+    const settings: LeadDeliverySettings = { email: emailSettings(smtp.port), webhook: null };
+    const lead = testLead();
+    const before = await openFileStore(dir);
+    await before.leads.create(lead, newDeliveries(lead, settings, new Date()));
+    await before.close();
+    expect(smtp.messages).toEqual([]);
+
+    const after = await openFileStore(dir);
+    cleanups.push(() => after.close());
+    const outbox = startOutbox(after, settings, []);
+    await outbox.start();
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]?.headers.get('x-lead-id')).toBe(lead.id);
+    expect(await after.outbox.forLead(lead.id)).toEqual([expect.objectContaining({ channel: 'email', attempts: 1, sentAt: expect.any(String), nextAttemptAt: null })]);
+  });
+
+  it('survive a mail server that is down: kept with the reason, then sent after a restart once it is back', async () => {
+    const dir = dataDir();
+    const port = await freePort();
+    const settings: LeadDeliverySettings = { email: emailSettings(port), webhook: null };
+    const lead = testLead();
+
+    const first = await openFileStore(dir);
+    const logs: string[] = [];
+    const down = startOutbox(first, settings, logs);
+    await down.start();
+    await first.leads.create(lead, newDeliveries(lead, settings, new Date()));
+    down.poke();
+    await waitFor(async () => (await first.outbox.forLead(lead.id))[0]?.attempts === 1, 'the failed attempt to be recorded');
+    await down.stop();
+    await first.close();
+    expect(logs.join('\n')).toContain(`Could not send the e-mail notification of ${lead.id} (attempt 1)`);
+
+    const smtp = await smtpServer(port);
+    const second = await openFileStore(dir);
+    cleanups.push(() => second.close());
+    const [pending] = await second.outbox.pending();
+    expect(pending).toMatchObject({ id: `${lead.id}.email`, attempts: 1, sentAt: null, lastError: expect.stringContaining('ECONNREFUSED') });
+    // Its retry is due 30 s after the failure: the restarted outbox sees it due once that time has come.
+    const dueAt = new Date(pending?.nextAttemptAt ?? '');
+    const up = leadOutbox(second, settings, { config: DEFAULT_SITE_CONFIG, now: () => new Date(dueAt.getTime() + 1), log: () => undefined, onError: () => undefined });
+    cleanups.push(() => up.stop());
+    await up.start();
+    expect(smtp.messages).toHaveLength(1);
+    expect(await second.outbox.forLead(lead.id)).toEqual([expect.objectContaining({ attempts: 2, sentAt: expect.any(String), lastError: null })]);
+  });
+});
