@@ -13,3 +13,6 @@ export { checkDataDir, type DataDirCheck, openFileStore, openKeyStore, restoreCo
 export { resolveDataDir } from './store/data-dir';
 export type { KeyRepository, QuarantinedFile } from './store/store';
 export { StoreError } from './store/store-error';
+// `blogpost leads`: the quote requests and their notifications, beside a running server.
+export { openLeadStore } from './store/file-store';
+export type { LeadQuery, LeadRepository, OutboxRepository } from './store/store';

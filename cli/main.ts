@@ -8,6 +8,7 @@ import { registerDiagnose } from './commands/diagnose';
 import { registerDoctor } from './commands/doctor';
 import { registerHelp } from './commands/help';
 import { registerKeys } from './commands/keys';
+import { registerLeads } from './commands/leads';
 import { registerLogs } from './commands/logs';
 import { registerSeed } from './commands/seed';
 import { registerPosts } from './commands/posts';
@@ -23,7 +24,7 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerDiagnose, registerTest, registerKeys, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerDiagnose, registerTest, registerKeys, registerLeads, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')

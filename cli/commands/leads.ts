@@ -1,0 +1,418 @@
+/**
+ * `blogpost leads list|show|set|delete`: the quote requests visitors sent from /get-quote, read and
+ * changed in the local data directory (like `blogpost keys`, beside a running server), for an agency
+ * without a staff area yet. Leads are personal data: they go to this terminal or a file the user
+ * redirects to, and messages about a change name the lead by id only.
+ */
+import path from 'node:path';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { stringify } from 'csv-stringify/sync';
+import { closest, distance } from 'fastest-levenshtein';
+import type { DeliveryRecord, LeadRecord, SpamReason } from '../../contract/leads';
+import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
+import { type LeadRepository, openLeadStore, type OutboxRepository, resolveDataDir, StoreError } from '../../api/operations';
+import type { CommandContext } from '../context';
+import { CliError, ExitCode } from '../exit-codes';
+import { table } from '../output';
+
+interface LeadStore {
+  leads: LeadRepository;
+  outbox: OutboxRepository;
+}
+
+interface DataDirOptions {
+  dataDir?: string;
+  json?: boolean;
+}
+
+interface ListOptions extends DataDirOptions {
+  status?: LeadStatus;
+  spam?: boolean;
+  format?: 'table' | 'csv';
+}
+
+interface SetOptions extends DataDirOptions {
+  status?: LeadStatus;
+  note?: string;
+  by?: string;
+}
+
+interface DeleteOptions extends DataDirOptions {
+  yes?: boolean;
+}
+
+const NOTE_MAX = 2000;
+const BY_MAX = 60;
+const LIST_HINT = 'List the ids with: blogpost leads list (add --spam for the requests kept aside as spam).';
+
+const SPAM_REASONS: Record<SpamReason, string> = {
+  honeypot: 'honeypot filled (a robot)',
+  'too-fast': 'sent too soon after the page loaded',
+  'no-form-time': 'no form time (not sent from the page)',
+};
+
+function dataDirOf(options: DataDirOptions, ctx: CommandContext): string {
+  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
+}
+
+/** Opens the leads (null when the directory has no store yet), turning store problems into exit code 4. */
+async function withLeads<T>(dataDir: string, work: (store: LeadStore | null) => Promise<T>): Promise<T> {
+  try {
+    return await work(await openLeadStore(dataDir));
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
+    throw error;
+  }
+}
+
+function noStore(dataDir: string): string {
+  return `There is no store in ${dataDir} yet (no blog.json). Point --data-dir or DATA_DIR at the server's data directory.`;
+}
+
+/** Visitors typed these values: no control character (a terminal escape) reaches the terminal. */
+function printable(text: string, multiline = false): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const cleaned = text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, ' ');
+  return multiline ? cleaned : cleaned.replace(/\n/g, ' ');
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time in the local time zone, to the minute (or the second). */
+function localTime(iso: string, seconds = false): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return printable(iso);
+  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return `${day} ${pad(at.getHours())}:${pad(at.getMinutes())}${seconds ? `:${pad(at.getSeconds())}` : ''}`;
+}
+
+function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The preferred way to reach the visitor and its value: "email jane@example.com". */
+function contact(lead: LeadRecord): string {
+  const value = lead.preferredContactMethod === 'email' ? lead.email : lead.phone;
+  return `${lead.preferredContactMethod} ${printable(value ?? '(missing)')}`;
+}
+
+/** "email sent, webhook pending (3 tries)", or "-" when there are no notifications. */
+function notified(deliveries: readonly DeliveryRecord[]): string {
+  if (deliveries.length === 0) return '-';
+  return deliveries
+    .map((delivery) => {
+      if (delivery.sentAt) return `${delivery.channel} sent`;
+      return delivery.attempts === 0 ? `${delivery.channel} pending` : `${delivery.channel} pending (${plural(delivery.attempts, 'try', 'tries')})`;
+    })
+    .join(', ');
+}
+
+/** A spreadsheet runs a cell that starts with = + - @ tab or CR as a formula: a leading ' keeps it text. */
+function neutraliseFormula(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+const yesNo = (value: boolean | null): string => (value === null ? '' : value ? 'yes' : 'no');
+
+const CSV_COLUMNS = [
+  'id', 'status', 'received_at', 'updated_at', 'name', 'email', 'phone', 'preferred_contact_method', 'age',
+  'annual_contribution', 'retirement_age', 'current_retirement_savings', 'health_rating', 'tobacco_user',
+  'additional_notes', 'spam', 'agent_notes', 'consent_given', 'consent_version', 'consent_text',
+  'consent_text_sha256', 'consent_at', 'consent_ip', 'consent_user_agent', 'consent_page', 'consent_gpc',
+  'contact_only_by', 'notified',
+] as const;
+
+function csvCells(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): Record<(typeof CSV_COLUMNS)[number], string> {
+  const { consent } = lead;
+  return {
+    id: lead.id, status: lead.status, received_at: lead.createdAt, updated_at: lead.updatedAt, name: lead.name,
+    email: lead.email ?? '', phone: lead.phone ?? '', preferred_contact_method: lead.preferredContactMethod,
+    age: String(lead.age), annual_contribution: String(lead.annualContribution), retirement_age: lead.retirementAge?.toString() ?? '',
+    current_retirement_savings: lead.currentRetirementSavings?.toString() ?? '', health_rating: lead.healthRating ?? '',
+    tobacco_user: yesNo(lead.tobaccoUser), additional_notes: lead.additionalNotes ?? '', spam: lead.spam ?? '',
+    agent_notes: lead.agentNotes.map((note) => `${note.at} ${note.by}: ${note.text}`).join(' | '),
+    consent_given: yesNo(consent.given), consent_version: consent.version, consent_text: consent.text,
+    consent_text_sha256: consent.textSha256, consent_at: consent.at, consent_ip: consent.ip, consent_user_agent: consent.userAgent,
+    consent_page: consent.page, consent_gpc: yesNo(consent.globalPrivacyControl), contact_only_by: consent.contactOnlyBy ?? '',
+    notified: notified(deliveries),
+  };
+}
+
+function leadsCsv(leads: readonly LeadRecord[], deliveries: ReadonlyMap<string, DeliveryRecord[]>): string {
+  const rows = leads.map((lead) => {
+    const cells = csvCells(lead, deliveries.get(lead.id) ?? []);
+    return CSV_COLUMNS.map((column) => neutraliseFormula(cells[column]));
+  });
+  return stringify([[...CSV_COLUMNS], ...rows]);
+}
+
+function leadsTable(leads: readonly LeadRecord[], deliveries: ReadonlyMap<string, DeliveryRecord[]>, spam: boolean): string {
+  const last = spam ? 'SPAM REASON' : 'NOTIFIED';
+  return table([
+    ['ID', 'RECEIVED', 'STATUS', 'NAME', 'CONTACT', 'AGE', 'YEARLY', last],
+    ...leads.map((lead) => [
+      lead.id, localTime(lead.createdAt), lead.status, shorten(printable(lead.name), 30), shorten(contact(lead), 40), String(lead.age),
+      dollars(lead.annualContribution), spam && lead.spam ? SPAM_REASONS[lead.spam] : notified(deliveries.get(lead.id) ?? []),
+    ]),
+  ]);
+}
+
+function emptyListMessage(options: ListOptions, dataDir: string): string {
+  if (options.spam) return `No requests were kept aside as spam${options.status ? ` with status ${options.status}` : ''} in ${dataDir}.`;
+  if (options.status) return `No quote requests with status ${options.status} in ${dataDir}. Without --status: blogpost leads list`;
+  return `No quote requests in ${dataDir} yet. They arrive when visitors send the quote form on the site (/get-quote).`;
+}
+
+function countLine(count: number, options: ListOptions): string {
+  const status = options.status ? ` with status ${options.status}` : '';
+  if (options.spam) return `${plural(count, 'request')} kept aside as spam${status} (never notified), newest first.`;
+  return `${plural(count, 'quote request')}${status}, newest first. Details: blogpost leads show <id>`;
+}
+
+export async function listLeadsCommand(options: ListOptions, ctx: CommandContext): Promise<ExitCode> {
+  if (options.json && options.format) throw new CliError('Pass either --json or --format, not both.', ExitCode.Usage);
+  const dataDir = dataDirOf(options, ctx);
+  const found = await withLeads(dataDir, async (store) => {
+    if (!store) return null;
+    const leads = await store.leads.list({ spam: options.spam === true, ...(options.status ? { status: options.status } : {}) });
+    const deliveries = new Map(await Promise.all(leads.map(async (lead) => [lead.id, await store.outbox.forLead(lead.id)] as const)));
+    return { leads, deliveries };
+  });
+  const leads = found?.leads ?? [];
+  const deliveries = found?.deliveries ?? new Map<string, DeliveryRecord[]>();
+  if (options.json) ctx.out.json(leads);
+  else if (options.format === 'csv') ctx.out.data(leadsCsv(leads, deliveries));
+  else if (leads.length > 0) {
+    ctx.out.data(leadsTable(leads, deliveries, options.spam === true));
+    ctx.out.info(countLine(leads.length, options));
+  }
+  if (!found) ctx.out.info(`${noStore(dataDir)} Quote requests are kept there once visitors send the form on /get-quote.`);
+  else if (leads.length === 0 && !options.json && options.format !== 'csv') ctx.out.info(emptyListMessage(options, dataDir));
+  return ExitCode.Ok;
+}
+
+/** The id a mistyped one was probably meant to be: one of `known` a few edits away (or missing its `lead_`). */
+function suggestId(typed: string, known: readonly string[]): string | undefined {
+  if (known.length === 0) return undefined;
+  const candidate = typed.startsWith('lead_') ? typed : `lead_${typed}`;
+  const best = closest(candidate, [...known]);
+  return distance(candidate, best) <= 3 ? best : undefined;
+}
+
+/** The lead with this id, or a not-found error (exit 1) that says how to find the right id. */
+async function findLead(store: LeadStore | null, id: string, dataDir: string): Promise<{ store: LeadStore; lead: LeadRecord }> {
+  if (!store) throw new CliError(`No quote request "${printable(id)}": ${noStore(dataDir)}`, ExitCode.Failed);
+  const lead = await store.leads.get(id);
+  if (lead) return { store, lead };
+  const suggestion = suggestId(id, (await store.leads.list({ spam: 'any' })).map((known) => known.id));
+  const hint = suggestion ? ` Did you mean ${suggestion}?` : '';
+  throw new CliError(`No quote request "${printable(shorten(id, 60))}" in ${dataDir}.${hint} ${LIST_HINT}`, ExitCode.Failed);
+}
+
+/** Label-value lines, the values aligned; a value's further lines are indented under its first. */
+function labelled(rows: ReadonlyArray<readonly [string, string]>): string[] {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value.replace(/\n/g, `\n${' '.repeat(width + 4)}`)}`);
+}
+
+function section(title: string, rows: ReadonlyArray<readonly [string, string]>): string[] {
+  return [title, ...labelled(rows)];
+}
+
+function deliveryLine(delivery: DeliveryRecord): readonly [string, string] {
+  if (delivery.sentAt) return [delivery.channel, `sent ${localTime(delivery.sentAt, true)} (${plural(delivery.attempts, 'attempt')})`];
+  const error = delivery.lastError ? `, last error: ${printable(delivery.lastError)}` : '';
+  const next = delivery.nextAttemptAt ? `, next attempt ${localTime(delivery.nextAttemptAt, true)}` : '';
+  return [delivery.channel, `pending: ${plural(delivery.attempts, 'attempt')}${error}${next}`];
+}
+
+function leadText(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): string {
+  const { consent } = lead;
+  const optional = (value: string | number | null | undefined, show: (v: string | number) => string = String) => (value === null || value === undefined ? '-' : show(value));
+  const lines = [
+    ...section(`Quote request ${lead.id}`, [
+      ['Status', lead.status],
+      ['Received', localTime(lead.createdAt, true)],
+      ['Updated', localTime(lead.updatedAt, true)],
+      ['Spam', lead.spam ? `kept aside: ${SPAM_REASONS[lead.spam]}` : 'no'],
+    ]),
+    ...section('Visitor', [
+      ['Name', printable(lead.name)],
+      ['E-mail', optional(lead.email, (v) => printable(String(v)))],
+      ['Phone', optional(lead.phone, (v) => printable(String(v)))],
+      ['Preferred contact', lead.preferredContactMethod],
+      ['Age', String(lead.age)],
+      ['Yearly contribution', dollars(lead.annualContribution)],
+      ['Retirement age', optional(lead.retirementAge)],
+      ['Current savings', optional(lead.currentRetirementSavings, (v) => dollars(Number(v)))],
+      ['Health rating', lead.healthRating ? HEALTH_RATING_LABELS[lead.healthRating] : '-'],
+      ['Tobacco user', yesNo(lead.tobaccoUser) || '-'],
+      ['Notes', optional(lead.additionalNotes, (v) => printable(String(v), true))],
+    ]),
+    'Agent notes',
+    ...(lead.agentNotes.length === 0 ? ['  (none)'] : lead.agentNotes.map((note) => `  ${localTime(note.at)} by ${printable(note.by)}: ${printable(note.text, true).replace(/\n/g, '\n    ')}`)),
+    ...section('Consent', [
+      ['Given', consent.given ? 'yes: calls and texts about the request may use automated technology' : 'no'],
+      ['Text shown', `"${printable(consent.text)}"`],
+      ['Version', printable(consent.version)],
+      ['Text SHA-256', printable(consent.textSha256)],
+      ['At', `${localTime(consent.at, true)} (${printable(consent.at)})`],
+      ['IP', printable(consent.ip)],
+      ['User agent', printable(consent.userAgent)],
+      ['Page', printable(consent.page)],
+      ['GPC', consent.globalPrivacyControl ? 'yes (Sec-GPC: 1): no marketing use' : 'no'],
+      ['Contact only by', consent.contactOnlyBy ?? 'any way (consent given)'],
+    ]),
+    'Notifications',
+    ...(deliveries.length === 0 ? [lead.spam ? '  (none: spam is never delivered)' : '  (none)'] : labelled(deliveries.map(deliveryLine))),
+  ];
+  return lines.join('\n');
+}
+
+export async function showLeadCommand(id: string, options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const { lead, deliveries } = await withLeads(dataDir, async (opened) => {
+    const { store, lead: found } = await findLead(opened, id, dataDir);
+    return { lead: found, deliveries: await store.outbox.forLead(found.id) };
+  });
+  if (options.json) ctx.out.json({ lead, notifications: deliveries });
+  else ctx.out.data(leadText(lead, deliveries));
+  return ExitCode.Ok;
+}
+
+/** The checked --note and --by of `set`: a usage error (exit 2) before anything is read or stored. */
+function checkSetOptions(options: SetOptions): { note: string | null; by: string } {
+  if (options.status === undefined && options.note === undefined) {
+    throw new CliError(`Say what to change: --status ${LEAD_STATUSES.join('|')}, --note "text", or both.`, ExitCode.Usage);
+  }
+  const note = options.note === undefined ? null : options.note.trim();
+  if (note !== null && !note) throw new CliError('The note is empty: write it after --note, in quotes, e.g. --note "Called, sent the illustration".', ExitCode.Usage);
+  if (note !== null && note.length > NOTE_MAX) throw new CliError(`The note has ${note.length} characters; shorten it to at most ${NOTE_MAX}.`, ExitCode.Usage);
+  const by = (options.by ?? 'cli').trim();
+  if (!by || by.length > BY_MAX) throw new CliError(`--by takes who wrote the note, 1-${BY_MAX} characters, e.g. --by "Jane Agent".`, ExitCode.Usage);
+  return { note, by };
+}
+
+export async function setLeadCommand(id: string, options: SetOptions, ctx: CommandContext): Promise<ExitCode> {
+  const { note, by } = checkSetOptions(options);
+  const dataDir = dataDirOf(options, ctx);
+  const outcome = await withLeads(dataDir, async (opened) => {
+    const { store, lead } = await findLead(opened, id, dataDir);
+    const statusChange = options.status !== undefined && options.status !== lead.status;
+    if (!statusChange && note === null) return { before: lead, after: lead };
+    const at = new Date().toISOString();
+    const after = await store.leads.update(lead.id, (current) => ({
+      ...current,
+      status: options.status ?? current.status,
+      agentNotes: note === null ? current.agentNotes : [...current.agentNotes, { at, by, text: note }],
+      updatedAt: at,
+    }));
+    if (!after) throw new CliError(`The quote request ${lead.id} was deleted meanwhile; nothing was changed. ${LIST_HINT}`, ExitCode.Failed);
+    return { before: lead, after };
+  });
+  const { before, after } = outcome;
+  if (options.json) {
+    ctx.out.json(after);
+    return ExitCode.Ok;
+  }
+  if (before === after) {
+    ctx.out.warn(`Quote request ${after.id} is already ${after.status}; nothing changed.`);
+    return ExitCode.Ok;
+  }
+  const changes = [
+    before.status === after.status ? `status stays ${after.status}` : `status ${before.status} → ${after.status}`,
+    ...(note === null ? [] : [`note added by ${printable(by)} (${after.agentNotes.length} in all)`]),
+  ];
+  ctx.out.success(`Quote request ${after.id}: ${changes.join('; ')}; updated ${localTime(after.updatedAt, true)}.`);
+  return ExitCode.Ok;
+}
+
+export async function deleteLeadCommand(id: string, options: DeleteOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const removed = await withLeads(dataDir, async (opened) => {
+    const { store, lead } = await findLead(opened, id, dataDir);
+    const notifications = (await store.outbox.forLead(lead.id)).length;
+    if (!options.yes) {
+      throw new CliError(
+        `Not deleted: this removes quote request ${lead.id} and its ${plural(notifications, 'notification')} for good (for a visitor who asked to be forgotten). ` +
+          `To confirm, run: blogpost leads delete ${lead.id} --yes`,
+        ExitCode.Usage,
+      );
+    }
+    await store.leads.delete(lead.id);
+    return { id: lead.id, notifications };
+  });
+  if (options.json) ctx.out.json({ success: true, id: removed.id, notificationsRemoved: removed.notifications });
+  else ctx.out.success(`Deleted quote request ${removed.id} and its ${plural(removed.notifications, 'notification')} for good.`);
+  return ExitCode.Ok;
+}
+
+function leadStatus(value: string): LeadStatus {
+  const status = LEAD_STATUSES.find((known) => known === value);
+  if (!status) throw new InvalidArgumentError(`A lead's status is one of ${LEAD_STATUSES.join(', ')}; "${value}" is none of them.`);
+  return status;
+}
+
+function listFormat(value: string): 'table' | 'csv' {
+  if (value !== 'table' && value !== 'csv') throw new InvalidArgumentError(`--format takes table or csv; "${value}" is neither.`);
+  return value;
+}
+
+export function registerLeads(program: Command, ctx: CommandContext): void {
+  const leads = program
+    .command('leads')
+    .description('Quote requests from /get-quote in the local data directory (DATA_DIR, default ./data): list, show, set status and notes, delete.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ blogpost leads list --status new\n  $ blogpost leads list --format csv > leads.csv\n  $ blogpost leads show lead_Ab12Cd34Ef56Gh78Ij90\n' +
+        '  $ blogpost leads set lead_Ab12Cd34Ef56Gh78Ij90 --status in-progress --note "Called, sending the illustration"\n  $ blogpost leads delete lead_Ab12Cd34Ef56Gh78Ij90 --yes\n',
+    );
+  const dataDirOption = () => new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)');
+  const statusHelp = LEAD_STATUSES.join(', ');
+
+  leads
+    .command('list')
+    .description('List quote requests, newest first: received, status, name, contact, age, yearly amount, notifications.')
+    .option('--status <status>', `only requests in this status: ${statusHelp}`, leadStatus)
+    .option('--spam', 'only the requests kept aside as spam, with the reason')
+    .option('--format <format>', 'table (default) or csv (every field)', listFormat)
+    .option('--json', 'print the records as a JSON array on stdout')
+    .addOption(dataDirOption())
+    .action(async (options: ListOptions) => ctx.exit(await listLeadsCommand(options, ctx)));
+
+  leads
+    .command('show')
+    .description('Show one quote request: every field, the agent notes, the consent record and the notifications.')
+    .argument('<id>', 'the lead id shown by leads list (lead_...)')
+    .option('--json', 'print { lead, notifications } as JSON on stdout')
+    .addOption(dataDirOption())
+    .action(async (id: string, options: DataDirOptions) => ctx.exit(await showLeadCommand(id, options, ctx)));
+
+  leads
+    .command('set')
+    .description('Change a quote request\'s status and/or add a note (at least one of --status and --note).')
+    .argument('<id>', 'the lead id shown by leads list (lead_...)')
+    .option('--status <status>', `the new status: ${statusHelp}`, leadStatus)
+    .option('--note <text>', `a note to add (at most ${NOTE_MAX} characters)`)
+    .option('--by <name>', 'who wrote the note (default: cli)')
+    .option('--json', 'print the changed record as JSON on stdout')
+    .addOption(dataDirOption())
+    .action(async (id: string, options: SetOptions) => ctx.exit(await setLeadCommand(id, options, ctx)));
+
+  leads
+    .command('delete')
+    .description('Remove a quote request and its notifications for good (a visitor asked to be forgotten); needs --yes.')
+    .argument('<id>', 'the lead id shown by leads list (lead_...)')
+    .option('--yes', 'confirm: the request cannot be brought back')
+    .option('--json', 'print { success, id, notificationsRemoved } as JSON on stdout')
+    .addOption(dataDirOption())
+    .action(async (id: string, options: DeleteOptions) => ctx.exit(await deleteLeadCommand(id, options, ctx)));
+}
