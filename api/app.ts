@@ -21,6 +21,7 @@ import type { Logger } from './logger';
 import { requestLogMiddleware } from './request-log/middleware';
 import type { RequestLogWriter } from './request-log/request-log';
 import { blogReader } from './services/blog-reader';
+import { leadIntake, type LeadIntakeOptions } from './services/lead-intake';
 import { pageErrorHandler } from './site/errors';
 import { pageHeaders } from './site/headers';
 import { siteRenderer } from './site/render';
@@ -57,6 +58,8 @@ export interface AppOptions {
   requestLog?: RequestLogWriter;
   /** Publishes scheduled posts; told of every change the API makes. None: scheduled posts wait. */
   scheduler?: Scheduler;
+  /** Quote requests: the form's limits and the notifications each lead gets (none: stored only). */
+  leads?: Pick<LeadIntakeOptions, 'settings' | 'plan' | 'onStored' | 'now'>;
 }
 
 const YEAR_SECONDS = 31_536_000;
@@ -133,6 +136,13 @@ export function createApp(options: AppOptions): Koa {
       csp: production,
       blog: blogReader(store.posts),
       revision: () => store.posts.revision(),
+      quotes: leadIntake({
+        leads: store.leads,
+        agencyName: options.config.agencyName,
+        log: options.logger.info,
+        ...(options.now ? { now: options.now } : {}),
+        ...options.leads,
+      }),
     }),
   );
   return app;

@@ -19,6 +19,9 @@ import { seedDemoPosts } from './seed/demo-posts';
 import { issueDemoKey } from './services/demo-key';
 import { resolveDataDir } from './store/data-dir';
 import { postScheduler } from './services/scheduler';
+import { DEFAULT_LEAD_INTAKE, type LeadIntakeSettings } from './services/lead-intake';
+import { deliveryBanner, readLeadDeliverySettings } from './leads/delivery-settings';
+import { leadOutbox, newDeliveries } from './leads/outbox';
 import { openFileStore } from './store/file-store';
 import { StoreError } from './store/store-error';
 
@@ -38,6 +41,8 @@ export interface ServerEnv {
   seedDemoContent: boolean;
   /** REQUEST_LOG_RETENTION_DAYS: days of request log files kept (default 14). */
   requestLogRetentionDays: number;
+  /** LEAD_MIN_FILL_SECONDS and LEAD_REQUESTS_PER_HOUR: the quote form's spam and abuse limits. */
+  leadIntake: LeadIntakeSettings;
 }
 
 export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 14;
@@ -51,12 +56,17 @@ function retentionDays(env: NodeJS.ProcessEnv): number {
   return value;
 }
 
-/** A rate limit from the environment: a whole number, 0 for no limit. */
-function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A whole number from the environment, 0 or more; `unit` says what it counts in the error. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, unit: string): number {
   const text = env[name]?.trim();
   const value = text ? Number(text) : fallback;
-  if (!Number.isInteger(value) || value < 0) throw new SiteConfigError(`${name} must be a whole number (0 for no limit), not "${text}"`);
+  if (!Number.isInteger(value) || value < 0) throw new SiteConfigError(`${name} must be a whole number of ${unit}, not "${text}"`);
   return value;
+}
+
+/** A rate limit from the environment: a whole number, 0 for no limit. */
+function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  return wholeNumber(env, name, fallback, 'requests a minute (0 for no limit)');
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
@@ -75,6 +85,10 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     validationsPerMinute,
     seedDemoContent: !/^(0|false|no|off)$/i.test(env.SEED_DEMO_CONTENT?.trim() ?? ''),
     requestLogRetentionDays: retentionDays(env),
+    leadIntake: {
+      minFillMs: wholeNumber(env, 'LEAD_MIN_FILL_SECONDS', DEFAULT_LEAD_INTAKE.minFillMs / 1000, 'seconds (0 turns the check off)') * 1000,
+      perHour: wholeNumber(env, 'LEAD_REQUESTS_PER_HOUR', DEFAULT_LEAD_INTAKE.perHour, 'requests an hour per address (0 for no limit)'),
+    },
   };
 }
 
@@ -123,7 +137,13 @@ async function main(): Promise<void> {
   // Publishes what came due while the server was down before the first request is answered.
   const scheduler = postScheduler(store.posts, { log: logger.info, onError: (error) => logger.error('Scheduled publishing failed', error) });
   await scheduler.start();
-  const shared = { config, logger, store, requestLog, scheduler, api: apiSettingsFrom(env) };
+  // Quote requests: notifications left by a crash or a restart go out before the first request.
+  const delivery = readLeadDeliverySettings(process.env, config);
+  logger.info(deliveryBanner(delivery));
+  const outbox = leadOutbox(store, delivery, { config, log: logger.info, onError: logger.error });
+  await outbox.start();
+  const leads = { settings: env.leadIntake, plan: (lead: Parameters<typeof newDeliveries>[0], at: Date) => newDeliveries(lead, delivery, at), onStored: () => outbox.poke() };
+  const shared = { config, logger, store, requestLog, scheduler, leads, api: apiSettingsFrom(env) };
   const app = dev
     ? createApp({ ...shared, mode: 'development', ...(await devMode()) })
     : createApp({
@@ -146,13 +166,13 @@ async function main(): Promise<void> {
     else if (error.code === 'EADDRNOTAVAIL') console.error(`HOST=${env.host} is not an address of this machine: set HOST to one of its own (localhost, 0.0.0.0).`);
     else console.error(`The server could not listen on ${where}: ${error.message}`);
     process.exitCode = 1;
-    scheduler.stop().then(() => store.close()).finally(() => process.exit(1));
+    Promise.all([scheduler.stop(), outbox.stop()]).then(() => store.close()).finally(() => process.exit(1));
   };
   server.once('error', onListenError);
   server.once('listening', () => server.off('error', onListenError));
   const stop = () =>
     server.close(() => {
-      Promise.all([requestLog.close(), scheduler.stop().then(() => store.close())]).then(
+      Promise.all([requestLog.close(), Promise.all([scheduler.stop(), outbox.stop()]).then(() => store.close())]).then(
         () => process.exit(0),
         () => process.exit(1),
       );

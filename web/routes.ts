@@ -9,6 +9,7 @@ const paths = productPaths(loadSiteConfig(process.env));
 export default [
   index('routes/home/route.tsx'),
   route('get-quote', 'routes/get-quote.tsx'),
+  route('get-quote/thank-you', 'routes/get-quote-thank-you.tsx'),
   route(paths.sepComparison.slice(1), 'routes/sep-comparison.tsx'),
   route(paths.ultimateGuide.slice(1), 'routes/ultimate-guide/route.tsx'),
   route('about-us', 'routes/about-us.tsx'),

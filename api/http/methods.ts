@@ -70,6 +70,53 @@ export const requireValidHost: ApiMiddleware = (ctx, next) => {
 const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 /**
+ * Pages with a form that posts to the server: the path itself (a browser without the app's script)
+ * and its `.data` twin (the app's own submission). Each takes POST from this site's pages only.
+ */
+export const FORM_PAGES: ReadonlyMap<string, { bodyBytes: number }> = new Map([
+  ['/get-quote', { bodyBytes: 16_384 }],
+  ['/get-quote.data', { bodyBytes: 16_384 }],
+]);
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+function plain(ctx: Parameters<Middleware>[0], status: number, text: string): void {
+  ctx.status = status;
+  ctx.type = 'text/plain; charset=utf-8';
+  ctx.body = `${text}\n`;
+}
+
+/**
+ * Answers a form's POST that is refused before it is read (true), else lets it through (false): from
+ * another site's page (Origin or Sec-Fetch-Site say so), a body that is not a form, or one larger
+ * than the form can be.
+ */
+function refuseFormPost(ctx: Parameters<Middleware>[0], bodyBytes: number): boolean {
+  const origin = ctx.get('Origin');
+  const fetchSite = ctx.get('Sec-Fetch-Site');
+  // This site's origin as the request reached it (Koa 3's ctx.origin reads the Origin header instead).
+  const own = `${ctx.protocol}://${ctx.host}`;
+  if ((origin && origin !== own) || fetchSite === 'cross-site') {
+    plain(ctx, 403, `403 Forbidden. This form takes requests from this site's own pages only: open ${own}${ctx.path.replace(/\.data$/, '')} and send it from there.`);
+    return true;
+  }
+  if (!FORM_TYPES.some((type) => ctx.is(type))) {
+    plain(ctx, 415, `415 Unsupported Media Type. Send the form as ${FORM_TYPES.join(' or ')}.`);
+    return true;
+  }
+  const length = Number(ctx.get('Content-Length'));
+  if (!ctx.get('Content-Length') || !Number.isInteger(length)) {
+    plain(ctx, 411, '411 Length Required. Send the form with a Content-Length header, as browsers do.');
+    return true;
+  }
+  if (length > bodyBytes) {
+    plain(ctx, 413, `413 Content Too Large. The form can be at most ${bodyBytes} bytes; shorten the notes and send it again.`);
+    return true;
+  }
+  return false;
+}
+
+/**
  * Guards the site's pages and files (everything the API app did not answer): a malformed Host is a
  * plain-text 400, and methods other than GET and HEAD a 405 with Allow (OPTIONS a 204), before the
  * renderer, which builds a URL from the Host and a fetch Request that refuses TRACE and CONNECT.
@@ -82,12 +129,14 @@ export const pageRequestGuard: Middleware = (ctx, next) => {
     return;
   }
   if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();
-  ctx.set('Allow', PAGE_METHODS.join(', '));
+  const form = FORM_PAGES.get(ctx.path);
+  if (form && ctx.method === 'POST') return refuseFormPost(ctx, form.bodyBytes) ? undefined : next();
+  ctx.set('Allow', (form ? ['GET', 'HEAD', 'POST', 'OPTIONS'] : PAGE_METHODS).join(', '));
   if (ctx.method === 'OPTIONS') {
     ctx.status = 204;
     return;
   }
   ctx.status = 405;
   ctx.type = 'text/plain; charset=utf-8';
-  ctx.body = `405 Method Not Allowed. ${ctx.method} is not allowed on ${ctx.path}; pages answer GET and HEAD.\n`;
+  ctx.body = `405 Method Not Allowed. ${ctx.method} is not allowed on ${ctx.path}; ${form ? 'this page answers GET, HEAD and POST' : 'pages answer GET and HEAD'}.\n`;
 };

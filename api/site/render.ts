@@ -9,6 +9,7 @@ import type { Context, Middleware } from 'koa';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SiteConfig } from '../../contract/site-config';
 import type { BlogReader } from '../../contract/blog-reader';
+import type { QuoteClient, QuoteIntake } from '../../contract/leads';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
 import { AnswerCache, sendCached } from '../answer-cache';
 
@@ -21,6 +22,13 @@ export interface SiteRendererOptions {
   blog: BlogReader;
   /** Moves whenever a post changes (rendered pages are cached until it does). */
   revision: () => number;
+  /** Where the quote form's requests go. */
+  quotes: QuoteIntake;
+}
+
+/** Who is asking: the address (the proxy's X-Forwarded-For only when trusted), the browser and its privacy signal. */
+export function quoteClient(ctx: Context): QuoteClient {
+  return { ip: ctx.ip, userAgent: ctx.get('User-Agent'), globalPrivacyControl: ctx.get('Sec-GPC').trim() === '1' };
 }
 
 export function toFetchRequest(ctx: Context): Request {
@@ -55,7 +63,9 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       sendCached(ctx, cached);
       return;
     }
-    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog });
+    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog, quotes: options.quotes, client: quoteClient(ctx) });
+    // A page that must never be kept (it carries a per-render value, e.g. the quote form's start time).
+    const noStore = (response.headers.get('cache-control') ?? '').includes('no-store');
     ctx.status = response.status;
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') ctx.set(name, value);
@@ -68,10 +78,10 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
     const text = ctx.method === 'HEAD' || !response.body ? '' : await response.text();
     if (isHtml) {
       if (options.csp && text) ctx.set('Content-Security-Policy', serializeCsp(cspDirectives(options.config, inlineScriptHashes(text))));
-      ctx.set('Cache-Control', 'no-cache');
+      ctx.set('Cache-Control', noStore ? 'no-store' : 'no-cache');
     }
     // Complete 200 answers without cookies are kept, pages and feeds alike (api/answer-cache.ts).
-    if (cache && cacheKey && response.status === 200 && text && cookies.length === 0) {
+    if (cache && cacheKey && response.status === 200 && text && cookies.length === 0 && !noStore) {
       const headers: Array<[string, string]> = [];
       response.headers.forEach((value, name) => {
         if (name !== 'content-length' && name !== 'set-cookie') headers.push([name, value]);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { createApp } from '../../api/app';
+import { type AppOptions, createApp } from '../../api/app';
 import type { ApiSettings } from '../../api/http/app';
 import { answerClientErrors } from '../../api/http/client-error';
 import type { Logger } from '../../api/logger';
@@ -45,6 +45,8 @@ export interface TestServerOptions {
   /** Lets a test swap parts of the store (e.g. make a write fail). */
   wrapStore?: (store: Store) => Store;
   now?: () => Date;
+  /** The quote form's limits, notifications and clock (api/services/lead-intake.ts). */
+  leads?: AppOptions['leads'];
 }
 
 let keyCounter = 0;
@@ -89,6 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     requestLog,
     scheduler,
     ...(options.api ? { api: options.api } : {}),
+    ...(options.leads ? { leads: options.leads } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
   answerClientErrors(server);

@@ -1,11 +1,17 @@
 /**
- * /get-quote (SPEC "Quote page"): the title, an intro video (facade), the booking form behind a
- * facade with a phone fallback beside it, what the illustration includes, a few questions, and the
- * Service JSON-LD with a free Offer. Nothing from the video host or the booking provider is requested
- * until the visitor asks for it. Copy comes from web/content/get-quote.ts.
+ * /get-quote (SPEC "Quote page"): the title and, on the first screen even of a phone, the site's own
+ * quote-request form (it posts to this page: the action below stores it and answers a 303 to the
+ * thank-you page, or this page again with the problems); then the optional "pick a time" step, the
+ * booking form behind a facade with a phone fallback beside it, the intro video (facade), what the
+ * illustration includes, a few questions, and the Service JSON-LD with a free Offer. Nothing from the
+ * video host or the booking provider is requested until the visitor asks for it. Copy comes from
+ * web/content/get-quote.ts and web/content/quote-request-form.ts.
  */
 import { BadgeCheck, Check, Clock, Mail, Phone } from 'lucide-react';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/get-quote';
+import { QuoteRequestForm, type QuoteActionData } from '../components/quote/QuoteRequestForm';
+import { quoteRequestFormCopy } from '../content/quote-request-form';
 import { useSiteConfig } from '../components/layout/site-config-context';
 import { Accordion } from '../components/ui/Accordion';
 import { BookingFormEmbed } from '../components/ui/BookingFormEmbed';
@@ -24,9 +30,37 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function GetQuotePage() {
+/** The page carries the time it was rendered (for the form's minimum fill time): never cached. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
+export function loader() {
+  return { startedAt: Date.now() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const outcome = await context.quotes.submit({ form, client: context.client, page: '/get-quote' });
+  if (outcome.kind === 'received') return redirect('/get-quote/thank-you', 303);
+  const copy = quoteRequestFormCopy(context.config);
+  const consent = form.get('consent') === 'yes';
+  if (outcome.kind === 'invalid') return data<QuoteActionData>({ values: outcome.values, consent, problems: outcome.problems, notice: null }, { status: 400 });
+  if (outcome.kind === 'too_fast') return data<QuoteActionData>({ values: outcome.values, consent, problems: {}, notice: copy.tooFast }, { status: 400 });
+  const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
+  return data<QuoteActionData>(
+    { values: outcome.values, consent, problems: {}, notice: copy.rateLimited(minutes, context.config.phoneDisplay) },
+    { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+  );
+}
+
+export default function GetQuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const config = useSiteConfig();
   const content = quoteContent(config);
+  const requestCopy = quoteRequestFormCopy(config);
   const { hero, video, form, phone, inclusions, faqs } = content;
   const telHref = `tel:${config.phoneE164}`;
   const mailHref = `mailto:${config.email}`;
@@ -35,12 +69,17 @@ export default function GetQuotePage() {
     <>
       <section className="quote-hero" aria-labelledby="quote-title">
         <div className="container quote-hero-grid">
-          <div>
+          <div className="quote-intro">
             <p className="eyebrow">{hero.eyebrow}</p>
             <h1 id="quote-title">{hero.heading}</h1>
             <p className="quote-free-badge" data-testid="quote-free-badge">
               <BadgeCheck aria-hidden="true" size={20} /> {hero.freeBadge}
             </p>
+          </div>
+          <div className="card quote-request" id="request">
+            <QuoteRequestForm copy={requestCopy} startedAt={loaderData.startedAt} result={actionData} />
+          </div>
+          <div className="quote-hero-more">
             <p className="lead">{hero.lead}</p>
             <ul className="quote-highlights">
               {hero.highlights.map((item) => (
@@ -49,13 +88,9 @@ export default function GetQuotePage() {
                 </li>
               ))}
             </ul>
-          </div>
-          <div className="quote-video">
-            <h2 id="quote-video-heading" className="quote-video-heading">
-              {video.heading}
-            </h2>
-            <VideoFacade host={config.videoHost} videoId={config.quoteVideoId} title={video.title} orientation="landscape" />
-            <p className="quote-video-caption">{video.caption}</p>
+            <p className="quote-phone-line">
+              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}>{config.phoneDisplay}</a>
+            </p>
           </div>
         </div>
       </section>
@@ -124,7 +159,17 @@ export default function GetQuotePage() {
         </div>
       </section>
 
-      <section className="page-section" aria-labelledby="quote-inclusions-heading">
+      <section className="page-section" aria-labelledby="quote-video-heading">
+        <div className="container quote-video">
+          <h2 id="quote-video-heading" className="quote-video-heading">
+            {video.heading}
+          </h2>
+          <VideoFacade host={config.videoHost} videoId={config.quoteVideoId} title={video.title} orientation="landscape" />
+          <p className="quote-video-caption">{video.caption}</p>
+        </div>
+      </section>
+
+      <section className="page-section section-alt" aria-labelledby="quote-inclusions-heading">
         <div className="container">
           <h2 id="quote-inclusions-heading">{inclusions.heading}</h2>
           <p className="lead">{inclusions.intro}</p>

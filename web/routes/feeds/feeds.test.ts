@@ -10,6 +10,17 @@ import { loader as rssLoader } from './rss';
 import { loader as sitemapFileLoader } from './sitemap-file';
 import { loader as sitemapLoader } from './sitemap';
 import { sitemapFileResponse, sitemapResponse } from './sitemaps';
+import type { AppLoadContext } from 'react-router';
+
+/** The load context of a feed: feeds read the config and the posts, never the quote intake. */
+function feedContext(siteConfig: SiteConfig, blog: BlogReader): AppLoadContext {
+  return {
+    config: siteConfig,
+    blog,
+    quotes: { submit: () => Promise.reject(new Error('feeds take no quote requests')) },
+    client: { ip: '127.0.0.1', userAgent: 'test', globalPrivacyControl: false },
+  };
+}
 
 const config = DEFAULT_SITE_CONFIG;
 /** Public pages and category pages: the URLs every sitemap lists before the posts. */
@@ -55,7 +66,7 @@ function fakeBlog(count: number, slug = (i: number) => `post-${i}`) {
 
 function args<Params>(path: string, params: Params, blog: BlogReader, siteConfig: SiteConfig = config) {
   const request = new Request(`${siteConfig.siteUrl}${path}`);
-  return { request, url: new URL(request.url), pattern: path, params, context: { config: siteConfig, blog } };
+  return { request, url: new URL(request.url), pattern: path, params, context: feedContext(siteConfig, blog) };
 }
 
 function locs(xml: string): string[] {
@@ -108,7 +119,7 @@ describe('/sitemap.xml below the limit', () => {
 
   it('stays one file at exactly the limit', async () => {
     const limit = SITE_URLS + 4;
-    const xml = await (await sitemapResponse({ config, blog: fakeBlog(4).blog }, limit)).text();
+    const xml = await (await sitemapResponse(feedContext(config, fakeBlog(4).blog), limit)).text();
     expect(xml).toContain('<urlset');
     expect(locs(xml)).toHaveLength(limit);
   });
@@ -120,7 +131,7 @@ describe('/sitemap.xml above the limit', () => {
 
   it('is an index over numbered files that hold every URL once, in order, at most `limit` each', async () => {
     const { blog, reads } = fakeBlog(postCount);
-    const context = { config, blog };
+    const context = feedContext(config, blog);
     const index = await (await sitemapResponse(context, limit)).text();
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locs(index)).toEqual([1, 2, 3, 4].map((n) => `http://localhost:3000/sitemaps/${n}.xml`));
@@ -147,7 +158,7 @@ describe('/sitemap.xml above the limit', () => {
   });
 
   it('answers 404 for a file it does not have', async () => {
-    const context = { config, blog: fakeBlog(postCount).blog };
+    const context = feedContext(config, fakeBlog(postCount).blog);
     for (const segment of ['5.xml', '0.xml', 'one.xml', '1.xml.gz', '1']) {
       const res = await sitemapFileResponse(context, segment, limit);
       expect(res.status, segment).toBe(404);

@@ -1,0 +1,116 @@
+/**
+ * Takes quote requests in from the /get-quote form (contract/leads.ts QuoteIntake): checks the answers
+ * with the contract's schema, limits how many one address may send, keeps what looks like a robot's
+ * aside as spam (stored, never delivered), writes the consent record of what the visitor saw and
+ * agreed to, and stores the lead with its notifications queued, durable before the visitor is told
+ * it arrived. Logs name a lead by its id only: leads are personal data.
+ */
+import { createHash } from 'node:crypto';
+import type { DeliveryRecord, LeadRecord, QuoteIntake, QuoteOutcome, QuoteSubmission, SpamReason } from '../../contract/leads';
+import { checkQuoteRequest, CONSENT_VERSION, consentText, QUOTE_FORM_CONTROLS, quoteFormValues } from '../../contract/quote-request';
+import { RateLimiter } from '../http/rate-limit';
+import type { LeadRepository } from '../store/store';
+import { randomBase62 } from './keys';
+
+export interface LeadIntakeSettings {
+  /** The least time between the page's render and a person's send (LEAD_MIN_FILL_SECONDS). */
+  minFillMs: number;
+  /** Requests an address may send an hour (LEAD_REQUESTS_PER_HOUR, 0 for no limit). */
+  perHour: number;
+}
+
+export const DEFAULT_LEAD_INTAKE: LeadIntakeSettings = { minFillMs: 3000, perHour: 5 };
+
+export interface LeadIntakeOptions {
+  leads: LeadRepository;
+  agencyName: string;
+  /** Read at every request (the minimum fill time may be changed while running); `perHour` at start. */
+  settings?: Partial<LeadIntakeSettings>;
+  /** The notifications a new lead gets (none for spam): the outbox's plan. */
+  plan?: (lead: LeadRecord, now: Date) => DeliveryRecord[];
+  /** Told once a lead is stored, so its notifications go out soon. */
+  onStored?: () => void;
+  log?: (line: string) => void;
+  now?: () => Date;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** A page older than this is still a person's (a tab left open), never "too fast". */
+const FORM_TIME_FUTURE_SLACK_MS = 5 * 60 * 1000;
+
+export function newLeadId(): string {
+  return `lead_${randomBase62(20)}`;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function field(form: QuoteSubmission['form'], name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** Why a request that passed the checks looks like a robot's, or null for a person's. */
+function spamReason(submission: QuoteSubmission, now: number, minFillMs: number): SpamReason | 'too-fast' | null {
+  if (field(submission.form, QUOTE_FORM_CONTROLS.honeypot).trim() !== '') return 'honeypot';
+  const startedText = field(submission.form, QUOTE_FORM_CONTROLS.startedAt);
+  const started = /^\d{10,16}$/.test(startedText) ? Number(startedText) : Number.NaN;
+  if (!Number.isFinite(started) || started > now + FORM_TIME_FUTURE_SLACK_MS) return 'no-form-time';
+  if (now - started < minFillMs) return 'too-fast';
+  return null;
+}
+
+export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
+  const settings = () => ({ ...DEFAULT_LEAD_INTAKE, ...options.settings });
+  const { perHour } = settings();
+  const now = options.now ?? (() => new Date());
+  const limiter = new RateLimiter(perHour, () => now().getTime(), HOUR_MS);
+  const log = options.log ?? (() => undefined);
+  const text = consentText(options.agencyName);
+  const textSha256 = sha256(text);
+
+  return {
+    async submit(submission: QuoteSubmission): Promise<QuoteOutcome> {
+      const values = quoteFormValues(submission.form);
+      const checked = checkQuoteRequest(values);
+      if (!checked.ok) return { kind: 'invalid', values, problems: checked.problems };
+      const decision = limiter.take(`ip:${submission.client.ip}`);
+      if (!decision.allowed) {
+        log(`Quote request from one address refused: over ${perHour} an hour (retry in ${decision.retryAfterSeconds} s).`);
+        return { kind: 'rate_limited', values, retryAfterSeconds: decision.retryAfterSeconds };
+      }
+      const at = now();
+      const spam = spamReason(submission, at.getTime(), settings().minFillMs);
+      const consentGiven = field(submission.form, QUOTE_FORM_CONTROLS.consent) === 'yes';
+      const iso = at.toISOString();
+      const lead: LeadRecord = {
+        ...checked.value,
+        id: newLeadId(),
+        status: 'new',
+        createdAt: iso,
+        updatedAt: iso,
+        agentNotes: [],
+        spam,
+        consent: {
+          given: consentGiven,
+          text,
+          version: CONSENT_VERSION,
+          textSha256,
+          at: iso,
+          ip: submission.client.ip,
+          userAgent: submission.client.userAgent.slice(0, 512),
+          page: submission.page,
+          globalPrivacyControl: submission.client.globalPrivacyControl,
+          contactOnlyBy: consentGiven ? null : checked.value.preferredContactMethod,
+        },
+      };
+      const deliveries = spam === null && options.plan ? options.plan(lead, at) : [];
+      await options.leads.create(lead, deliveries);
+      log(spam === null ? `Quote request ${lead.id} stored (${deliveries.length} notification(s) queued).` : `Quote request ${lead.id} kept aside as spam (${spam}).`);
+      if (deliveries.length > 0) options.onStored?.();
+      if (spam === 'too-fast') return { kind: 'too_fast', values };
+      return { kind: 'received' };
+    },
+  };
+}
