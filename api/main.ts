@@ -20,6 +20,7 @@ import { issueDemoKey } from './services/demo-key';
 import { resolveDataDir } from './store/data-dir';
 import { postScheduler } from './services/scheduler';
 import { DEFAULT_LEAD_INTAKE, type LeadIntakeSettings } from './services/lead-intake';
+import { leadRetention } from './services/lead-retention';
 import { deliveryBanner, readLeadDeliverySettings } from './leads/delivery-settings';
 import { leadOutbox, newDeliveries } from './leads/outbox';
 import { openFileStore } from './store/file-store';
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
   logger.info(deliveryBanner(delivery));
   const outbox = leadOutbox(store, delivery, { config, log: logger.info, onError: logger.error });
   await outbox.start();
+  const retention = leadRetention(store.leads, { log: logger.info, onError: logger.error });
   const leads = { settings: env.leadIntake, plan: (lead: Parameters<typeof newDeliveries>[0], at: Date) => newDeliveries(lead, delivery, at), onStored: () => outbox.poke() };
   const shared = { config, logger, store, requestLog, scheduler, leads, api: apiSettingsFrom(env) };
   const app = dev
@@ -166,12 +168,14 @@ async function main(): Promise<void> {
     else if (error.code === 'EADDRNOTAVAIL') console.error(`HOST=${env.host} is not an address of this machine: set HOST to one of its own (localhost, 0.0.0.0).`);
     else console.error(`The server could not listen on ${where}: ${error.message}`);
     process.exitCode = 1;
+    retention.stop();
     Promise.all([scheduler.stop(), outbox.stop()]).then(() => store.close()).finally(() => process.exit(1));
   };
   server.once('error', onListenError);
   server.once('listening', () => server.off('error', onListenError));
   const stop = () =>
     server.close(() => {
+      retention.stop();
       Promise.all([requestLog.close(), Promise.all([scheduler.stop(), outbox.stop()]).then(() => store.close())]).then(
         () => process.exit(0),
         () => process.exit(1),

@@ -93,3 +93,11 @@ export type QuoteOutcome =
 export interface QuoteIntake {
   submit(submission: QuoteSubmission): Promise<QuoteOutcome>;
 }
+
+/** How long leads are kept (the privacy policy says the same, from these numbers). */
+export const LEAD_RETENTION = {
+  /** Requests kept aside as spam are deleted this many days after they arrived. */
+  spamDays: 30,
+  /** A closed request is deleted this many years after its last change. */
+  closedYears: 7,
+} as const;

@@ -4,6 +4,7 @@
  * database. It states the seam's behaviour through the seam only.
  */
 import { describe, expect, it } from 'vitest';
+import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { CreateOutcome, KeyRecord, NewPost, PostIndexEntry, Store } from './store';
 import { StoreError } from './store-error';
 
@@ -46,6 +47,47 @@ export function keyRecord(id: string, overrides: Partial<KeyRecord> = {}): KeyRe
     revokedAt: null,
     ...overrides,
   };
+}
+
+/** A complete lead; `id` is `lead_` and 20 letters or digits. */
+export function leadRecord(id: string, overrides: Partial<LeadRecord> = {}): LeadRecord {
+  const at = overrides.createdAt ?? '2026-03-01T10:00:00.000Z';
+  return {
+    id,
+    name: 'Jane Carter',
+    email: 'jane@example.com',
+    phone: '(512) 555-0199',
+    preferredContactMethod: 'phone',
+    age: 45,
+    annualContribution: 12_000,
+    retirementAge: 62,
+    currentRetirementSavings: 250_000,
+    healthRating: 'good',
+    tobaccoUser: false,
+    additionalNotes: null,
+    status: 'new',
+    createdAt: at,
+    updatedAt: at,
+    agentNotes: [],
+    spam: null,
+    consent: {
+      given: true,
+      text: 'I agree …',
+      version: '2026-11-25',
+      textSha256: 'a'.repeat(64),
+      at,
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0',
+      page: '/get-quote',
+      globalPrivacyControl: false,
+      contactOnlyBy: null,
+    },
+    ...overrides,
+  };
+}
+
+export function deliveryRecord(lead: LeadRecord, channel: DeliveryRecord['channel'], overrides: Partial<DeliveryRecord> = {}): DeliveryRecord {
+  return { id: `${lead.id}.${channel}`, leadId: lead.id, channel, createdAt: lead.createdAt, attempts: 0, nextAttemptAt: lead.createdAt, lastError: null, sentAt: null, ...overrides };
 }
 
 function created(outcome: CreateOutcome): PostIndexEntry {
@@ -332,6 +374,54 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const reopened = await reopen();
         expect(await reopened.keys.findById('AAAAAAAAAA')).toMatchObject({ lastUsedAt: '2026-02-01T00:00:00.000Z', revokedAt: '2026-02-02T00:00:00.000Z' });
         expect(await reopened.keys.list()).toHaveLength(2);
+      }),
+    );
+    it(
+      'stores leads with their notifications, lists them newest first by status and spam, and keeps them over a reopen',
+      withStore(async ({ store, reopen }) => {
+        const first = leadRecord('lead_AAAAAAAAAAAAAAAAAAAA', { createdAt: '2026-03-01T10:00:00.000Z' });
+        const second = leadRecord('lead_BBBBBBBBBBBBBBBBBBBB', { createdAt: '2026-03-02T10:00:00.000Z', status: 'in-progress' });
+        const spam = leadRecord('lead_CCCCCCCCCCCCCCCCCCCC', { createdAt: '2026-03-03T10:00:00.000Z', spam: 'honeypot' });
+        await store.leads.create(first, [deliveryRecord(first, 'email'), deliveryRecord(first, 'webhook')]);
+        await store.leads.create(second, [deliveryRecord(second, 'email', { nextAttemptAt: '2026-03-01T09:00:00.000Z' })]);
+        await store.leads.create(spam, []);
+        expect((await store.leads.list()).map((lead) => lead.id)).toEqual([second.id, first.id]);
+        expect((await store.leads.list({ status: 'new' })).map((lead) => lead.id)).toEqual([first.id]);
+        expect((await store.leads.list({ spam: true })).map((lead) => lead.id)).toEqual([spam.id]);
+        expect(await store.leads.list({ spam: 'any' })).toHaveLength(3);
+        expect(await store.leads.get('lead_ZZZZZZZZZZZZZZZZZZZZ')).toBeNull();
+        expect(await store.leads.get('../blog')).toBeNull();
+        // Earliest due first; a sent one is no longer pending.
+        expect((await store.outbox.pending()).map((delivery) => delivery.id)).toEqual([`${second.id}.email`, `${first.id}.email`, `${first.id}.webhook`]);
+        await store.outbox.save(deliveryRecord(first, 'email', { attempts: 1, sentAt: '2026-03-01T10:00:05.000Z', nextAttemptAt: null }));
+        await store.outbox.save(deliveryRecord(first, 'webhook', { attempts: 1, lastError: 'HTTP 500', nextAttemptAt: '2026-03-01T10:00:35.000Z' }));
+        const reopened = await reopen();
+        expect(await reopened.leads.get(first.id)).toEqual(first);
+        expect((await reopened.outbox.pending()).map((delivery) => delivery.id)).toEqual([`${second.id}.email`, `${first.id}.webhook`]);
+        expect(await reopened.outbox.forLead(first.id)).toEqual([
+          deliveryRecord(first, 'email', { attempts: 1, sentAt: '2026-03-01T10:00:05.000Z', nextAttemptAt: null }),
+          deliveryRecord(first, 'webhook', { attempts: 1, lastError: 'HTTP 500', nextAttemptAt: '2026-03-01T10:00:35.000Z' }),
+        ]);
+      }),
+    );
+
+    it(
+      'applies changes to one lead one after another, and deletes a lead with its notifications for good',
+      withStore(async ({ store, reopen }) => {
+        const lead = leadRecord('lead_DDDDDDDDDDDDDDDDDDDD');
+        await store.leads.create(lead, [deliveryRecord(lead, 'email')]);
+        const note = (text: string) => (current: LeadRecord) => ({ ...current, agentNotes: [...current.agentNotes, { at: '2026-03-04T00:00:00.000Z', by: 'test', text }] });
+        await Promise.all([store.leads.update(lead.id, note('one')), store.leads.update(lead.id, note('two')), store.leads.update(lead.id, (current) => ({ ...current, status: 'closed' }))]);
+        const changed = await store.leads.get(lead.id);
+        expect(changed?.agentNotes.map((item) => item.text)).toEqual(['one', 'two']);
+        expect(changed?.status).toBe('closed');
+        expect(await store.leads.update('lead_ZZZZZZZZZZZZZZZZZZZZ', (current) => current)).toBeNull();
+        expect(await store.leads.delete(lead.id)).toBe(true);
+        expect(await store.leads.delete(lead.id)).toBe(false);
+        const reopened = await reopen();
+        expect(await reopened.leads.get(lead.id)).toBeNull();
+        expect(await reopened.outbox.forLead(lead.id)).toEqual([]);
+        expect(await reopened.outbox.pending()).toEqual([]);
       }),
     );
   });

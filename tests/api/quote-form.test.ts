@@ -75,6 +75,15 @@ describe('POST /get-quote', () => {
     expect(elsewhere.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
+  it('links the form to the privacy policy’s section on quote requests, which gives the keeping times', async () => {
+    const page = await (await fetch(`${server.url}/get-quote`)).text();
+    expect(page).toContain('href="/legal/privacy-policy#quote-requests"');
+    const policy = await (await fetch(`${server.url}/legal/privacy-policy`)).text();
+    expect(policy).toContain('id="quote-requests"');
+    expect(policy).toContain('Requests kept aside as suspected spam: deleted 30 days after they arrive.');
+    expect(policy).toContain('deleted 7 years after their last change');
+  });
+
   it('renders the page afresh every time (its form carries the time it was rendered) and tells caches not to keep it', async () => {
     const first = await fetch(`${server.url}/get-quote`);
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,7 +1,8 @@
 /** The privacy policy's text, as data: sections of paragraphs and bullet lists. */
+import { LEAD_RETENTION } from '../../contract/leads';
 import { fullAddress, type SiteConfig } from '../../contract/site-config';
 
-export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-01';
+export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-25';
 
 export interface PolicySection {
   id: string;
@@ -47,6 +48,20 @@ export function privacyPolicy(config: SiteConfig): PolicySection[] {
       ],
     },
     {
+      id: 'quote-requests',
+      heading: 'Quote requests you send from this website',
+      paragraphs: [
+        'When you send the quote-request form on our Get a Quote page, we store what you entered on our own server, not with an outside form provider. With it we keep a consent record: the exact consent wording the form showed, whether you checked the box, the time, your IP address, your browser and the page. This record is how we can show what you agreed to.',
+        'If you check the consent box, we may call or text you about your request, including with automated technology. If you leave it unchecked, we contact you only the one way you chose, and only about your request. If your browser sends a Global Privacy Control signal, we record it and do not use your details for marketing.',
+        'Your request is sent to our licensed agents by e-mail and, where we use one, to our customer-management system. Requests that look automated (for example a hidden field a person would not fill) are kept aside, never sent on, and deleted automatically.',
+      ],
+      bullets: [
+        `Requests kept aside as suspected spam: deleted ${LEAD_RETENTION.spamDays} days after they arrive.`,
+        `Other requests and their consent records: kept while we are helping you; once closed, deleted ${LEAD_RETENTION.closedYears} years after their last change, the longest period state record-keeping rules for insurance agencies require.`,
+        'Ask us at any time to see, correct or delete your request (see Your rights and choices below).',
+      ],
+    },
+    {
       id: 'sharing',
       heading: 'When we share information',
       paragraphs: [
@@ -72,7 +87,7 @@ export function privacyPolicy(config: SiteConfig): PolicySection[] {
       id: 'retention',
       heading: 'How long we keep information',
       paragraphs: [
-        'We keep inquiry records for as long as we are helping you and then for the period state insurance regulations require agencies to keep records, typically five to seven years. Server logs are kept for no more than 90 days. Published blog articles stay online until their author or we remove them.',
+        `We keep inquiry records for as long as we are helping you and then for the period state insurance regulations require agencies to keep records, typically five to seven years; quote requests sent from this website are deleted ${LEAD_RETENTION.closedYears} years after they are closed, and suspected spam after ${LEAD_RETENTION.spamDays} days. Server logs are kept for no more than 90 days. Published blog articles stay online until their author or we remove them.`,
       ],
     },
     {
