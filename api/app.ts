@@ -16,6 +16,10 @@ import type { ServerBuild } from 'react-router';
 import type { SiteConfig } from '../contract/site-config';
 import { type ApiSettings, createApiApp } from './http/app';
 import { pageRequestGuard } from './http/methods';
+import { staffGuard } from './site/staff-guard';
+import { StaffSessions } from './staff/sessions';
+import { staffArea } from './staff/staff-area';
+import type { RequestLogReader } from './request-log/request-log';
 import { requestId } from './http/request-id';
 import type { Logger } from './logger';
 import { requestLogMiddleware } from './request-log/middleware';
@@ -58,6 +62,8 @@ export interface AppOptions {
   requestLog?: RequestLogWriter;
   /** Publishes scheduled posts; told of every change the API makes. None: scheduled posts wait. */
   scheduler?: Scheduler;
+  /** The request log as the staff dashboard reads it (failed requests of the last day). */
+  requestLogReader?: RequestLogReader;
   /** Quote requests: the form's limits and the notifications each lead gets (none: stored only). */
   leads?: Pick<LeadIntakeOptions, 'settings' | 'plan' | 'onStored' | 'now'>;
 }
@@ -112,6 +118,10 @@ export function createApp(options: AppOptions): Koa {
   );
 
   app.use(pageHeaders(options.config, { csp: production }));
+  const now = options.now ?? (() => new Date());
+  const sessions = new StaffSessions(store, { now });
+  const staffDeps = { store, sessions, now, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };
+  app.use(staffGuard(staffDeps));
   app.use(pageRequestGuard);
   if (options.clientDir) {
     const clientDir = options.clientDir;
@@ -136,6 +146,7 @@ export function createApp(options: AppOptions): Koa {
       csp: production,
       blog: blogReader(store.posts),
       revision: () => store.posts.revision(),
+      anonymousStaff: (ctx) => staffArea(staffDeps, { active: null, loginCookieValue: undefined, client: { ip: ctx.ip, userAgent: ctx.get('User-Agent') }, secure: ctx.secure }),
       quotes: leadIntake({
         leads: store.leads,
         agencyName: options.config.agencyName,

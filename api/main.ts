@@ -21,6 +21,7 @@ import { resolveDataDir } from './store/data-dir';
 import { postScheduler } from './services/scheduler';
 import { DEFAULT_LEAD_INTAKE, type LeadIntakeSettings } from './services/lead-intake';
 import { leadRetention } from './services/lead-retention';
+import { StaffSessions } from './staff/sessions';
 import { deliveryBanner, readLeadDeliverySettings } from './leads/delivery-settings';
 import { leadOutbox, newDeliveries } from './leads/outbox';
 import { openFileStore } from './store/file-store';
@@ -144,6 +145,10 @@ async function main(): Promise<void> {
   const outbox = leadOutbox(store, delivery, { config, log: logger.info, onError: logger.error });
   await outbox.start();
   const retention = leadRetention(store.leads, { log: logger.info, onError: logger.error });
+  // Staff sessions past their idle or absolute end are removed hourly (each is refused anyway).
+  const purgeSessions = () => void new StaffSessions(store).purgeExpired().catch((error: unknown) => logger.error('Removing expired staff sessions failed', error));
+  purgeSessions();
+  setInterval(purgeSessions, 60 * 60 * 1000).unref();
   const leads = { settings: env.leadIntake, plan: (lead: Parameters<typeof newDeliveries>[0], at: Date) => newDeliveries(lead, delivery, at), onStored: () => outbox.poke() };
   const shared = { config, logger, store, requestLog, scheduler, leads, api: apiSettingsFrom(env) };
   const app = dev

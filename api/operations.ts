@@ -1,7 +1,7 @@
 /**
  * The server-side operations the `blogpost` CLI runs on a data directory, in one place: the CLI
  * imports nothing else of api/ (the import zones say so). Keys, demo content, the store's health, the
- * request log and the Markdown post format (both ways) all come through here.
+ * request log, the Markdown post format (both ways), staff accounts and the audit log all come through here.
  */
 export { detectPostFileKind, parsePostFile, type PostFile, PostFileError, type PostFileKind, setFrontMatterFields, setFrontMatterId } from './authoring/post-file';
 export { htmlToMarkdown, postToMarkdown } from './authoring/post-markdown';
@@ -16,3 +16,8 @@ export { StoreError } from './store/store-error';
 // `blogpost leads`: the quote requests and their notifications, beside a running server.
 export { openLeadStore } from './store/file-store';
 export type { LeadQuery, LeadRepository, OutboxRepository } from './store/store';
+// `blogpost staff` and `blogpost audit`: staff accounts, their sessions and the audit log, beside a running server.
+export { openAuditLog, openStaffStore, type StaffStore } from './store/file-store';
+export { StaffError, StaffService, type StaffSummary } from './staff/staff-service';
+export type { AuditQuery, AuditRead, FileAuditLog } from './store/file/audit-file';
+export { leadsCsv, notificationSummary, yesNo } from './services/lead-export';

@@ -3,6 +3,7 @@
  * file sets process.exitCode. Each command lives in its own file under commands/.
  */
 import { Command, CommanderError } from 'commander';
+import { registerAudit } from './commands/audit';
 import { registerCompletion } from './commands/completion';
 import { registerDiagnose } from './commands/diagnose';
 import { registerDoctor } from './commands/doctor';
@@ -11,6 +12,7 @@ import { registerKeys } from './commands/keys';
 import { registerLeads } from './commands/leads';
 import { registerLogs } from './commands/logs';
 import { registerSeed } from './commands/seed';
+import { registerStaff } from './commands/staff';
 import { registerPosts } from './commands/posts';
 import { registerPublish } from './commands/publish';
 import { registerTest } from './commands/test';
@@ -24,7 +26,7 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerDiagnose, registerTest, registerKeys, registerLeads, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')

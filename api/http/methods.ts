@@ -129,6 +129,8 @@ export const pageRequestGuard: Middleware = (ctx, next) => {
     return;
   }
   if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();
+  // A staff form the staff area's gate (site/staff-guard.ts) has already read and checked.
+  if (ctx.method === 'POST' && ctx.state.formBody instanceof Buffer) return next();
   const form = FORM_PAGES.get(ctx.path);
   if (form && ctx.method === 'POST') return refuseFormPost(ctx, form.bodyBytes) ? undefined : next();
   ctx.set('Allow', (form ? ['GET', 'HEAD', 'POST', 'OPTIONS'] : PAGE_METHODS).join(', '));

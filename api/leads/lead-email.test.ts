@@ -3,78 +3,37 @@
  * consent, the lead id and the CLI command, the visitor's details escaped in HTML; and the message as a
  * real SMTP server receives it (text and HTML parts, Reply-To the visitor, the recipients and sender).
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
+import { startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp';
+import { leadRecord } from '../store/store-contract';
 import { leadEmail, leadMailer } from './lead-email';
 
 const config = { ...DEFAULT_SITE_CONFIG, siteUrl: 'https://www.hartwell.example' };
 
+/** A lead with the answers the summary checks below spell out. */
 function testLead(overrides: Partial<LeadRecord> = {}): LeadRecord {
-  const at = '2026-12-01T15:00:00.000Z';
-  return {
-    id: 'lead_Mail0000000000000001',
+  return leadRecord('lead_Mail0000000000000001', {
     name: 'Jane Doe',
-    email: 'jane@example.com',
     phone: '(512) 555-0142',
-    preferredContactMethod: 'phone',
-    age: 45,
-    annualContribution: 12_000,
     retirementAge: 65,
-    currentRetirementSavings: 250_000,
     healthRating: 'below-average',
-    tobaccoUser: false,
     additionalNotes: 'Call after 5 pm, please.\nSecond line & more.',
-    status: 'new',
-    createdAt: at,
-    updatedAt: at,
-    agentNotes: [],
-    spam: null,
-    consent: {
-      given: true,
-      text: 'I agree.',
-      version: '2026-11-25',
-      textSha256: 'a'.repeat(64),
-      at,
-      ip: '203.0.113.7',
-      userAgent: 'test',
-      page: '/get-quote',
-      globalPrivacyControl: false,
-      contactOnlyBy: null,
-    },
     ...overrides,
-  };
+  });
 }
 
-const smtpServers: SMTPServer[] = [];
+const smtpServers: TestSmtpServer[] = [];
 afterEach(async () => {
-  await Promise.all(smtpServers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  await Promise.all(smtpServers.splice(0).map((server) => server.close()));
 });
 
-async function smtpServer(): Promise<{ url: string; messages: ParsedMail[] }> {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          messages.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  smtpServers.push(server);
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, messages };
+async function smtpServer(): Promise<TestSmtpServer> {
+  const smtp = await startSmtpServer();
+  smtpServers.push(smtp);
+  return smtp;
 }
 
 describe('leadEmail', () => {
@@ -142,8 +101,8 @@ describe('leadMailer', () => {
     } finally {
       mailer.close();
     }
-    expect(smtp.messages).toHaveLength(1);
-    const mail = smtp.messages[0] as ParsedMail;
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0] as ParsedMail;
     expect(mail.subject).toBe('New quote request: Jane <script>Doe</script>, age 45, $12,000 a year');
     expect(mail.from?.value).toEqual([{ name: 'Hartwell website', address: 'no-reply@hartwell.example' }]);
     const to = Array.isArray(mail.to) ? mail.to.flatMap((list) => list.value) : (mail.to?.value ?? []);
@@ -164,6 +123,6 @@ describe('leadMailer', () => {
     } finally {
       mailer.close();
     }
-    expect(smtp.messages[0]?.replyTo).toBeUndefined();
+    expect(smtp.received[0]?.replyTo).toBeUndefined();
   });
 });

@@ -4,61 +4,26 @@
  * what waits (a channel no longer configured), what it drops (a notification whose lead is gone), and
  * that attempts of one notification never overlap and `stop` waits for the one under way.
  */
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
+import { newLeadId, startWebhookReceiver, waitFor, type TestWebhookReceiver } from '../../tests/support/leads';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp';
 import { openFileStore } from '../store/file-store';
 import type { Store } from '../store/store';
+import { deliveryRecord, leadRecord } from '../store/store-contract';
 import type { LeadDeliverySettings } from './delivery-settings';
 import { leadOutbox, newDeliveries, type LeadOutbox } from './outbox';
-import { verifyWebhookSignature } from './webhook';
 
 const SECRET = 'outbox-test-secret-0123456789abcdefghij';
 const START = new Date('2026-12-01T15:00:00.000Z');
 
+/** A new lead received at START; the name and phone are the ones the subject and the log checks name. */
 function testLead(overrides: Partial<LeadRecord> = {}): LeadRecord {
-  const at = START.toISOString();
-  return {
-    id: `lead_${randomUUID().replace(/-/g, '').slice(0, 20)}`,
-    name: 'Jane Doe',
-    email: 'jane@example.com',
-    phone: '(512) 555-0142',
-    preferredContactMethod: 'phone',
-    age: 45,
-    annualContribution: 12_000,
-    retirementAge: 65,
-    currentRetirementSavings: 250_000,
-    healthRating: 'good',
-    tobaccoUser: false,
-    additionalNotes: null,
-    status: 'new',
-    createdAt: at,
-    updatedAt: at,
-    agentNotes: [],
-    spam: null,
-    consent: {
-      given: true,
-      text: 'I agree.',
-      version: '2026-11-25',
-      textSha256: 'a'.repeat(64),
-      at,
-      ip: '203.0.113.7',
-      userAgent: 'test',
-      page: '/get-quote',
-      globalPrivacyControl: false,
-      contactOnlyBy: null,
-    },
-    ...overrides,
-  };
+  return leadRecord(newLeadId(), { name: 'Jane Doe', phone: '(512) 555-0142', createdAt: START.toISOString(), ...overrides });
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -74,77 +39,24 @@ async function tempStore(): Promise<Store> {
   return store;
 }
 
-/** A port where nothing listens now (an SMTP server may be started on it later). */
-async function freePort(): Promise<number> {
-  const server = createNetServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function smtpServer(port = 0): Promise<{ url: string; messages: ParsedMail[] }> {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          messages.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server.server, 'listening');
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, messages };
-}
-
-interface Hook {
-  url: string;
-  received: { headers: IncomingHttpHeaders; body: string; valid: boolean }[];
-  /** Most requests in progress at once. */
-  maxConcurrent: number;
+async function smtpServer(port = 0): Promise<TestSmtpServer> {
+  const smtp = await startSmtpServer(port);
+  cleanups.push(smtp.close);
+  return smtp;
 }
 
 /** A webhook receiver answering `statuses` in turn (the last one from then on), checking signatures against `now`. */
-async function webhookReceiver(statuses: number[], now: () => Date, delayMs = 0): Promise<Hook> {
-  const hook: Hook = { url: '', received: [], maxConcurrent: 0 };
-  let inProgress = 0;
-  const server: Server = createServer((req, res) => {
-    inProgress += 1;
-    hook.maxConcurrent = Math.max(hook.maxConcurrent, inProgress);
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      const valid = verifyWebhookSignature(SECRET, String(req.headers['x-lead-signature']), body, now());
-      const status = statuses[Math.min(hook.received.length, statuses.length - 1)] ?? 200;
-      hook.received.push({ headers: req.headers, body, valid });
-      setTimeout(() => {
-        inProgress -= 1;
-        res.writeHead(status).end(status >= 300 ? 'receiver failed' : 'ok');
-      }, delayMs);
-    });
+async function webhookReceiver(statuses: number[], now: () => Date, delayMs = 0): Promise<TestWebhookReceiver> {
+  const hook = await startWebhookReceiver({
+    secret: SECRET,
+    now,
+    answer: (_request, index) => {
+      const status = statuses[Math.min(index, statuses.length - 1)] ?? 200;
+      return { status, body: status >= 300 ? 'receiver failed' : 'ok', delayMs };
+    },
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  hook.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  cleanups.push(hook.close);
   return hook;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 interface Running {
@@ -177,10 +89,8 @@ describe('newDeliveries', () => {
 
   it('plans one notification per configured channel, due now', () => {
     const lead = testLead();
-    expect(newDeliveries(lead, { email, webhook }, START)).toEqual([
-      { id: `${lead.id}.email`, leadId: lead.id, channel: 'email', createdAt: START.toISOString(), attempts: 0, nextAttemptAt: START.toISOString(), lastError: null, sentAt: null },
-      { id: `${lead.id}.webhook`, leadId: lead.id, channel: 'webhook', createdAt: START.toISOString(), attempts: 0, nextAttemptAt: START.toISOString(), lastError: null, sentAt: null },
-    ]);
+    const due = { createdAt: START.toISOString(), attempts: 0, nextAttemptAt: START.toISOString(), lastError: null, sentAt: null };
+    expect(newDeliveries(lead, { email, webhook }, START)).toEqual([deliveryRecord(lead, 'email', due), deliveryRecord(lead, 'webhook', due)]);
     expect(newDeliveries(lead, { email: null, webhook }, START).map((record) => record.channel)).toEqual(['webhook']);
     expect(newDeliveries(lead, { email: null, webhook: null }, START)).toEqual([]);
   });
@@ -204,8 +114,8 @@ describe('leadOutbox', () => {
     outbox.poke();
     await waitFor(async () => (await store.outbox.pending()).length === 0, 'both notifications to be sent');
 
-    expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]?.subject).toBe('New quote request: Jane Doe, age 45, $12,000 a year');
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.subject).toBe('New quote request: Jane Doe, age 45, $12,000 a year');
     expect(hook.received).toHaveLength(1);
     expect(hook.received[0]?.valid).toBe(true);
     expect(hook.received[0]?.headers['x-lead-delivery']).toBe(`${lead.id}.webhook`);
@@ -219,7 +129,7 @@ describe('leadOutbox', () => {
 
     outbox.poke();
     await outbox.stop();
-    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     expect(hook.received).toHaveLength(1);
   });
 
@@ -247,8 +157,8 @@ describe('leadOutbox', () => {
     clock = new Date(START.getTime() + 61_000);
     await outbox.start();
     expect(await delivery(store, `${lead.id}.email`)).toMatchObject({ attempts: 2, sentAt: clock.toISOString(), nextAttemptAt: null });
-    expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]?.headers.get('x-lead-id')).toBe(lead.id);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.headers.get('x-lead-id')).toBe(lead.id);
   });
 
   it('retries a webhook answering 500 twice on its own timer, then sends it once', async () => {

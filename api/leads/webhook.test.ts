@@ -2,78 +2,34 @@
  * The webhook's signature (what a receiver checks: the right secret, the exact body, a fresh timestamp)
  * and one attempt against a real HTTP receiver: 2xx is sent, anything else is a short reason.
  */
-import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
+import { startWebhookReceiver, type TestWebhookReceiver } from '../../tests/support/leads';
+import { leadRecord } from '../store/store-contract';
 import { postWebhook, signWebhook, verifyWebhookSignature, webhookBody } from './webhook';
 
 const SECRET = 'webhook-secret-for-tests-0123456789abcdef';
 const NOW = new Date('2026-12-01T15:00:00.000Z');
 const T = Math.floor(NOW.getTime() / 1000);
 
-function testLead(overrides: Partial<LeadRecord> = {}): LeadRecord {
-  const at = NOW.toISOString();
-  return {
-    id: 'lead_Web00000000000000001',
-    name: 'Jane Doe',
-    email: 'jane@example.com',
-    phone: '(512) 555-0142',
-    preferredContactMethod: 'phone',
-    age: 45,
-    annualContribution: 12_000,
-    retirementAge: 65,
-    currentRetirementSavings: 250_000,
-    healthRating: 'good',
-    tobaccoUser: false,
-    additionalNotes: null,
-    status: 'new',
-    createdAt: at,
-    updatedAt: at,
-    agentNotes: [],
-    spam: null,
-    consent: {
-      given: true,
-      text: 'I agree.',
-      version: '2026-11-25',
-      textSha256: 'a'.repeat(64),
-      at,
-      ip: '203.0.113.7',
-      userAgent: 'test',
-      page: '/get-quote',
-      globalPrivacyControl: false,
-      contactOnlyBy: null,
-    },
-    ...overrides,
-  };
+function testLead(): LeadRecord {
+  return leadRecord('lead_Web00000000000000001', { createdAt: NOW.toISOString() });
 }
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const servers: Server[] = [];
+const receivers: TestWebhookReceiver[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });
 
-async function receiver(status: number, answer = ''): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(status, { 'Content-Type': 'text/plain', ...(status === 301 ? { Location: '/elsewhere' } : {}) }).end(answer);
-    });
+/** A receiver answering every request with `status` and the text `answer` (a 301 points elsewhere). */
+async function receiver(status: number, answer = ''): Promise<TestWebhookReceiver> {
+  const hook = await startWebhookReceiver({
+    secret: SECRET,
+    now: () => NOW,
+    answer: () => ({ status, body: answer, headers: { 'Content-Type': 'text/plain', ...(status === 301 ? { Location: '/elsewhere' } : {}) } }),
   });
-  servers.push(server);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
+  receivers.push(hook);
+  return hook;
 }
 
 describe('signWebhook and verifyWebhookSignature', () => {
@@ -139,7 +95,7 @@ describe('postWebhook', () => {
 
   it('names the network error when nothing listens', async () => {
     const hook = await receiver(200);
-    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
     const outcome = await postWebhook({ url: hook.url, secret: SECRET }, 'd', testLead(), NOW);
     expect(outcome).toEqual({ ok: false, reason: 'could not reach the receiver (ECONNREFUSED)' });
   });

@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SiteConfig } from '../../contract/site-config';
 import type { BlogReader } from '../../contract/blog-reader';
 import type { QuoteClient, QuoteIntake } from '../../contract/leads';
+import type { StaffArea } from '../../contract/staff-area';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
 import { AnswerCache, sendCached } from '../answer-cache';
 
@@ -24,6 +25,8 @@ export interface SiteRendererOptions {
   revision: () => number;
   /** Where the quote form's requests go. */
   quotes: QuoteIntake;
+  /** The staff area of a request outside /admin (nobody signed in; its work refuses). */
+  anonymousStaff: (ctx: Context) => StaffArea;
 }
 
 /** Who is asking: the address (the proxy's X-Forwarded-For only when trusted), the browser and its privacy signal. */
@@ -41,11 +44,14 @@ export function toFetchRequest(ctx: Context): Request {
   const controller = new AbortController();
   ctx.res.once('close', () => controller.abort());
   const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+  // A form already read by a guard (the staff area's CSRF check) is passed on as read.
+  const read: unknown = ctx.state.formBody;
+  const body = read instanceof Buffer ? new Uint8Array(read) : hasBody ? (Readable.toWeb(ctx.req) as ReadableStream<Uint8Array>) : undefined;
   return new Request(url, {
     method: ctx.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(ctx.req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(body ? { body, duplex: 'half' } : {}),
   } as RequestInit);
 }
 
@@ -63,9 +69,10 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       sendCached(ctx, cached);
       return;
     }
-    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog, quotes: options.quotes, client: quoteClient(ctx) });
+    const staff = (ctx.state.staffArea as StaffArea | undefined) ?? options.anonymousStaff(ctx);
+    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog, quotes: options.quotes, client: quoteClient(ctx), staff });
     // A page that must never be kept (it carries a per-render value, e.g. the quote form's start time).
-    const noStore = (response.headers.get('cache-control') ?? '').includes('no-store');
+    const noStore = `${response.headers.get('cache-control') ?? ''} ${ctx.response.get('Cache-Control')}`.includes('no-store');
     ctx.status = response.status;
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') ctx.set(name, value);

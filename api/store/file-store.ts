@@ -1,13 +1,15 @@
 /**
  * The embedded file store, the default implementation of the store seam (store.ts): `blog.json` (format
- * marker and key hashes) and `posts/<id>.json` (one document per post) in the data directory, every
- * write durable (file/durable-writer.ts). Opening removes what a crash left (temporary files), moves
+ * marker and key hashes) and `posts/<id>.json` (one document per post) in the data directory, with the
+ * leads, their notifications, the staff accounts (`staff.json`), their sessions (`sessions/`) and the
+ * audit log (`audit/`) beside them, every write durable (file/durable-writer.ts). Opening removes what a crash left (temporary files), moves
  * damaged post files to `quarantine/` with one log line each, and builds the post index, from the
  * snapshot the last close left when it still matches posts/, else from every post file.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DurableWriter, nodeFileSystem, type WriterFileSystem } from './file/durable-writer';
+import { AUDIT_DIR, FileAuditLog } from './file/audit-file';
 import { KeyFile } from './file/key-file';
 import { removeLeftoverTemps } from './file/leftover-temps';
 import { readIndexSnapshot, writeIndexSnapshot } from './file/index-snapshot';
@@ -16,7 +18,9 @@ import { FileLeadRepository, FileOutboxRepository, LEADS_DIR, OUTBOX_DIR } from 
 import { FilePostRepository } from './file/post-repository';
 import { REVISIONS_DIR } from './file/revision-files';
 import { listQuarantine, quarantineFile, restoreCommand } from './file/quarantine';
-import type { KeyRepository, LeadRepository, OutboxRepository, Store } from './store';
+import { FileSessionRepository, SESSIONS_DIR } from './file/session-files';
+import { FileStaffRepository, STAFF_FILE } from './file/staff-file';
+import type { AuditLog, KeyRepository, LeadRepository, OutboxRepository, SessionRepository, StaffRepository, Store } from './store';
 import { unwritable } from './store-error';
 
 export { checkDataDir, type DataDirCheck } from './file/data-dir-check';
@@ -47,8 +51,10 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
   const revisionsDir = path.join(dataDir, REVISIONS_DIR);
   const leadsDir = path.join(dataDir, LEADS_DIR);
   const outboxDir = path.join(dataDir, OUTBOX_DIR);
-  for (const dir of [postsDir, revisionsDir, leadsDir, outboxDir]) await ensureDir(dir);
-  const leftovers = await removeLeftoverTemps([dataDir, postsDir, revisionsDir, leadsDir, outboxDir]);
+  const sessionsDir = path.join(dataDir, SESSIONS_DIR);
+  const auditDir = path.join(dataDir, AUDIT_DIR);
+  for (const dir of [postsDir, revisionsDir, leadsDir, outboxDir, sessionsDir, auditDir]) await ensureDir(dir);
+  const leftovers = await removeLeftoverTemps([dataDir, postsDir, revisionsDir, leadsDir, outboxDir, sessionsDir, auditDir]);
   if (leftovers > 0) log(`Removed ${leftovers} temporary file(s) left in ${dataDir} by an interrupted write (never a stored post).`);
 
   const opened = await KeyFile.open(dataDir, { create: true, now, writer });
@@ -69,6 +75,7 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
   const posts = new FilePostRepository({ posts: postsDir, revisions: revisionsDir }, entries, writer, now);
   const outbox = new FileOutboxRepository(outboxDir, writer);
   const leads = new FileLeadRepository(leadsDir, writer, outbox);
+  const staffStore = staffStoreIn(dataDir, writer);
   const flush = async () => {
     await Promise.all([posts.flush(), opened.keys.flush()]);
   };
@@ -77,6 +84,7 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
     keys: opened.keys,
     leads,
     outbox,
+    ...staffStore,
     created: opened.created,
     quarantined: () => listQuarantine(dataDir),
     flush,
@@ -108,4 +116,35 @@ export async function openLeadStore(dataDir: string): Promise<{ leads: LeadRepos
   const writer = new DurableWriter();
   const outbox = new FileOutboxRepository(path.join(dataDir, OUTBOX_DIR), writer);
   return { leads: new FileLeadRepository(path.join(dataDir, LEADS_DIR), writer, outbox), outbox };
+}
+
+/** The staff accounts, their sessions and the audit log of a data directory. */
+export interface StaffStore {
+  staff: StaffRepository;
+  sessions: SessionRepository;
+  audit: AuditLog;
+}
+
+function staffStoreIn(dataDir: string, writer: DurableWriter): StaffStore {
+  return {
+    staff: new FileStaffRepository(path.join(dataDir, STAFF_FILE), writer),
+    sessions: new FileSessionRepository(path.join(dataDir, SESSIONS_DIR), writer),
+    audit: new FileAuditLog(path.join(dataDir, AUDIT_DIR)),
+  };
+}
+
+/**
+ * Opens only the staff accounts, their sessions and the audit log (what `blogpost staff` and
+ * `blogpost audit`, and the commands that write to the audit log, need beside a running server):
+ * never the posts. Null when there is no store yet. The audit folder is made at the first append.
+ */
+export async function openStaffStore(dataDir: string): Promise<StaffStore | null> {
+  const opened = await KeyFile.open(dataDir, { create: false, now: () => new Date() });
+  if (!opened) return null;
+  return staffStoreIn(dataDir, new DurableWriter());
+}
+
+/** The audit log of a data directory, for commands that append to it or read it (the folder is made at the first append). */
+export function openAuditLog(dataDir: string): FileAuditLog {
+  return new FileAuditLog(path.join(dataDir, AUDIT_DIR));
 }

@@ -7,6 +7,7 @@
  */
 import type { ListStatus } from '../../contract/blog-reader';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
+import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
 import type { LeadStatus } from '../../contract/quote-request';
 import type { KeyRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
 
@@ -191,6 +192,40 @@ export interface OutboxRepository {
   remove(id: string): Promise<void>;
 }
 
+export type StaffPatch = Partial<Pick<StaffRecord, 'name' | 'passwordHash' | 'passwordChangedAt' | 'disabledAt'>>;
+
+/** Staff accounts (the CLI adds and disables them while the server runs: every call reads what is stored). */
+export interface StaffRepository {
+  list(): Promise<StaffRecord[]>;
+  findById(id: string): Promise<StaffRecord | undefined>;
+  /** `email` is matched without regard to case. */
+  findByEmail(email: string): Promise<StaffRecord | undefined>;
+  /** Adds an account; a StoreError ('conflict') when its id or e-mail exists. */
+  add(record: StaffRecord): Promise<void>;
+  update(id: string, patch: StaffPatch): Promise<StaffRecord | undefined>;
+}
+
+/** Sign-in sessions, by the hash of their id. */
+export interface SessionRepository {
+  create(record: SessionRecord): Promise<void>;
+  get(idHash: string): Promise<SessionRecord | null>;
+  /** Moves `lastSeenAt` (the idle expiry counts from it). */
+  touch(idHash: string, at: string): Promise<void>;
+  delete(idHash: string): Promise<boolean>;
+  /** Ends every session of one staff member (sign out everywhere, a disabled account); how many. */
+  deleteForStaff(staffId: string): Promise<number>;
+  /** Removes sessions past their absolute end or idle since before `idleCutoff`; how many. */
+  purgeExpired(now: string, idleCutoff: string): Promise<number>;
+}
+
+/** The audit log: appended to, never changed. */
+export interface AuditLog {
+  /** Durable before it resolves. */
+  append(entry: AuditEntry): Promise<void>;
+  /** Oldest first; `since` inclusive. */
+  list(query?: { since?: string; limit?: number }): Promise<AuditEntry[]>;
+}
+
 /** A damaged file the store moved aside at start-up instead of refusing to start. */
 export interface QuarantinedFile {
   /** Where it is now. */
@@ -206,6 +241,9 @@ export interface Store {
   keys: KeyRepository;
   leads: LeadRepository;
   outbox: OutboxRepository;
+  staff: StaffRepository;
+  sessions: SessionRepository;
+  audit: AuditLog;
   /** True when this open created the store (an empty data directory). */
   created: boolean;
   /** Files moved aside because they could not be read (see `blogpost doctor`). */

@@ -3,6 +3,7 @@
  * reads, so a running server sees the change at once). Each key has an owner (default: its name): a
  * blog:write key changes only posts made by keys of its owner, a blog:admin key any post. A key's
  * secret is printed once, on stdout, when it is created; the store keeps only its hash. A revocation records who (`cli:<user>`) and why.
+ * Creating and revoking a key are written to the audit log too (`blogpost audit`).
  */
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, 
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 import { table } from '../output';
+import { appendAudit } from './audit';
 
 interface DataDirOptions {
   dataDir?: string;
@@ -79,9 +81,16 @@ export async function createKeyCommand(options: CreateOptions, ctx: CommandConte
   const permissions = options.permission?.length ? options.permission : (['blog:write'] as ApiPermission[]);
   const created = await withKeys(dataDir, true, (keys) => keys.create({ name: options.name, permissions, ...(options.owner ? { owner: options.owner } : {}) }));
   if (!created) throw new CliError(`Cannot open the data directory ${dataDir}.`, ExitCode.Local);
+  const { key } = created;
+  const audited = await appendAudit(dataDir, ctx, {
+    actor: cliUser(ctx.io.env),
+    action: 'key.created',
+    target: key.id,
+    detail: { name: key.name, owner: key.owner, permissions: key.permissions.join(',') },
+  });
   if (options.json) {
     ctx.out.json({ success: true, key: created.key, secret: created.secret });
-    return ExitCode.Ok;
+    return audited;
   }
   ctx.out.success(`Created API key "${created.key.name}" (id ${created.key.id}) for owner "${created.key.owner}" with ${created.key.permissions.join(', ')} in ${dataDir}.`);
   ctx.out.info(
@@ -92,7 +101,7 @@ export async function createKeyCommand(options: CreateOptions, ctx: CommandConte
   ctx.out.info('  Copy the key below now: it is shown only this once (the server keeps just a hash).');
   ctx.out.info('  Send it as: Authorization: Bearer <key>');
   ctx.out.data(created.secret);
-  return ExitCode.Ok;
+  return audited;
 }
 
 export async function listKeysCommand(options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
@@ -118,13 +127,21 @@ export async function revokeKeyCommand(idOrName: string, options: RevokeOptions,
   const dataDir = dataDirOf(options, ctx);
   const result = await withKeys(dataDir, false, (keys) => keys.revoke(idOrName, { by: cliUser(ctx.io.env), reason: options.reason }));
   if (!result) throw new CliError(`No API keys in ${dataDir}, so there is no "${idOrName}" to revoke.`, ExitCode.Failed);
+  const audited = result.alreadyRevoked
+    ? ExitCode.Ok
+    : await appendAudit(dataDir, ctx, {
+        actor: result.key.revokedBy ?? cliUser(ctx.io.env),
+        action: 'key.revoked',
+        target: result.key.id,
+        detail: { name: result.key.name, reason: result.key.revokeReason },
+      });
   if (options.json) {
     ctx.out.json({ success: true, key: result.key, alreadyRevoked: result.alreadyRevoked });
-    return ExitCode.Ok;
+    return audited;
   }
   if (result.alreadyRevoked) ctx.out.warn(`Key "${result.key.name}" (id ${result.key.id}) was already ${status(result.key)}.`);
   else ctx.out.success(`Revoked key "${result.key.name}" (id ${result.key.id}) as ${result.key.revokedBy ?? 'unknown'}: ${result.key.revokeReason ? `"${result.key.revokeReason}"` : 'no reason given'}. Requests with it now get 401.`);
-  return ExitCode.Ok;
+  return audited;
 }
 
 export function registerKeys(program: Command, ctx: CommandContext): void {

@@ -2,18 +2,20 @@
  * `blogpost leads list|show|set|delete`: the quote requests visitors sent from /get-quote, read and
  * changed in the local data directory (like `blogpost keys`, beside a running server), for an agency
  * without a staff area yet. Leads are personal data: they go to this terminal or a file the user
- * redirects to, and messages about a change name the lead by id only.
+ * redirects to, and messages about a change name the lead by id only. Changes and deletions are written
+ * to the audit log (`blogpost audit`) by lead id and status only, never what the lead or note says.
  */
 import path from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { stringify } from 'csv-stringify/sync';
 import { closest, distance } from 'fastest-levenshtein';
 import type { DeliveryRecord, LeadRecord, SpamReason } from '../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
-import { type LeadRepository, openLeadStore, type OutboxRepository, resolveDataDir, StoreError } from '../../api/operations';
+import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, resolveDataDir, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 import { table } from '../output';
+import { appendAudit } from './audit';
+import { cliUser } from './keys';
 
 interface LeadStore {
   leads: LeadRepository;
@@ -104,63 +106,13 @@ function contact(lead: LeadRecord): string {
   return `${lead.preferredContactMethod} ${printable(value ?? '(missing)')}`;
 }
 
-/** "email sent, webhook pending (3 tries)", or "-" when there are no notifications. */
-function notified(deliveries: readonly DeliveryRecord[]): string {
-  if (deliveries.length === 0) return '-';
-  return deliveries
-    .map((delivery) => {
-      if (delivery.sentAt) return `${delivery.channel} sent`;
-      return delivery.attempts === 0 ? `${delivery.channel} pending` : `${delivery.channel} pending (${plural(delivery.attempts, 'try', 'tries')})`;
-    })
-    .join(', ');
-}
-
-/** A spreadsheet runs a cell that starts with = + - @ tab or CR as a formula: a leading ' keeps it text. */
-function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-const yesNo = (value: boolean | null): string => (value === null ? '' : value ? 'yes' : 'no');
-
-const CSV_COLUMNS = [
-  'id', 'status', 'received_at', 'updated_at', 'name', 'email', 'phone', 'preferred_contact_method', 'age',
-  'annual_contribution', 'retirement_age', 'current_retirement_savings', 'health_rating', 'tobacco_user',
-  'additional_notes', 'spam', 'agent_notes', 'consent_given', 'consent_version', 'consent_text',
-  'consent_text_sha256', 'consent_at', 'consent_ip', 'consent_user_agent', 'consent_page', 'consent_gpc',
-  'contact_only_by', 'notified',
-] as const;
-
-function csvCells(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): Record<(typeof CSV_COLUMNS)[number], string> {
-  const { consent } = lead;
-  return {
-    id: lead.id, status: lead.status, received_at: lead.createdAt, updated_at: lead.updatedAt, name: lead.name,
-    email: lead.email ?? '', phone: lead.phone ?? '', preferred_contact_method: lead.preferredContactMethod,
-    age: String(lead.age), annual_contribution: String(lead.annualContribution), retirement_age: lead.retirementAge?.toString() ?? '',
-    current_retirement_savings: lead.currentRetirementSavings?.toString() ?? '', health_rating: lead.healthRating ?? '',
-    tobacco_user: yesNo(lead.tobaccoUser), additional_notes: lead.additionalNotes ?? '', spam: lead.spam ?? '',
-    agent_notes: lead.agentNotes.map((note) => `${note.at} ${note.by}: ${note.text}`).join(' | '),
-    consent_given: yesNo(consent.given), consent_version: consent.version, consent_text: consent.text,
-    consent_text_sha256: consent.textSha256, consent_at: consent.at, consent_ip: consent.ip, consent_user_agent: consent.userAgent,
-    consent_page: consent.page, consent_gpc: yesNo(consent.globalPrivacyControl), contact_only_by: consent.contactOnlyBy ?? '',
-    notified: notified(deliveries),
-  };
-}
-
-function leadsCsv(leads: readonly LeadRecord[], deliveries: ReadonlyMap<string, DeliveryRecord[]>): string {
-  const rows = leads.map((lead) => {
-    const cells = csvCells(lead, deliveries.get(lead.id) ?? []);
-    return CSV_COLUMNS.map((column) => neutraliseFormula(cells[column]));
-  });
-  return stringify([[...CSV_COLUMNS], ...rows]);
-}
-
 function leadsTable(leads: readonly LeadRecord[], deliveries: ReadonlyMap<string, DeliveryRecord[]>, spam: boolean): string {
   const last = spam ? 'SPAM REASON' : 'NOTIFIED';
   return table([
     ['ID', 'RECEIVED', 'STATUS', 'NAME', 'CONTACT', 'AGE', 'YEARLY', last],
     ...leads.map((lead) => [
       lead.id, localTime(lead.createdAt), lead.status, shorten(printable(lead.name), 30), shorten(contact(lead), 40), String(lead.age),
-      dollars(lead.annualContribution), spam && lead.spam ? SPAM_REASONS[lead.spam] : notified(deliveries.get(lead.id) ?? []),
+      dollars(lead.annualContribution), spam && lead.spam ? SPAM_REASONS[lead.spam] : notificationSummary(deliveries.get(lead.id) ?? []),
     ]),
   ]);
 }
@@ -319,9 +271,10 @@ export async function setLeadCommand(id: string, options: SetOptions, ctx: Comma
     return { before: lead, after };
   });
   const { before, after } = outcome;
+  const audited = before === after ? ExitCode.Ok : await auditLeadChange(dataDir, ctx, before, after, note === null ? null : by);
   if (options.json) {
     ctx.out.json(after);
-    return ExitCode.Ok;
+    return audited;
   }
   if (before === after) {
     ctx.out.warn(`Quote request ${after.id} is already ${after.status}; nothing changed.`);
@@ -332,7 +285,18 @@ export async function setLeadCommand(id: string, options: SetOptions, ctx: Comma
     ...(note === null ? [] : [`note added by ${printable(by)} (${after.agentNotes.length} in all)`]),
   ];
   ctx.out.success(`Quote request ${after.id}: ${changes.join('; ')}; updated ${localTime(after.updatedAt, true)}.`);
-  return ExitCode.Ok;
+  return audited;
+}
+
+/** The audit entries of `leads set`: the status change (from, to) and the note added (by whom, never its text). */
+async function auditLeadChange(dataDir: string, ctx: CommandContext, before: LeadRecord, after: LeadRecord, noteBy: string | null): Promise<ExitCode> {
+  const actor = cliUser(ctx.io.env);
+  let code: ExitCode = ExitCode.Ok;
+  if (after.status !== before.status) {
+    code = await appendAudit(dataDir, ctx, { actor, action: 'lead.status_changed', target: before.id, detail: { from: before.status, to: after.status } });
+  }
+  if (noteBy !== null && code === ExitCode.Ok) code = await appendAudit(dataDir, ctx, { actor, action: 'lead.noted', target: before.id, detail: { by: noteBy } });
+  return code;
 }
 
 export async function deleteLeadCommand(id: string, options: DeleteOptions, ctx: CommandContext): Promise<ExitCode> {
@@ -350,9 +314,11 @@ export async function deleteLeadCommand(id: string, options: DeleteOptions, ctx:
     await store.leads.delete(lead.id);
     return { id: lead.id, notifications };
   });
+  // Only the id: what was deleted must not live on in the log.
+  const audited = await appendAudit(dataDir, ctx, { actor: cliUser(ctx.io.env), action: 'lead.deleted', target: removed.id, detail: {} });
   if (options.json) ctx.out.json({ success: true, id: removed.id, notificationsRemoved: removed.notifications });
   else ctx.out.success(`Deleted quote request ${removed.id} and its ${plural(removed.notifications, 'notification')} for good.`);
-  return ExitCode.Ok;
+  return audited;
 }
 
 function leadStatus(value: string): LeadStatus {

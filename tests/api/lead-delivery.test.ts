@@ -5,15 +5,10 @@
  * refuse when tampered with or replayed); spam is stored, never sent; and a notification survives a
  * restart and a mail server that was down: it is delayed, never lost.
  */
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
@@ -22,43 +17,24 @@ import { leadOutbox, newDeliveries, type LeadOutbox } from '../../api/leads/outb
 import { signWebhook, verifyWebhookSignature } from '../../api/leads/webhook';
 import { openFileStore } from '../../api/store/file-store';
 import type { Store } from '../../api/store/store';
+import { leadRecord } from '../../api/store/store-contract';
+import { newLeadId, startWebhookReceiver, waitFor, type ReceivedWebhook, type TestWebhookReceiver } from '../support/leads';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 const SECRET = 'lead-delivery-test-secret-0123456789abcdef';
 
+/** A lead received now, without consent (contact only by e-mail) and with Global Privacy Control, as the e-mail checks below expect. */
 function testLead(overrides: Partial<LeadRecord> = {}): LeadRecord {
-  const at = new Date().toISOString();
-  return {
-    id: `lead_${randomUUID().replace(/-/g, '').slice(0, 20)}`,
+  const base = leadRecord(newLeadId(), {
     name: 'Jane Doe',
-    email: 'jane@example.com',
     phone: '(512) 555-0142',
     preferredContactMethod: 'email',
-    age: 45,
-    annualContribution: 12_000,
-    retirementAge: 62,
-    currentRetirementSavings: 250_000,
     healthRating: 'excellent',
     tobaccoUser: null,
     additionalNotes: 'Interested in a max-funded policy for my kids.',
-    status: 'new',
-    createdAt: at,
-    updatedAt: at,
-    agentNotes: [],
-    spam: null,
-    consent: {
-      given: false,
-      text: 'I agree.',
-      version: '2026-11-25',
-      textSha256: 'a'.repeat(64),
-      at,
-      ip: '203.0.113.7',
-      userAgent: 'test',
-      page: '/get-quote',
-      globalPrivacyControl: true,
-      contactOnlyBy: 'email',
-    },
-    ...overrides,
-  };
+    createdAt: new Date().toISOString(),
+  });
+  return { ...base, consent: { ...base.consent, given: false, globalPrivacyControl: true, contactOnlyBy: 'email' }, ...overrides };
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -72,52 +48,17 @@ function dataDir(): string {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  const server = createNetServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+async function smtpServer(port = 0): Promise<TestSmtpServer> {
+  const smtp = await startSmtpServer(port);
+  cleanups.push(smtp.close);
+  return smtp;
 }
 
-async function smtpServer(port = 0): Promise<{ port: number; messages: ParsedMail[] }> {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          messages.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server.server, 'listening');
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { port: (server.server.address() as AddressInfo).port, messages };
-}
-
-async function webhookReceiver(): Promise<{ url: string; received: { headers: IncomingHttpHeaders; body: string }[] }> {
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const valid = verifyWebhookSignature(SECRET, req.headers['x-lead-signature']?.toString(), body, new Date());
-      res.writeHead(valid ? 204 : 401).end();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/quote-requests`, received };
+/** A receiver that answers 204 to a request whose signature verifies now, 401 to any other. */
+async function webhookReceiver(): Promise<TestWebhookReceiver> {
+  const hook = await startWebhookReceiver({ secret: SECRET, answer: (request) => ({ status: request.valid ? 204 : 401 }) });
+  cleanups.push(hook.close);
+  return hook;
 }
 
 function emailSettings(port: number): LeadDeliverySettings['email'] {
@@ -134,32 +75,30 @@ function startOutbox(store: Store, settings: LeadDeliverySettings, logs: string[
   return outbox;
 }
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** A started outbox over a fresh data directory that e-mails a real SMTP server and posts to a real receiver. */
+async function deliveringBoth(logs: string[]) {
+  const store = await openFileStore(dataDir());
+  cleanups.push(() => store.close());
+  const smtp = await smtpServer();
+  const hook = await webhookReceiver();
+  const settings: LeadDeliverySettings = { email: emailSettings(smtp.port), webhook: { url: hook.url, secret: SECRET } };
+  const outbox = startOutbox(store, settings, logs);
+  await outbox.start();
+  return { store, smtp, hook, settings, outbox };
 }
 
 describe('lead notifications', () => {
   it('e-mail the agency and post a signed webhook for a stored lead', async () => {
-    const store = await openFileStore(dataDir());
-    cleanups.push(() => store.close());
-    const smtp = await smtpServer();
-    const hook = await webhookReceiver();
-    const settings: LeadDeliverySettings = { email: emailSettings(smtp.port), webhook: { url: hook.url, secret: SECRET } };
     const logs: string[] = [];
-    const outbox = startOutbox(store, settings, logs);
-    await outbox.start();
+    const { store, smtp, hook, settings, outbox } = await deliveringBoth(logs);
 
     const lead = testLead({ name: 'Jane <script>alert(1)</script> Doe' });
     await store.leads.create(lead, newDeliveries(lead, settings, new Date()));
     outbox.poke();
-    await waitFor(() => smtp.messages.length === 1 && hook.received.length === 1, 'the e-mail and the webhook');
+    await waitFor(() => smtp.received.length === 1 && hook.received.length === 1, 'the e-mail and the webhook');
     await waitFor(async () => (await store.outbox.pending()).length === 0, 'both notifications to be marked sent');
 
-    const mail = smtp.messages[0] as ParsedMail;
+    const mail = smtp.received[0] as ParsedMail;
     expect(mail.subject).toBe('New quote request: Jane <script>alert(1)</script> Doe, age 45, $12,000 a year');
     expect(mail.replyTo?.value[0]?.address).toBe('jane@example.com');
     expect(mail.text).toMatch(/Yearly contribution:\s+\$12,000/);
@@ -171,7 +110,7 @@ describe('lead notifications', () => {
     expect(mail.html).toContain('Jane &#60;script&#62;alert(1)&#60;/script&#62; Doe');
     expect(mail.html).not.toContain('<script>');
 
-    const request = hook.received[0] as { headers: IncomingHttpHeaders; body: string };
+    const request = hook.received[0] as ReceivedWebhook;
     const signature = String(request.headers['x-lead-signature']);
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers['x-lead-delivery']).toBe(`${lead.id}.webhook`);
@@ -186,13 +125,7 @@ describe('lead notifications', () => {
   });
 
   it('store spam but never send it', async () => {
-    const store = await openFileStore(dataDir());
-    cleanups.push(() => store.close());
-    const smtp = await smtpServer();
-    const hook = await webhookReceiver();
-    const settings: LeadDeliverySettings = { email: emailSettings(smtp.port), webhook: { url: hook.url, secret: SECRET } };
-    const outbox = startOutbox(store, settings, []);
-    await outbox.start();
+    const { store, smtp, hook, settings, outbox } = await deliveringBoth([]);
 
     const spam = testLead({ spam: 'honeypot' });
     await store.leads.create(spam, newDeliveries(spam, settings, new Date()));
@@ -201,7 +134,7 @@ describe('lead notifications', () => {
     outbox.poke();
     await waitFor(async () => (await store.outbox.pending()).length === 0, 'the real lead to be sent');
 
-    expect(smtp.messages.map((mail) => mail.headers.get('x-lead-id'))).toEqual([real.id]);
+    expect(smtp.received.map((mail) => mail.headers.get('x-lead-id'))).toEqual([real.id]);
     expect(hook.received.map((request) => request.headers['x-lead-delivery'])).toEqual([`${real.id}.webhook`]);
     expect(await store.leads.get(spam.id)).toMatchObject({ id: spam.id, spam: 'honeypot' });
     expect(await store.outbox.forLead(spam.id)).toEqual([]);
@@ -215,14 +148,13 @@ describe('lead notifications', () => {
     const before = await openFileStore(dir);
     await before.leads.create(lead, newDeliveries(lead, settings, new Date()));
     await before.close();
-    expect(smtp.messages).toEqual([]);
 
     const after = await openFileStore(dir);
     cleanups.push(() => after.close());
     const outbox = startOutbox(after, settings, []);
     await outbox.start();
-    expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]?.headers.get('x-lead-id')).toBe(lead.id);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.headers.get('x-lead-id')).toBe(lead.id);
     expect(await after.outbox.forLead(lead.id)).toEqual([expect.objectContaining({ channel: 'email', attempts: 1, sentAt: expect.any(String), nextAttemptAt: null })]);
   });
 
@@ -253,7 +185,7 @@ describe('lead notifications', () => {
     const up = leadOutbox(second, settings, { config: DEFAULT_SITE_CONFIG, now: () => new Date(dueAt.getTime() + 1), log: () => undefined, onError: () => undefined });
     cleanups.push(() => up.stop());
     await up.start();
-    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     expect(await second.outbox.forLead(lead.id)).toEqual([expect.objectContaining({ attempts: 2, sentAt: expect.any(String), lastError: null })]);
   });
 });

@@ -10,11 +10,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFileStore } from '../../api/store/file-store';
 import { makeTempDir, ROOT, startTestServer, type TestServer } from '../support/server';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 const FORM = 'name=Jane+Carter&preferredContactMethod=phone&phone=512-555-0199&age=45&annualContribution=12000&consent=yes&startedAt=1700000000000';
 
@@ -138,28 +137,14 @@ describe('npm start and the outbox', () => {
     sockets.add(socket);
     socket.on('error', () => undefined);
   });
-  const received: ParsedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
+  let smtp: TestSmtpServer | undefined;
   const running: ChildProcess[] = [];
 
   afterAll(async () => {
     for (const child of running) child.kill('SIGKILL');
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -185,15 +170,13 @@ describe('npm start and the outbox', () => {
     });
     first.child.kill('SIGKILL');
     await exited(first.child);
-    expect(received).toHaveLength(0);
 
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
-    const second = await start(dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LEAD_NOTIFY_TO: 'agents@example.com' });
+    smtp = await startSmtpServer();
+    const second = await start(dataDir, { SMTP_URL: smtp.url, LEAD_NOTIFY_TO: 'agents@example.com' });
     running.push(second.child);
     // The outbox sends what was left before the server listens.
-    expect(received).toHaveLength(1);
-    const [mail] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
     expect(mail?.subject).toContain('Jane Carter');
     expect(mail?.text).toContain('$12,000');
     second.child.kill('SIGTERM');

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
 import { openFileStore, openLeadStore } from '../../api/store/file-store';
+import { deliveryRecord, leadRecord } from '../../api/store/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
 
@@ -27,45 +28,17 @@ const ROBOT = leadId('Robot');
 const FORMULA_NAME = '=HYPERLINK("https://evil.example","Click")';
 const CONSENT_TEXT = 'I agree that Max-Funded IUL and its licensed agents may call or text me at the number I gave.';
 
-function consent(at: string, fields: Partial<ConsentRecord> = {}): ConsentRecord {
-  return {
-    given: true,
-    text: CONSENT_TEXT,
-    version: '2026-11-25',
-    textSha256: 'a'.repeat(64),
-    at,
-    ip: '203.0.113.7',
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
-    page: '/get-quote',
-    globalPrivacyControl: false,
-    contactOnlyBy: null,
-    ...fields,
-  };
+const NOTES = 'Interested in a policy loan strategy.\nCall after 5pm.';
+
+/** A lead who asked by e-mail and gave no phone, with the consent text and browser the `show` checks name. */
+function lead(id: string, fields: Partial<LeadRecord> & Pick<LeadRecord, 'name' | 'createdAt'>, consent: Partial<ConsentRecord> = {}): LeadRecord {
+  const base = leadRecord(id, { phone: null, preferredContactMethod: 'email', retirementAge: 65, additionalNotes: NOTES, ...fields });
+  return { ...base, consent: { ...base.consent, text: CONSENT_TEXT, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0', ...consent } };
 }
 
-function lead(fields: Partial<LeadRecord> & Pick<LeadRecord, 'id' | 'name' | 'createdAt'>): LeadRecord {
-  return {
-    email: 'jane@example.com',
-    phone: null,
-    preferredContactMethod: 'email',
-    age: 45,
-    annualContribution: 12_000,
-    retirementAge: 65,
-    currentRetirementSavings: 250_000,
-    healthRating: 'good',
-    tobaccoUser: false,
-    additionalNotes: 'Interested in a policy loan strategy.\nCall after 5pm.',
-    status: 'new',
-    updatedAt: fields.createdAt,
-    agentNotes: [],
-    spam: null,
-    consent: consent(fields.createdAt),
-    ...fields,
-  };
-}
-
-function delivery(leadIdValue: string, channel: DeliveryRecord['channel'], fields: Partial<DeliveryRecord>): DeliveryRecord {
-  return { id: `${leadIdValue}.${channel}`, leadId: leadIdValue, channel, createdAt: '2026-11-20T15:04:00.000Z', attempts: 1, nextAttemptAt: null, lastError: null, sentAt: null, ...fields };
+/** A notification tried once, not due again. */
+function delivery(of: LeadRecord, channel: DeliveryRecord['channel'], fields: Partial<DeliveryRecord>): DeliveryRecord {
+  return deliveryRecord(of, channel, { attempts: 1, nextAttemptAt: null, ...fields });
 }
 
 /** RFC 4180 fields and records (quoted fields may hold commas, quotes and line breaks). */
@@ -99,24 +72,23 @@ function parseCsv(text: string): string[][] {
 beforeAll(async () => {
   const store = await openFileStore(dataDir);
   try {
-    await store.leads.create(lead({ id: JANE, name: 'Jane Doe', createdAt: '2026-11-20T15:04:00.000Z' }), [
-      delivery(JANE, 'email', { sentAt: '2026-11-20T15:04:02.000Z' }),
-    ]);
+    const jane = lead(JANE, { name: 'Jane Doe', createdAt: '2026-11-20T15:04:00.000Z' });
+    await store.leads.create(jane, [delivery(jane, 'email', { sentAt: '2026-11-20T15:04:02.000Z' })]);
+    const formula = lead(FORMULA, {
+      name: FORMULA_NAME,
+      email: null,
+      phone: '+1 512 555 0142',
+      preferredContactMethod: 'phone',
+      annualContribution: 48_500,
+      status: 'in-progress',
+      createdAt: '2026-11-22T09:30:00.000Z',
+    });
+    await store.leads.create(formula, [delivery(formula, 'webhook', { attempts: 3, lastError: 'connect ECONNREFUSED 127.0.0.1:9', nextAttemptAt: '2026-11-22T10:00:00.000Z' })]);
     await store.leads.create(
-      lead({ id: FORMULA, name: FORMULA_NAME, email: null, phone: '+1 512 555 0142', preferredContactMethod: 'phone', annualContribution: 48_500, status: 'in-progress', createdAt: '2026-11-22T09:30:00.000Z' }),
-      [delivery(FORMULA, 'webhook', { attempts: 3, lastError: 'connect ECONNREFUSED 127.0.0.1:9', nextAttemptAt: '2026-11-22T10:00:00.000Z' })],
-    );
-    await store.leads.create(
-      lead({
-        id: SAM,
-        name: 'Sam Closed',
-        status: 'closed',
-        createdAt: '2026-11-21T12:00:00.000Z',
-        consent: consent('2026-11-21T12:00:00.000Z', { given: false, globalPrivacyControl: true, contactOnlyBy: 'email' }),
-      }),
+      lead(SAM, { name: 'Sam Closed', status: 'closed', createdAt: '2026-11-21T12:00:00.000Z' }, { given: false, globalPrivacyControl: true, contactOnlyBy: 'email' }),
       [],
     );
-    await store.leads.create(lead({ id: ROBOT, name: 'Robot Filler', spam: 'honeypot', createdAt: '2026-11-23T08:00:00.000Z' }), []);
+    await store.leads.create(lead(ROBOT, { name: 'Robot Filler', spam: 'honeypot', createdAt: '2026-11-23T08:00:00.000Z' }), []);
   } finally {
     await store.close();
   }

@@ -22,7 +22,8 @@ const PAGES: ReadonlyArray<[string, string]> = [
   ['/api/usage-examples', 'Blog API Usage Examples'],
   ['/admin/api-keys', 'blogpost keys create'],
   ['/admin/login', 'Admin Login'],
-  ['/admin', 'Admin Dashboard'],
+  // /admin ("Admin Dashboard") is behind the staff sign-in: tests/api/staff-security.test.ts and
+  // tests/e2e/staff-area.test.ts open it signed in.
   ['/login', 'Login'],
   ['/legal', 'Legal Documents'],
   ['/legal/privacy-policy', 'Privacy Policy'],

@@ -16,6 +16,7 @@ import type { Logger } from '../../api/logger';
 import { openFileRequestLog } from '../../api/request-log/file-writer';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
 import { KeyService } from '../../api/services/keys';
+import { StaffService } from '../../api/staff/staff-service';
 import { postScheduler, type Scheduler } from '../../api/services/scheduler';
 import { openFileStore } from '../../api/store/file-store';
 import type { Store } from '../../api/store/store';
@@ -34,6 +35,8 @@ export interface TestServer {
   createKey: (name?: string, permissions?: ApiPermission[], owner?: string) => Promise<string>;
   /** The server's scheduled publishing. */
   scheduler: Scheduler;
+  /** Adds a staff account (as `blogpost staff add` does) and returns its e-mail. */
+  createStaff: (email: string, password: string, name?: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -108,6 +111,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return (await keys.create({ name: name ?? `test key ${keyCounter}`, permissions, ...(owner ? { owner } : {}) })).secret;
     },
     scheduler,
+    createStaff: async (email, password, name = 'Test Staff') => (await new StaffService(opened, now).add({ email, name, password }, 'cli:test')).email,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

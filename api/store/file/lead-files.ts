@@ -5,47 +5,18 @@
  * and there are few enough that reading the folder is quick. Changes to one lead in this process are
  * applied one at a time.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DeliveryRecord, LeadRecord } from '../../../contract/leads';
 import { deliveryRecordSchema, leadRecordSchema } from '../records';
 import type { LeadQuery, LeadRepository, OutboxRepository } from '../store';
-import { corruptFile, errorCode, StoreError, unwritable } from '../store-error';
+import { StoreError, unwritable } from '../store-error';
 import type { DurableWriter } from './durable-writer';
-import { isTempFileName } from './durable-writer';
+import { jsonNames, readJsonFile } from './json-file';
 
 export const LEADS_DIR = 'leads';
 export const OUTBOX_DIR = 'outbox';
 
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
-
-async function readJsonFile<T>(file: string, parse: (raw: unknown) => T | null): Promise<T | null> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return null;
-    throw new StoreError('unreadable', file, `Cannot read ${file} (${error instanceof Error ? error.message : String(error)}).`, error);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw corruptFile(file, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const parsed = parse(raw);
-  if (parsed === null) throw corruptFile(file, 'unexpected content');
-  return parsed;
-}
-
-async function jsonNames(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir)).filter((name) => name.endsWith('.json') && !isTempFileName(name));
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return [];
-    throw new StoreError('unreadable', dir, `Cannot read the folder ${dir} (${error instanceof Error ? error.message : String(error)}).`, error);
-  }
-}
 
 const parseLead = (raw: unknown): LeadRecord | null => {
   const parsed = leadRecordSchema.safeParse(raw);

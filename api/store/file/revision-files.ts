@@ -3,10 +3,10 @@
  * (durably) before the post's own file when a change keeps the version it replaces, so a crash
  * between the two leaves an extra kept version, never a lost one.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REVISIONS_FORMAT, revisionsFileSchema, type StoredRevision } from '../records';
-import { corruptFile, errorCode, StoreError } from '../store-error';
+import { corruptFile } from '../store-error';
+import { readJsonFile } from './json-file';
 
 export const REVISIONS_DIR = 'revisions';
 
@@ -21,20 +21,8 @@ export function revisionsText(postId: string, revisions: readonly StoredRevision
 /** The kept versions of a post, newest first; none when it has no file yet. */
 export async function readRevisions(revisionsDir: string, id: string): Promise<StoredRevision[]> {
   const file = revisionsFile(revisionsDir, id);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return [];
-    throw new StoreError('unreadable', file, `Cannot read ${file} (${error instanceof Error ? error.message : String(error)}).`, error);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw corruptFile(file, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const parsed = revisionsFileSchema.safeParse(raw);
-  if (!parsed.success || parsed.data.postId !== id) throw corruptFile(file, parsed.success ? `it belongs to post ${parsed.data.postId}` : 'unexpected content');
-  return parsed.data.revisions;
+  const stored = await readJsonFile(file, (raw) => revisionsFileSchema.safeParse(raw).data ?? null);
+  if (stored === null) return [];
+  if (stored.postId !== id) throw corruptFile(file, `it belongs to post ${stored.postId}`);
+  return stored.revisions;
 }

@@ -12,15 +12,26 @@ import { loader as sitemapLoader } from './sitemap';
 import { sitemapFileResponse, sitemapResponse } from './sitemaps';
 import type { AppLoadContext } from 'react-router';
 
-/** The load context of a feed: feeds read the config and the posts, never the quote intake. */
+/** A part of the load context the feeds never touch: any use of it fails the test. */
+function unused<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get: () => {
+      throw new Error(`feeds do not use ${name}`);
+    },
+  });
+}
+
+/** The load context of a feed: feeds read the config and the posts, nothing else. */
 function feedContext(siteConfig: SiteConfig, blog: BlogReader): AppLoadContext {
   return {
     config: siteConfig,
     blog,
-    quotes: { submit: () => Promise.reject(new Error('feeds take no quote requests')) },
-    client: { ip: '127.0.0.1', userAgent: 'test', globalPrivacyControl: false },
+    quotes: unused('the quote intake'),
+    client: unused('the client'),
+    staff: unused('the staff area'),
   };
 }
+
 
 const config = DEFAULT_SITE_CONFIG;
 /** Public pages and category pages: the URLs every sitemap lists before the posts. */

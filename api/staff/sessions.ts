@@ -1,0 +1,177 @@
+/**
+ * Staff sign-in sessions: an opaque random id in an HttpOnly, SameSite=Lax cookie (`__Host-` prefixed
+ * and Secure over HTTPS), stored only as its SHA-256; a new id at every sign-in; an idle expiry and an
+ * absolute one; sign-out of one session or all of them. Every state-changing staff form carries a
+ * CSRF token derived from the session id (an HMAC, so nothing more is stored), and the sign-in form a
+ * token paired with a short-lived cookie (double submit). Failed sign-ins are throttled per account
+ * and per address, and their answer never says whether the e-mail exists.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SessionRecord, StaffRecord } from '../../contract/staff';
+import type { AuditLog, SessionRepository, StaffRepository } from '../store/store';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords';
+import { SignInThrottle, type ThrottleSettings } from './sign-in-throttle';
+
+/** A session ends after this long without a request... */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** ...and this long after sign-in, however active. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** How long the sign-in form's token stays good. */
+const LOGIN_TOKEN_SECONDS = 60 * 60;
+
+export interface CookieNames {
+  session: string;
+  login: string;
+}
+
+/** `__Host-` names need Secure, so plain HTTP (development, tests) uses the bare names. */
+export function cookieNames(secure: boolean): CookieNames {
+  return secure ? { session: '__Host-staff_session', login: '__Host-staff_login' } : { session: 'staff_session', login: 'staff_login' };
+}
+
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id, 'utf8').digest('hex');
+}
+
+function token(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url');
+}
+
+/** The CSRF token of a session: every staff form posts it as `_csrf`. */
+export function csrfTokenFor(sessionId: string): string {
+  return token(sessionId, 'staff-csrf');
+}
+
+/** The sign-in form's token for the value of its cookie. */
+export function loginTokenFor(cookieValue: string): string {
+  return token(cookieValue, 'staff-login');
+}
+
+export function sameToken(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function newRandomId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** A `Set-Cookie` value: HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS; `maxAgeSeconds` 0 clears it. */
+export function cookie(name: string, value: string, options: { secure: boolean; maxAgeSeconds: number }): string {
+  return `${name}=${value}; Path=/; Max-Age=${options.maxAgeSeconds}; HttpOnly; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+}
+
+export function loginCookie(value: string, secure: boolean): string {
+  return cookie(cookieNames(secure).login, value, { secure, maxAgeSeconds: LOGIN_TOKEN_SECONDS });
+}
+
+export function sessionCookie(value: string, secure: boolean): string {
+  return cookie(cookieNames(secure).session, value, { secure, maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 });
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return cookie(cookieNames(secure).session, '', { secure, maxAgeSeconds: 0 });
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  session: SessionRecord;
+  staff: StaffRecord;
+}
+
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+export type SignInResult = { ok: true; sessionId: string; staff: StaffRecord } | { ok: false; retryAfterSeconds: number | null };
+
+export interface StaffSessionsOptions {
+  now?: () => Date;
+  throttle?: Partial<ThrottleSettings>;
+}
+
+export class StaffSessions {
+  readonly #staff: StaffRepository;
+  readonly #sessions: SessionRepository;
+  readonly #audit: AuditLog;
+  readonly #now: () => Date;
+  readonly #throttle: SignInThrottle;
+
+  constructor(store: { staff: StaffRepository; sessions: SessionRepository; audit: AuditLog }, options: StaffSessionsOptions = {}) {
+    this.#staff = store.staff;
+    this.#sessions = store.sessions;
+    this.#audit = store.audit;
+    this.#now = options.now ?? (() => new Date());
+    this.#throttle = new SignInThrottle(options.throttle, () => this.#now().getTime());
+  }
+
+  /** The session this id names, when it is still good (its staff member enabled); touched. */
+  async resolve(sessionId: string | undefined): Promise<ActiveSession | null> {
+    if (!sessionId || sessionId.length > 200) return null;
+    const idHash = hashSessionId(sessionId);
+    const session = await this.#sessions.get(idHash);
+    if (!session) return null;
+    const now = this.#now();
+    const idle = now.getTime() - Date.parse(session.lastSeenAt) > SESSION_IDLE_MS;
+    if (idle || now.toISOString() >= session.expiresAt) {
+      await this.#sessions.delete(idHash);
+      return null;
+    }
+    const staff = await this.#staff.findById(session.staffId);
+    if (!staff || staff.disabledAt) {
+      await this.#sessions.delete(idHash);
+      return null;
+    }
+    await this.#sessions.touch(idHash, now.toISOString());
+    return { sessionId, session, staff };
+  }
+
+  async signIn(email: string, password: string, client: Client): Promise<SignInResult> {
+    const account = email.trim().toLowerCase();
+    const wait = this.#throttle.waitSeconds(account, client.ip);
+    if (wait > 0) {
+      await this.#record('visitor', 'staff.sign_in_failed', account, { reason: 'throttled' }, client);
+      return { ok: false, retryAfterSeconds: wait };
+    }
+    const staff = account ? await this.#staff.findByEmail(account) : undefined;
+    // An unknown e-mail costs the same hash as a wrong password, so timing tells nothing either.
+    const matches = await verifyPassword(password, staff?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!staff || staff.disabledAt || !matches) {
+      this.#throttle.failed(account, client.ip);
+      await this.#record('visitor', 'staff.sign_in_failed', account, { reason: staff?.disabledAt ? 'disabled' : 'wrong' }, client);
+      return { ok: false, retryAfterSeconds: null };
+    }
+    this.#throttle.succeeded(account);
+    const sessionId = newRandomId();
+    const now = this.#now();
+    await this.#sessions.create({
+      idHash: hashSessionId(sessionId),
+      staffId: staff.id,
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+      ip: client.ip,
+      userAgent: client.userAgent.slice(0, 512),
+    });
+    await this.#record(`staff:${staff.email}`, 'staff.signed_in', staff.email, {}, client);
+    return { ok: true, sessionId, staff };
+  }
+
+  async signOut(active: ActiveSession, everywhere: boolean, client: Client): Promise<void> {
+    if (everywhere) await this.#sessions.deleteForStaff(active.staff.id);
+    else await this.#sessions.delete(hashSessionId(active.sessionId));
+    await this.#record(`staff:${active.staff.email}`, everywhere ? 'staff.signed_out_everywhere' : 'staff.signed_out', active.staff.email, {}, client);
+  }
+
+  /** Sessions past their time go (hourly, from the server). */
+  purgeExpired(): Promise<number> {
+    const now = this.#now();
+    return this.#sessions.purgeExpired(now.toISOString(), new Date(now.getTime() - SESSION_IDLE_MS).toISOString());
+  }
+
+  #record(actor: string, action: 'staff.signed_in' | 'staff.sign_in_failed' | 'staff.signed_out' | 'staff.signed_out_everywhere', target: string, detail: Record<string, string>, client: Client): Promise<void> {
+    return this.#audit.append({ at: this.#now().toISOString(), actor, action, target: target || null, detail, ip: client.ip });
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The staff area's server side for one request (contract/staff-area.ts): who is signed in, signing in
+ * and out with the session cookie, the dashboard's figures, and the work on leads. Every operation
+ * but signing in needs the session the request carried, checked here again (the pages' loaders check
+ * first), and every change is written to the audit log with the staff member's e-mail. Leads are
+ * personal data: nothing here logs them; the audit names a lead by id only.
+ */
+import type { LeadRecord } from '../../contract/leads';
+import type { LeadStatus } from '../../contract/quote-request';
+import type { AuditAction } from '../../contract/staff';
+import type { DashboardSummary, LeadListQuery, StaffArea } from '../../contract/staff-area';
+import type { RequestLogReader } from '../request-log/request-log';
+import { leadsCsv } from '../services/lead-export';
+import { KeyError, KeyService } from '../services/keys';
+import type { Store } from '../store/store';
+import {
+  type ActiveSession,
+  type Client,
+  clearedSessionCookie,
+  csrfTokenFor,
+  loginCookie,
+  loginTokenFor,
+  newRandomId,
+  sameToken,
+  sessionCookie,
+  type StaffSessions,
+} from './sessions';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface StaffRequest {
+  /** The session the request's cookie named, when still good. */
+  active: ActiveSession | null;
+  /** The value of the sign-in form's cookie, when the request had one. */
+  loginCookieValue: string | undefined;
+  client: Client;
+  /** The site is served over HTTPS: cookies get Secure and the __Host- prefix. */
+  secure: boolean;
+}
+
+export interface StaffAreaDeps {
+  store: Store;
+  sessions: StaffSessions;
+  requestLog?: RequestLogReader;
+  now: () => Date;
+}
+
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Sign in at /admin/login to do this.');
+    this.name = 'NotSignedInError';
+  }
+}
+
+function matches(lead: LeadRecord, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return true;
+  return [lead.id, lead.name, lead.email ?? '', lead.phone ?? ''].some((value) => value.toLowerCase().includes(needle));
+}
+
+export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea {
+  const { store, sessions, now } = deps;
+  const { active, client, secure } = request;
+
+  const signedIn = (): ActiveSession => {
+    if (!active) throw new NotSignedInError();
+    return active;
+  };
+
+  const record = (action: AuditAction, target: string, detail: Record<string, string | number | boolean | null> = {}) =>
+    store.audit.append({ at: now().toISOString(), actor: `staff:${signedIn().staff.email}`, action, target, detail, ip: client.ip });
+
+  const listLeads = async (query: LeadListQuery) => {
+    signedIn();
+    const leads = await store.leads.list({ ...(query.status ? { status: query.status } : {}), spam: query.spam ?? false });
+    return query.q ? leads.filter((lead) => matches(lead, query.q ?? '')) : leads;
+  };
+
+  const changeLead = async (id: string, change: (lead: LeadRecord) => LeadRecord) => store.leads.update(id, (lead) => ({ ...change(lead), updatedAt: now().toISOString() }));
+
+  const keyService = new KeyService(store.keys, now);
+
+  return {
+    viewer: active ? { id: active.staff.id, email: active.staff.email, name: active.staff.name, csrfToken: csrfTokenFor(active.sessionId) } : null,
+
+    loginToken() {
+      const existing = request.loginCookieValue;
+      if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { token: loginTokenFor(existing), setCookie: null };
+      const value = newRandomId();
+      return { token: loginTokenFor(value), setCookie: loginCookie(value, secure) };
+    },
+
+    async signIn({ email, password, loginToken }) {
+      const cookieValue = request.loginCookieValue;
+      if (!cookieValue || !sameToken(loginTokenFor(cookieValue), loginToken)) {
+        return { ok: false, message: 'This sign-in form has expired. Load the page again and sign in.', retryAfterSeconds: null };
+      }
+      const result = await sessions.signIn(email, password, client);
+      if (result.ok) return { ok: true, setCookie: sessionCookie(result.sessionId, secure) };
+      if (result.retryAfterSeconds !== null) {
+        const minutes = Math.ceil(result.retryAfterSeconds / 60);
+        return {
+          ok: false,
+          message: `Too many sign-in attempts. Wait ${result.retryAfterSeconds < 90 ? `${result.retryAfterSeconds} seconds` : `${minutes} minutes`} and try again, or ask an administrator to reset your password.`,
+          retryAfterSeconds: result.retryAfterSeconds,
+        };
+      }
+      return { ok: false, message: 'That e-mail and password do not match an active staff account. Check both and try again.', retryAfterSeconds: null };
+    },
+
+    async signOut(everywhere) {
+      await sessions.signOut(signedIn(), everywhere, client);
+      return clearedSessionCookie(secure);
+    },
+
+    async dashboard(): Promise<DashboardSummary> {
+      signedIn();
+      const dayAgo = new Date(now().getTime() - DAY_MS);
+      const [fresh, posts, keys, failed] = await Promise.all([
+        store.leads.list({ status: 'new' }),
+        store.posts.list({ status: 'any', limit: 5 }),
+        store.keys.list(),
+        deps.requestLog ? deps.requestLog.find({ since: dayAgo }).catch(() => []) : Promise.resolve([]),
+      ]);
+      return {
+        newLeads: fresh.length,
+        latestLeads: fresh.slice(0, 5),
+        recentPosts: posts.entries.map((post) => ({ id: post.id, title: post.title, slug: post.slug, status: post.status, updatedAt: post.updatedAt, author: post.author.name })),
+        keysUsedLastDay: keys
+          .filter((key) => key.lastUsedAt !== null && key.lastUsedAt >= dayAgo.toISOString())
+          .map((key) => ({ id: key.id, name: key.name, owner: key.owner ?? key.name, lastUsedAt: key.lastUsedAt ?? '' })),
+        failedRequestsLastDay: failed.filter((entry) => entry.status >= 400).length,
+      };
+    },
+
+    leads: {
+      list: listLeads,
+      async get(id) {
+        signedIn();
+        const lead = await store.leads.get(id);
+        return lead ? { lead, notifications: await store.outbox.forLead(id) } : null;
+      },
+      async setStatus(id, status: LeadStatus) {
+        signedIn();
+        let from: LeadStatus | null = null;
+        const changed = await changeLead(id, (lead) => {
+          from = lead.status;
+          return { ...lead, status };
+        });
+        if (changed && from !== status) await record('lead.status_changed', id, { from, to: status });
+        return changed;
+      },
+      async addNote(id, text) {
+        const viewer = signedIn();
+        const changed = await changeLead(id, (lead) => ({ ...lead, agentNotes: [...lead.agentNotes, { at: now().toISOString(), by: viewer.staff.email, text }] }));
+        if (changed) await record('lead.noted', id);
+        return changed;
+      },
+      async delete(id) {
+        signedIn();
+        const deleted = await store.leads.delete(id);
+        if (deleted) await record('lead.deleted', id);
+        return deleted;
+      },
+      async csv(query) {
+        const leads = await listLeads(query);
+        const notifications = new Map(await Promise.all(leads.map(async (lead) => [lead.id, await store.outbox.forLead(lead.id)] as const)));
+        await record('leads.exported', 'leads', { count: leads.length, status: query.status ?? null, spam: query.spam ?? false });
+        return leadsCsv(leads, notifications);
+      },
+    },
+
+    keys: {
+      async list() {
+        signedIn();
+        const keys = await keyService.details();
+        return Promise.all(
+          keys.map(async (key) => {
+            const [latest] = deps.requestLog && key.lastUsedAt ? await deps.requestLog.find({ keyId: key.id, limit: 1 }).catch(() => []) : [];
+            return { ...key, lastClient: latest?.client ?? null };
+          }),
+        );
+      },
+      async create(input) {
+        signedIn();
+        try {
+          const created = await keyService.create(input);
+          await record('key.created', created.key.id, { name: created.key.name, owner: created.key.owner, permissions: created.key.permissions.join(' ') });
+          return { ok: true, key: created.key, secret: created.secret };
+        } catch (error) {
+          if (error instanceof KeyError) return { ok: false, message: error.message };
+          throw error;
+        }
+      },
+      async revoke(id, reason) {
+        const viewer = signedIn();
+        try {
+          const result = await keyService.revoke(id, { by: `staff:${viewer.staff.email}`, reason: reason || undefined });
+          if (!result.alreadyRevoked) await record('key.revoked', result.key.id, { name: result.key.name, reason: reason || null });
+          return { ok: true, key: { ...result.key, lastClient: null }, alreadyRevoked: result.alreadyRevoked };
+        } catch (error) {
+          if (error instanceof KeyError) return { ok: false, message: error.message };
+          throw error;
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * `blogpost audit`: the audit log of the data directory (who did what and when: sign-ins, staff
+ * accounts, keys, posts, leads), oldest first, as a table or JSON; filtered by time (`--since`, parsed
+ * as `blogpost logs` does) and action. Also `appendAudit`, which the commands that change the same
+ * things (keys, leads, staff) use to write their entry.
+ */
+import path from 'node:path';
+import { type Command, Option } from 'commander';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../contract/staff';
+import { openAuditLog, resolveDataDir, StoreError } from '../../api/operations';
+import type { CommandContext } from '../context';
+import { CliError, ExitCode } from '../exit-codes';
+import { table } from '../output';
+import { parseSince } from './logs';
+
+interface AuditOptions {
+  dataDir?: string;
+  since?: string;
+  action?: AuditAction;
+  json?: boolean;
+}
+
+function dataDirOf(options: { dataDir?: string }, ctx: CommandContext): string {
+  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
+}
+
+/**
+ * Appends what a command did to the audit log of `dataDir`. The change itself is made by then: when
+ * the log cannot be written, that is said on stderr and the command ends with exit code 4, never
+ * silently.
+ */
+export async function appendAudit(dataDir: string, ctx: CommandContext, entry: Omit<AuditEntry, 'at' | 'ip'>): Promise<ExitCode> {
+  const log = openAuditLog(dataDir);
+  try {
+    await log.append({ ...entry, at: new Date().toISOString(), ip: null });
+    return ExitCode.Ok;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    ctx.out.error(`The change was made, but it could not be recorded in the audit log (${log.location}): ${why}`);
+    return ExitCode.Local;
+  }
+}
+
+/** Visitors' and staff's values can reach the log: no control character (a terminal escape) reaches the terminal. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ');
+}
+
+/** `reason="left the agency" from=new to=contacted`. */
+function detailText(detail: AuditEntry['detail']): string {
+  const parts = Object.entries(detail).map(([key, value]) => {
+    const shown = typeof value === 'string' ? (/^[^\s"=]+$/.test(value) ? value : JSON.stringify(value)) : String(value);
+    return `${key}=${printable(shown)}`;
+  });
+  return parts.join(' ') || '-';
+}
+
+function tableRow(entry: AuditEntry): string[] {
+  return [entry.at.slice(0, 19).replace('T', ' '), printable(entry.actor), entry.action, printable(entry.target ?? '-'), detailText(entry.detail)];
+}
+
+export async function auditCommand(options: AuditOptions, ctx: CommandContext): Promise<ExitCode> {
+  const since = options.since === undefined ? undefined : parseSince(options.since, new Date()).toISOString();
+  const dataDir = dataDirOf(options, ctx);
+  const log = openAuditLog(dataDir);
+  const read = await log.read(since === undefined ? {} : { since }).catch((error: unknown) => {
+    throw error instanceof StoreError ? new CliError(error.message, ExitCode.Local) : error;
+  });
+  const entries = options.action ? read.entries.filter((entry) => entry.action === options.action) : read.entries;
+  if (read.damagedLines > 0) ctx.out.warn(`Skipped ${read.damagedLines} damaged line(s) in ${log.location}: they are not valid audit entries (an interrupted write or a hand edit).`);
+  if (options.json) {
+    ctx.out.json(entries);
+    return ExitCode.Ok;
+  }
+  if (entries.length === 0) {
+    const filtered = since !== undefined || options.action !== undefined;
+    ctx.out.info(filtered ? `No audit entry matches in ${log.location}. Without --since and --action: blogpost audit` : `No audit entries in ${log.location} yet: they are written as staff sign in and as keys, posts, leads and staff accounts change.`);
+    return ExitCode.Ok;
+  }
+  ctx.out.data(table([['TIME (UTC)', 'ACTOR', 'ACTION', 'TARGET', 'DETAIL'], ...entries.map(tableRow)]));
+  return ExitCode.Ok;
+}
+
+export function registerAudit(program: Command, ctx: CommandContext): void {
+  program
+    .command('audit')
+    .description('Show the audit log of the data directory (who did what and when), oldest first.')
+    .option('--since <when>', 'only entries since a duration ago (30m, 2h, 1d) or a time (2026-11-01, 2026-11-24T10:00:00Z)')
+    .addOption(new Option('--action <action>', 'only entries of this action').choices(AUDIT_ACTIONS))
+    .option('--json', 'print the entries as a JSON array on stdout')
+    .addOption(new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)'))
+    .addHelpText('after', '\nExamples:\n  $ blogpost audit --since 2h\n  $ blogpost audit --since 2026-11-01 --action key.revoked\n  $ blogpost audit --json > audit.json\n')
+    .action(async (options: AuditOptions) => ctx.exit(await auditCommand(options, ctx)));
+}

@@ -1,0 +1,215 @@
+/**
+ * `blogpost staff add|list|disable|reset-password`: the staff accounts of the staff area, managed on
+ * the server's data directory (beside a running server, like `blogpost keys`). A password is read from
+ * standard input when it is not a terminal or with `--password-stdin` (as `docker login` does), else
+ * asked twice without echo; it is never printed, and only its hash is stored. Every change is in the
+ * audit log as `cli:<user>`.
+ */
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { type Command, Option } from 'commander';
+import { openStaffStore, resolveDataDir, StaffError, StaffService, type StaffSummary, StoreError } from '../../api/operations';
+import { type CommandContext, readInput } from '../context';
+import { CliError, ExitCode } from '../exit-codes';
+import type { CliIO } from '../io';
+import { table } from '../output';
+import { cliUser } from './keys';
+
+interface DataDirOptions {
+  dataDir?: string;
+  json?: boolean;
+}
+
+interface AddOptions extends DataDirOptions {
+  email: string;
+  name: string;
+  passwordStdin?: boolean;
+}
+
+interface DisableOptions extends DataDirOptions {
+  reason?: string;
+}
+
+interface ResetOptions extends DataDirOptions {
+  passwordStdin?: boolean;
+}
+
+function dataDirOf(options: DataDirOptions, ctx: CommandContext): string {
+  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
+}
+
+function noStore(dataDir: string): string {
+  return `There is no store in ${dataDir} yet (no blog.json). Point --data-dir or DATA_DIR at the server's data directory (the server creates it at its first start).`;
+}
+
+const USAGE_PROBLEMS = new Set(['invalid_email', 'invalid_name', 'weak_password']);
+
+/** Opens the staff store and runs `work`, turning store problems into exit code 4 and broken rules into 1 or 2. */
+async function withStaff<T>(dataDir: string, work: (service: StaffService) => Promise<T>): Promise<T> {
+  try {
+    const store = await openStaffStore(dataDir);
+    if (!store) throw new CliError(noStore(dataDir), ExitCode.Local);
+    return await work(new StaffService(store));
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, error.problem === 'conflict' ? ExitCode.Failed : ExitCode.Local);
+    if (error instanceof StaffError) throw new CliError(error.message, USAGE_PROBLEMS.has(error.problem) ? ExitCode.Usage : ExitCode.Failed);
+    throw error;
+  }
+}
+
+/** Asks for one line on stderr with nothing echoed (the terminal's own echo is off while readline reads). */
+async function askHidden(io: CliIO, question: string): Promise<string> {
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  io.stderr.write(question);
+  const lines = createInterface({ input: io.stdin, output: silent, terminal: true });
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      lines.once('line', resolve);
+      lines.once('SIGINT', () => reject(new CliError('Cancelled: no password was set.', ExitCode.Usage)));
+      lines.once('close', () => reject(new CliError('Cancelled: no password was set.', ExitCode.Usage)));
+    });
+  } finally {
+    lines.close();
+    io.stderr.write('\n');
+  }
+}
+
+/** The password from standard input (one trailing newline dropped), or asked twice on a terminal. */
+async function readPassword(options: { passwordStdin?: boolean }, ctx: CommandContext, who: string): Promise<string> {
+  if (options.passwordStdin || ctx.io.stdin.isTTY !== true) {
+    const { text } = await readInput('-', ctx.io);
+    const password = text.replace(/\r?\n$/, '');
+    if (!password) {
+      throw new CliError(`No password on standard input. Pipe it in, e.g.: printf '%s' "$PASSWORD" | blogpost staff ... --password-stdin`, ExitCode.Usage);
+    }
+    return password;
+  }
+  const first = await askHidden(ctx.io, `Password for ${who} (at least 12 characters; not shown): `);
+  const second = await askHidden(ctx.io, 'The same password again: ');
+  if (first !== second) throw new CliError('The two passwords differ; nothing was changed. Run the command again.', ExitCode.Usage);
+  return first;
+}
+
+function day(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+function status(staff: StaffSummary): string {
+  return staff.disabledAt ? `disabled ${day(staff.disabledAt)}` : 'active';
+}
+
+function sessionsText(count: number): string {
+  return count === 1 ? '1 session was ended' : `${count} sessions were ended`;
+}
+
+export async function addStaffCommand(options: AddOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const added = await withStaff(dataDir, async (service) => {
+    const password = await readPassword(options, ctx, options.email.trim());
+    return service.add({ email: options.email, name: options.name, password }, cliUser(ctx.io.env));
+  });
+  if (options.json) ctx.out.json({ success: true, staff: added });
+  else ctx.out.success(`Added staff account ${added.email} ("${added.name}", id ${added.id}) in ${dataDir}. They sign in to the staff area with this e-mail and the password given.`);
+  return ExitCode.Ok;
+}
+
+export async function listStaffCommand(options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const staff = await withStaff(dataDir, (service) => service.list());
+  if (options.json) {
+    ctx.out.json(staff);
+    return ExitCode.Ok;
+  }
+  if (staff.length === 0) {
+    ctx.out.info(`No staff accounts in ${dataDir}. Add one with: blogpost staff add --email EMAIL --name NAME`);
+    return ExitCode.Ok;
+  }
+  ctx.out.data(table([['EMAIL', 'NAME', 'STATUS', 'CREATED', 'PASSWORD CHANGED'], ...staff.map((s) => [s.email, s.name, status(s), day(s.createdAt), day(s.passwordChangedAt)])]));
+  return ExitCode.Ok;
+}
+
+export async function disableStaffCommand(email: string, options: DisableOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const outcome = await withStaff(dataDir, async (service) => {
+    try {
+      return await service.disable(email, cliUser(ctx.io.env), options.reason);
+    } catch (error) {
+      // Disabling twice is harmless, as revoking a key twice is.
+      if (error instanceof StaffError && error.problem === 'already_disabled') return { alreadyDisabled: error.message };
+      throw error;
+    }
+  });
+  if ('alreadyDisabled' in outcome) {
+    if (options.json) ctx.out.json({ success: true, alreadyDisabled: true });
+    ctx.out.warn(outcome.alreadyDisabled);
+    return ExitCode.Ok;
+  }
+  const { staff, sessionsEnded } = outcome;
+  if (options.json) ctx.out.json({ success: true, staff, sessionsEnded });
+  else ctx.out.success(`Disabled staff account ${staff.email}: it can no longer sign in, and ${sessionsText(sessionsEnded)}.`);
+  return ExitCode.Ok;
+}
+
+export async function resetPasswordCommand(email: string, options: ResetOptions, ctx: CommandContext): Promise<ExitCode> {
+  const dataDir = dataDirOf(options, ctx);
+  const { staff, sessionsEnded } = await withStaff(dataDir, async (service) => {
+    const account = await service.find(email);
+    return service.resetPassword(account.id, await readPassword(options, ctx, account.email), cliUser(ctx.io.env));
+  });
+  if (options.json) ctx.out.json({ success: true, staff, sessionsEnded });
+  else {
+    const disabled = staff.disabledAt ? ' The account is still disabled.' : '';
+    ctx.out.success(`New password set for ${staff.email}; ${sessionsText(sessionsEnded)}, so it signs in again with the new one.${disabled}`);
+  }
+  return ExitCode.Ok;
+}
+
+export function registerStaff(program: Command, ctx: CommandContext): void {
+  const staff = program
+    .command('staff')
+    .description('Manage staff accounts of the staff area in the local data directory (DATA_DIR, default ./data).')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ blogpost staff add --email jane@example.com --name "Jane Agent"      # asks for the password twice\n' +
+        `  $ printf '%s' "$PASSWORD" | blogpost staff add --email jane@example.com --name "Jane Agent" --password-stdin\n` +
+        '  $ blogpost staff list\n  $ blogpost staff disable jane@example.com --reason "left the agency"\n  $ blogpost staff reset-password jane@example.com\n',
+    );
+  const dataDirOption = () => new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)');
+  const passwordStdinOption = () => new Option('--password-stdin', 'read the password from standard input (the default when it is not a terminal)');
+
+  staff
+    .command('add')
+    .description('Add a staff account; the password is asked for twice on a terminal, or read from standard input.')
+    .requiredOption('--email <email>', 'the e-mail address they sign in with')
+    .requiredOption('--name <name>', 'their name (1-100 characters)')
+    .addOption(passwordStdinOption())
+    .addOption(dataDirOption())
+    .option('--json', 'print the account as JSON on stdout')
+    .action(async (options: AddOptions) => ctx.exit(await addStaffCommand(options, ctx)));
+
+  staff
+    .command('list')
+    .description('List staff accounts: e-mail, name, status, created, password changed (never a password or hash).')
+    .addOption(dataDirOption())
+    .option('--json', 'print the accounts as JSON on stdout')
+    .action(async (options: DataDirOptions) => ctx.exit(await listStaffCommand(options, ctx)));
+
+  staff
+    .command('disable')
+    .description('Disable an account: it cannot sign in, and its sessions end now.')
+    .argument('<email>', 'the e-mail (or id) of the account')
+    .option('--reason <text>', 'why (kept in the audit log)')
+    .addOption(dataDirOption())
+    .option('--json', 'print the account as JSON on stdout')
+    .action(async (email: string, options: DisableOptions) => ctx.exit(await disableStaffCommand(email, options, ctx)));
+
+  staff
+    .command('reset-password')
+    .description("Set a new password for an account (asked twice, or from standard input); ends the account's sessions.")
+    .argument('<email>', 'the e-mail (or id) of the account')
+    .addOption(passwordStdinOption())
+    .addOption(dataDirOption())
+    .option('--json', 'print the account as JSON on stdout')
+    .action(async (email: string, options: ResetOptions) => ctx.exit(await resetPasswordCommand(email, options, ctx)));
+}

@@ -1,0 +1,80 @@
+/**
+ * What the staff pages (web/routes/admin/) get from the server in the load context: who is signed in
+ * (with the CSRF token every form of theirs carries), signing in and out, and the work on leads. The
+ * server checks the session again on every call; the pages only render what it answers.
+ */
+import type { ApiKeySummary, ApiPermission } from './keys';
+import type { DeliveryRecord, LeadRecord } from './leads';
+import type { LeadStatus } from './quote-request';
+
+/** The signed-in staff member, as pages show them. */
+export interface StaffViewer {
+  id: string;
+  email: string;
+  name: string;
+  /** Every state-changing form of the staff area posts it as `_csrf`. */
+  csrfToken: string;
+}
+
+export type SignInOutcome =
+  | { ok: true; setCookie: string }
+  /** The message never says whether the e-mail exists. */
+  | { ok: false; message: string; retryAfterSeconds: number | null };
+
+export interface LeadListQuery {
+  status?: LeadStatus;
+  /** Matched against name, e-mail, phone and id, without regard to case. */
+  q?: string;
+  spam?: boolean;
+}
+
+export interface LeadDetail {
+  lead: LeadRecord;
+  notifications: DeliveryRecord[];
+}
+
+export interface DashboardSummary {
+  newLeads: number;
+  latestLeads: LeadRecord[];
+  recentPosts: Array<{ id: string; title: string; slug: string; status: string; updatedAt: string; author: string }>;
+  keysUsedLastDay: Array<{ id: string; name: string; owner: string; lastUsedAt: string }>;
+  /** Failed API requests (4xx/5xx) in the last day, from the request log. */
+  failedRequestsLastDay: number;
+}
+
+/** An API key as the staff page lists it: never its secret. */
+export interface StaffKey extends ApiKeySummary {
+  /** The client of its latest request in the request log (python, postman, curl...), if any. */
+  lastClient: string | null;
+  revokedBy: string | null;
+  revokeReason: string | null;
+}
+
+export type KeyCreateOutcome = { ok: true; key: ApiKeySummary; secret: string } | { ok: false; message: string };
+export type KeyRevokeOutcome = { ok: true; key: StaffKey; alreadyRevoked: boolean } | { ok: false; message: string };
+
+export interface StaffArea {
+  /** Null when nobody is signed in (or the session ended). */
+  viewer: StaffViewer | null;
+  /** The value of the login form's anti-forgery token, and the cookie that carries its twin. */
+  loginToken(): { token: string; setCookie: string | null };
+  signIn(input: { email: string; password: string; loginToken: string }): Promise<SignInOutcome>;
+  /** Ends this session (or every session of the viewer); the cookie that clears it. */
+  signOut(everywhere: boolean): Promise<string>;
+  dashboard(): Promise<DashboardSummary>;
+  leads: {
+    list(query: LeadListQuery): Promise<LeadRecord[]>;
+    get(id: string): Promise<LeadDetail | null>;
+    setStatus(id: string, status: LeadStatus): Promise<LeadRecord | null>;
+    addNote(id: string, text: string): Promise<LeadRecord | null>;
+    /** Deletes a person's data on request; the audit keeps that it happened, not what. */
+    delete(id: string): Promise<boolean>;
+    csv(query: LeadListQuery): Promise<string>;
+  };
+  keys: {
+    list(): Promise<StaffKey[]>;
+    /** The secret is in the answer once, and nowhere else. */
+    create(input: { name: string; owner: string; permissions: ApiPermission[] }): Promise<KeyCreateOutcome>;
+    revoke(id: string, reason: string): Promise<KeyRevokeOutcome>;
+  };
+}

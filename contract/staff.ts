@@ -1,0 +1,65 @@
+/**
+ * The agency's staff accounts, their sign-in sessions and the audit log of who did what. Passwords and
+ * session ids are never stored or logged: only their hashes. Shared by the server, the CLI and the
+ * staff pages.
+ */
+
+export interface StaffRecord {
+  /** `stf_` and 16 letters or digits. */
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  name: string;
+  /** `scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>` (api/staff/passwords.ts). */
+  passwordHash: string;
+  createdAt: string;
+  passwordChangedAt: string;
+  /** Set when the account was disabled: it cannot sign in, and its sessions end. */
+  disabledAt: string | null;
+}
+
+/** A signed-in staff member's session, stored under the SHA-256 of its id (the id is only in the cookie). */
+export interface SessionRecord {
+  /** Hex SHA-256 of the session id. */
+  idHash: string;
+  staffId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The absolute end, however active the session is. */
+  expiresAt: string;
+  ip: string;
+  userAgent: string;
+}
+
+export const AUDIT_ACTIONS = [
+  'staff.signed_in',
+  'staff.sign_in_failed',
+  'staff.signed_out',
+  'staff.signed_out_everywhere',
+  'staff.added',
+  'staff.disabled',
+  'staff.password_reset',
+  'key.created',
+  'key.revoked',
+  'post.unpublished',
+  'post.trashed',
+  'post.restored',
+  'lead.status_changed',
+  'lead.noted',
+  'lead.deleted',
+  'leads.exported',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One line of the audit log: who did what to what, and when. Never a password, secret or session id. */
+export interface AuditEntry {
+  at: string;
+  /** `staff:<email>`, `cli:<user>`, or `visitor` (a failed sign-in names the e-mail tried in `detail`). */
+  actor: string;
+  action: AuditAction;
+  /** What it was done to: a key id, post id, lead id or staff e-mail. */
+  target: string | null;
+  /** A few facts (a reason, the old and new status); never personal data of a lead beyond its id. */
+  detail: Record<string, string | number | boolean | null>;
+  ip: string | null;
+}
