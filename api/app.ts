@@ -120,7 +120,13 @@ export function createApp(options: AppOptions): Koa {
   app.use(pageHeaders(options.config, { csp: production }));
   const now = options.now ?? (() => new Date());
   const sessions = new StaffSessions(store, { now });
-  const staffDeps = { store, sessions, now, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };
+  const staffDeps = {
+    store,
+    sessions,
+    now,
+    ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}),
+    ...(options.scheduler ? { onPostsChanged: () => options.scheduler?.poke() } : {}),
+  };
   app.use(staffGuard(staffDeps));
   app.use(pageRequestGuard);
   if (options.clientDir) {

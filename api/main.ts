@@ -15,6 +15,7 @@ import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { consoleLogger as logger } from './logger';
 import { PROJECT_ROOT } from './project-root';
 import { openFileRequestLog } from './request-log/file-writer';
+import { openFileRequestLogReader } from './request-log/file-reader';
 import { seedDemoPosts } from './seed/demo-posts';
 import { issueDemoKey } from './services/demo-key';
 import { resolveDataDir } from './store/data-dir';
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
   purgeSessions();
   setInterval(purgeSessions, 60 * 60 * 1000).unref();
   const leads = { settings: env.leadIntake, plan: (lead: Parameters<typeof newDeliveries>[0], at: Date) => newDeliveries(lead, delivery, at), onStored: () => outbox.poke() };
-  const shared = { config, logger, store, requestLog, scheduler, leads, api: apiSettingsFrom(env) };
+  const shared = { config, logger, store, requestLog, requestLogReader: openFileRequestLogReader(env.dataDir), scheduler, leads, api: apiSettingsFrom(env) };
   const app = dev
     ? createApp({ ...shared, mode: 'development', ...(await devMode()) })
     : createApp({

@@ -6,6 +6,7 @@
 import type { ApiKeySummary, ApiPermission } from './keys';
 import type { DeliveryRecord, LeadRecord } from './leads';
 import type { LeadStatus } from './quote-request';
+import type { AuditEntry } from './staff';
 
 /** The signed-in staff member, as pages show them. */
 export interface StaffViewer {
@@ -53,6 +54,33 @@ export interface StaffKey extends ApiKeySummary {
 export type KeyCreateOutcome = { ok: true; key: ApiKeySummary; secret: string } | { ok: false; message: string };
 export type KeyRevokeOutcome = { ok: true; key: StaffKey; alreadyRevoked: boolean } | { ok: false; message: string };
 
+/** A post as the staff page lists it. */
+export interface StaffPost {
+  id: string;
+  title: string;
+  slug: string;
+  status: string;
+  /** Set while the post is in the trash. */
+  deletedAt: string | null;
+  author: string;
+  owner: string | null;
+  /** The key that created it (null for site content). */
+  createdByKeyId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  revision: number;
+}
+
+export interface StaffPostQuery {
+  /** A status, `trashed`, or all posts not in the trash (default). */
+  status?: 'published' | 'draft' | 'scheduled' | 'trashed';
+  q?: string;
+}
+
+/** What a change to a post did, in a sentence, or why it was refused (the API's own message). */
+export type PostChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
+
 export interface StaffArea {
   /** Null when nobody is signed in (or the session ended). */
   viewer: StaffViewer | null;
@@ -71,6 +99,15 @@ export interface StaffArea {
     delete(id: string): Promise<boolean>;
     csv(query: LeadListQuery): Promise<string>;
   };
+  posts: {
+    list(query: StaffPostQuery): Promise<StaffPost[]>;
+    /** Each takes the revision the page showed: a post changed since is refused, as the API's If-Match does. */
+    unpublish(id: string, revision: number): Promise<PostChangeOutcome>;
+    trash(id: string, revision: number): Promise<PostChangeOutcome>;
+    restore(id: string): Promise<PostChangeOutcome>;
+  };
+  /** The newest entries of the audit log, newest first. */
+  audit(limit: number): Promise<AuditEntry[]>;
   keys: {
     list(): Promise<StaffKey[]>;
     /** The secret is in the answer once, and nowhere else. */

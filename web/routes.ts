@@ -22,6 +22,8 @@ export default [
   route('admin/leads', 'routes/admin/leads.tsx'),
   route('admin/leads.csv', 'routes/admin/leads-csv.ts'),
   route('admin/leads/:id', 'routes/admin/lead.tsx'),
+  route('admin/posts', 'routes/admin/posts.tsx'),
+  route('admin/audit', 'routes/admin/audit.tsx'),
   route('admin/api-keys', 'routes/admin/api-keys.tsx'),
   route('login', 'routes/login.tsx'),
   route('blog', 'routes/blog/index.tsx'),

@@ -12,6 +12,12 @@ import type { DashboardSummary, LeadListQuery, StaffArea } from '../../contract/
 import type { RequestLogReader } from '../request-log/request-log';
 import { leadsCsv } from '../services/lead-export';
 import { KeyError, KeyService } from '../services/keys';
+import { ApiError } from '../../contract/errors';
+import { postEtag } from '../../contract/post-lifecycle';
+import type { PostChangeOutcome, StaffPost } from '../../contract/staff-area';
+import { type Editor, PostChanges } from '../services/post-changes';
+import { PostService } from '../services/posts';
+import type { PostIndexEntry } from '../store/store';
 import type { Store } from '../store/store';
 import {
   type ActiveSession,
@@ -43,6 +49,33 @@ export interface StaffAreaDeps {
   sessions: StaffSessions;
   requestLog?: RequestLogReader;
   now: () => Date;
+  /** Told after a staff member changed a post (the scheduler re-checks). */
+  onPostsChanged?: () => void;
+}
+
+/** Staff change any post, as a blog:admin key does; no key made the change. */
+const STAFF_EDITOR: Editor = { keyId: null, owner: null, admin: true };
+
+function staffPost(entry: PostIndexEntry): StaffPost {
+  return {
+    id: entry.id,
+    title: entry.title,
+    slug: entry.slug,
+    status: entry.status,
+    deletedAt: entry.deletedAt,
+    author: entry.author.name,
+    owner: entry.owner,
+    createdByKeyId: entry.createdByKeyId,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+    publishedAt: entry.publishedAt,
+    revision: entry.revision,
+  };
+}
+
+function etagOf(id: string, revision: number) {
+  const idPrefix = /^"([0-9a-zA-Z]+)-r/.exec(postEtag(id, revision))?.[1] ?? id;
+  return { kind: 'etags' as const, etags: [{ idPrefix, revision }] };
 }
 
 export class NotSignedInError extends Error {
@@ -79,6 +112,24 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
   const changeLead = async (id: string, change: (lead: LeadRecord) => LeadRecord) => store.leads.update(id, (lead) => ({ ...change(lead), updatedAt: now().toISOString() }));
 
   const keyService = new KeyService(store.keys, now);
+  const postChanges = new PostChanges(store.posts, new PostService(store.posts), now);
+
+  /** Runs a post change with the API's rules; its message, or the API's reason for refusing it. */
+  const changePost = async (id: string, action: 'post.unpublished' | 'post.trashed' | 'post.restored', change: () => Promise<{ message: string; changed: unknown[] }>): Promise<PostChangeOutcome> => {
+    signedIn();
+    try {
+      const result = await change();
+      await record(action, id);
+      deps.onPostsChanged?.();
+      return { ok: true, message: result.message };
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const stale = error.code === 'precondition_failed';
+        return { ok: false, message: stale ? 'Someone changed this post since this page was loaded: look at it again, then decide.' : error.message };
+      }
+      throw error;
+    }
+  };
 
   return {
     viewer: active ? { id: active.staff.id, email: active.staff.email, name: active.staff.name, csrfToken: csrfTokenFor(active.sessionId) } : null,
@@ -168,6 +219,24 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         await record('leads.exported', 'leads', { count: leads.length, status: query.status ?? null, spam: query.spam ?? false });
         return leadsCsv(leads, notifications);
       },
+    },
+
+    posts: {
+      async list(query) {
+        signedIn();
+        const page = await store.posts.list({ status: query.status ?? 'any', limit: 10_000 });
+        const needle = query.q?.trim().toLowerCase() ?? '';
+        const entries = needle ? page.entries.filter((entry) => [entry.title, entry.slug, entry.author.name, entry.owner ?? '', entry.id].some((value) => value.toLowerCase().includes(needle))) : page.entries;
+        return entries.map(staffPost);
+      },
+      unpublish: (id, revision) => changePost(id, 'post.unpublished', () => postChanges.update(id, { status: 'draft' }, 'merge', etagOf(id, revision), STAFF_EDITOR)),
+      trash: (id, revision) => changePost(id, 'post.trashed', () => postChanges.trash(id, etagOf(id, revision), STAFF_EDITOR)),
+      restore: (id) => changePost(id, 'post.restored', () => postChanges.restore(id, STAFF_EDITOR)),
+    },
+
+    async audit(limit) {
+      signedIn();
+      return (await store.audit.list({ limit })).reverse();
     },
 
     keys: {

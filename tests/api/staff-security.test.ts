@@ -87,7 +87,7 @@ async function csrf(client: Browser, pathname: string): Promise<string> {
   return token;
 }
 
-const PROTECTED = ['/admin', '/admin/leads', '/admin/leads.csv', `/admin/leads/${SECRET_LEAD.id}`, '/admin/leads?status=new'];
+const PROTECTED = ['/admin', '/admin/leads', '/admin/leads.csv', `/admin/leads/${SECRET_LEAD.id}`, '/admin/leads?status=new', '/admin/posts', '/admin/audit', '/admin/logout'];
 
 describe('without a session', () => {
   it('every staff page redirects to sign-in (coming back after), shows nothing of a lead, and is no-store and noindex', async () => {

@@ -132,6 +132,39 @@ for (const js of [false, true]) {
       expect(new URL(page.url()).pathname).toBe('/admin/login');
     });
 
+    it('unpublishes a post (its page stops answering 200), trashes and restores it, and the audit log shows who did it', async () => {
+      const key = await server.createKey(js ? 'post owner js' : 'post owner plain');
+      const title = js ? 'A Post Staff Will Unpublish With Script' : 'A Post Staff Will Unpublish Without Script';
+      const created = await fetch(`${server.url}/api/blog`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(validPost({ title, status: 'published' })),
+      });
+      expect(created.status).toBe(201);
+      const { post } = (await created.json()) as { post: { slug: string } };
+      expect((await fetch(`${server.url}/blog/${post.slug}`)).status).toBe(200);
+
+      const page = await newPage(js);
+      await page.goto(`${server.url}/admin/posts`);
+      await signIn(page);
+      if (js) await waitForHydration(page);
+      await expectAxeClean(page, js);
+      await page.getByRole('button', { name: `Unpublish ${title}` }).click();
+      await page.getByTestId('posts-message').filter({ hasText: 'Unpublished' }).waitFor();
+      expect((await fetch(`${server.url}/blog/${post.slug}`)).status).not.toBe(200);
+      await page.getByRole('button', { name: `Move ${title} to the trash` }).click();
+      await page.getByTestId('posts-message').filter({ hasText: 'Moved to the trash' }).waitFor();
+      await page.goto(`${server.url}/admin/posts?status=trashed`);
+      await page.getByRole('button', { name: `Restore ${title}` }).click();
+      await page.getByTestId('posts-message').filter({ hasText: 'Restored from the trash, as a draft post' }).waitFor();
+
+      await page.goto(`${server.url}/admin/audit`);
+      await expectAxeClean(page, js);
+      const audit = await page.getByTestId('audit-table').innerText();
+      for (const action of ['post.unpublished', 'post.trashed', 'post.restored', 'staff.signed_in']) expect(audit).toContain(action);
+      expect(audit).toContain(`staff:${EMAIL}`);
+    });
+
     it('creates an API key whose secret is shown once and publishes, then revokes it with a reason', async () => {
       const page = await newPage(js);
       await page.goto(`${server.url}/admin/login?next=${encodeURIComponent('/admin/api-keys')}`);

@@ -14,6 +14,7 @@ import type { ApiSettings } from '../../api/http/app';
 import { answerClientErrors } from '../../api/http/client-error';
 import type { Logger } from '../../api/logger';
 import { openFileRequestLog } from '../../api/request-log/file-writer';
+import { openFileRequestLogReader } from '../../api/request-log/file-reader';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
 import { KeyService } from '../../api/services/keys';
 import { StaffService } from '../../api/staff/staff-service';
@@ -92,6 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     store,
     now,
     requestLog,
+    requestLogReader: openFileRequestLogReader(dataDir, now),
     scheduler,
     ...(options.api ? { api: options.api } : {}),
     ...(options.leads ? { leads: options.leads } : {}),

@@ -25,7 +25,13 @@ export function AdminShell({ viewer, title, children }: { viewer: StaffViewer; t
               <NavLink to="/admin/leads">Leads</NavLink>
             </li>
             <li>
+              <NavLink to="/admin/posts">Posts</NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/api-keys">API keys</NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/audit">Audit log</NavLink>
             </li>
           </ul>
         </nav>
