@@ -7,6 +7,7 @@ import { FileAuditLog } from '../store/file/audit-file';
 import { DurableWriter } from '../store/file/durable-writer';
 import { FileSessionRepository } from '../store/file/session-files';
 import { FileStaffRepository } from '../store/file/staff-file';
+import { sessionRecord } from '../store/store-contract';
 import { verifyPassword } from './passwords';
 import { StaffError, StaffService, type StaffStores } from './staff-service';
 
@@ -29,9 +30,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function session(idHash: string, staffId: string) {
-  return { idHash, staffId, createdAt: NOW.toISOString(), lastSeenAt: NOW.toISOString(), expiresAt: '2026-11-26T10:00:00.000Z', ip: '127.0.0.1', userAgent: 'test' };
-}
+/** A live session of `staffId`, started now. */
+const session = (idHash: string, staffId: string) => sessionRecord(idHash, { staffId, createdAt: NOW.toISOString() });
 
 async function problemOf(work: Promise<unknown>): Promise<string> {
   const error: unknown = await work.then(() => null, (caught: unknown) => caught);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/staff';
 import { FileAuditLog } from '../../api/store/file/audit-file';
 import { openFileStore } from '../../api/store/file-store';
-import { leadRecord } from '../../api/store/store-contract';
+import { auditEntry, leadRecord } from '../../api/store/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
     await store.leads.create(leadRecord(LEAD, { name: 'Audrey Private', email: 'audrey@example.com', createdAt: '2026-11-20T10:00:00.000Z' }), []);
     await store.leads.create(leadRecord(GONE, { name: 'Forget Me', email: 'forget@example.com', createdAt: '2026-11-21T10:00:00.000Z' }), []);
     // An entry from long ago, for --since.
-    await store.audit.append({ at: '2026-01-15T09:00:00.000Z', actor: 'cli:old', action: 'key.created', target: 'OldKey0000', detail: { name: 'Old' }, ip: null });
+    await store.audit.append(auditEntry({ at: '2026-01-15T09:00:00.000Z', actor: 'cli:old', action: 'key.created', target: 'OldKey0000', detail: { name: 'Old' } }));
   } finally {
     await store.close();
   }
@@ -122,7 +122,7 @@ describe('blogpost audit', () => {
     const log = new FileAuditLog(path.join(dataDir, 'audit'));
     const file = path.join(dataDir, 'audit', readdirSync(path.join(dataDir, 'audit')).sort().at(-1) ?? '');
     appendFileSync(file, '{"at":"2026-11-2\n');
-    await log.append({ at: new Date().toISOString(), actor: 'cli:test', action: 'post.restored', target: 'post_1', detail: {}, ip: null });
+    await log.append(auditEntry({ at: new Date().toISOString(), actor: 'cli:test', action: 'post.restored', target: 'post_1', detail: {} }));
     const run = await blogpost(['audit', '--since', '1h']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('Skipped 1 damaged line(s)');

@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionRecord, StaffRecord } from '../../contract/staff';
+import type { StaffRecord } from '../../contract/staff';
 import { verifyPassword } from '../../api/staff/passwords';
 import { DurableWriter } from '../../api/store/file/durable-writer';
 import { FileSessionRepository } from '../../api/store/file/session-files';
 import { openFileStore } from '../../api/store/file-store';
+import { sessionRecord } from '../../api/store/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
 
@@ -36,18 +37,10 @@ function storedStaff(): StaffRecord[] {
   return (JSON.parse(readFileSync(path.join(dataDir, 'staff.json'), 'utf8')) as { staff: StaffRecord[] }).staff;
 }
 
-function session(id: string, staffId: string): SessionRecord {
-  const now = new Date();
-  return {
-    idHash: createHash('sha256').update(id).digest('hex'),
-    staffId,
-    createdAt: now.toISOString(),
-    lastSeenAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
-    ip: '127.0.0.1',
-    userAgent: 'test',
-  };
-}
+const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/** A live session of `staffId`, started now, stored under the hash of `id`. */
+const session = (id: string, staffId: string) => sessionRecord(hashOf(id), { staffId, createdAt: new Date().toISOString() });
 
 const outputs: CliRun[] = [];
 async function run(args: string[], input = ''): Promise<CliRun> {
@@ -142,9 +135,9 @@ describe('blogpost staff', () => {
     const disabled = await run(['staff', 'disable', 'jane@example.com', '--reason', 'left the agency']);
     expect(disabled.code).toBe(0);
     expect(disabled.stderr).toContain('Disabled staff account jane@example.com: it can no longer sign in, and 2 sessions were ended.');
-    expect(await sessions.get(session('jane-laptop', '').idHash)).toBeNull();
-    expect(await sessions.get(session('jane-phone', '').idHash)).toBeNull();
-    expect(await sessions.get(session('sam-laptop', '').idHash)).not.toBeNull();
+    expect(await sessions.get(hashOf('jane-laptop'))).toBeNull();
+    expect(await sessions.get(hashOf('jane-phone'))).toBeNull();
+    expect(await sessions.get(hashOf('sam-laptop'))).not.toBeNull();
     expect(storedStaff()[0]?.disabledAt).not.toBeNull();
     const list = await run(['staff', 'list']);
     expect(list.stdout).toMatch(/jane@example\.com\s+Jane Agent\s+disabled \d{4}-\d{2}-\d{2}/);
@@ -176,7 +169,7 @@ describe('blogpost staff', () => {
     expect(await verifyPassword(NEW_PASSWORD, after?.passwordHash ?? '')).toBe(false);
     expect(after?.passwordChangedAt).not.toBe(sam?.passwordChangedAt);
     const sessions = new FileSessionRepository(path.join(dataDir, 'sessions'), new DurableWriter());
-    expect(await sessions.get(session('sam-laptop', '').idHash)).toBeNull();
+    expect(await sessions.get(hashOf('sam-laptop'))).toBeNull();
   });
 
   it('never shows or stores a password: not in any output, nor in any file of the data directory', () => {

@@ -79,8 +79,8 @@ export function quoteContent(config: SiteConfig): QuoteContent {
       caption: 'A short introduction to what we ask, what you receive and how we review it with you.',
     },
     form: {
-      heading: 'Schedule your illustration consultation',
-      intro: 'Answer a few questions, pick a time that suits you, and we will prepare your illustration before the call.',
+      heading: 'Optional: pick a time for your consultation',
+      intro: 'Sent your request above? You can also choose a time for the call now with our scheduling form, or skip this step: we will contact you within one business day either way.',
       stepsHeading: 'What the form asks',
       steps: [
         {

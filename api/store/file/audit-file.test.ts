@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../contract/staff';
+import { auditEntry } from '../store-contract';
 import { FileAuditLog } from './audit-file';
 
 const dirs: string[] = [];
@@ -16,9 +17,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function entry(at: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
-  return { at, actor: 'cli:jane', action: 'key.revoked', target: 'Ab12Cd34Ef', detail: { reason: 'left the agency' }, ip: null, ...overrides };
-}
+const entry = (at: string, overrides: Partial<AuditEntry> = {}): AuditEntry => auditEntry({ at, ...overrides });
 
 describe('FileAuditLog', () => {
   it('appends one JSON line per entry to the file of its month, and lists them oldest first after a reopen', async () => {

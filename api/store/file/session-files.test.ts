@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../../contract/staff';
+import { sessionRecord } from '../store-contract';
 import { DurableWriter } from './durable-writer';
 import { FileSessionRepository } from './session-files';
 
@@ -23,18 +24,8 @@ afterEach(() => {
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
-function session(id: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
-  return {
-    idHash: hashOf(id),
-    staffId: 'stf_AAAAAAAAAAAAAAAA',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    lastSeenAt: '2026-11-01T10:00:00.000Z',
-    expiresAt: '2026-11-01T22:00:00.000Z',
-    ip: '203.0.113.9',
-    userAgent: 'Firefox',
-    ...overrides,
-  };
-}
+/** A session of stf_AAAAAAAAAAAAAAAA created 2026-11-01T10:00Z, ending 12 hours later, stored under the hash of `id`. */
+const session = (id: string, overrides: Partial<SessionRecord> = {}): SessionRecord => sessionRecord(hashOf(id), overrides);
 
 describe('FileSessionRepository', () => {
   it('creates a session under the hash of its id and reads it back after a reopen; never the id itself', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffRecord } from '../../../contract/staff';
+import { staffRecord } from '../store-contract';
 import { StoreError } from '../store-error';
 import { DurableWriter } from './durable-writer';
 import { FileStaffRepository } from './staff-file';
@@ -18,18 +19,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function account(overrides: Partial<StaffRecord> = {}): StaffRecord {
-  return {
-    id: 'stf_AAAAAAAAAAAAAAAA',
-    email: 'jane@example.com',
-    name: 'Jane Agent',
-    passwordHash: 'scrypt$65536$8$1$c2FsdA$a2V5',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    passwordChangedAt: '2026-11-01T10:00:00.000Z',
-    disabledAt: null,
-    ...overrides,
-  };
-}
+/** Jane's account, unless told otherwise. */
+const account = (overrides: Partial<StaffRecord> = {}): StaffRecord =>
+  staffRecord('stf_AAAAAAAAAAAAAAAA', { email: 'jane@example.com', name: 'Jane Agent', ...overrides });
 
 describe('FileStaffRepository', () => {
   it('lists nothing before the file exists', async () => {
