@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
+import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
 import type { CreateOutcome, KeyRecord, NewPost, PostIndexEntry, Store } from './store';
 import { StoreError } from './store-error';
 
@@ -88,6 +89,43 @@ export function leadRecord(id: string, overrides: Partial<LeadRecord> = {}): Lea
 
 export function deliveryRecord(lead: LeadRecord, channel: DeliveryRecord['channel'], overrides: Partial<DeliveryRecord> = {}): DeliveryRecord {
   return { id: `${lead.id}.${channel}`, leadId: lead.id, channel, createdAt: lead.createdAt, attempts: 0, nextAttemptAt: lead.createdAt, lastError: null, sentAt: null, ...overrides };
+}
+
+/** A staff account; `id` is `stf_` and 16 letters or digits, and the e-mail is made from it unless given. */
+export function staffRecord(id: string, overrides: Partial<StaffRecord> = {}): StaffRecord {
+  const at = overrides.createdAt ?? '2026-11-01T10:00:00.000Z';
+  return {
+    id,
+    email: `${id.toLowerCase()}@example.com`,
+    name: `Staff ${id}`,
+    passwordHash: 'scrypt$65536$8$1$c2FsdA$a2V5',
+    createdAt: at,
+    passwordChangedAt: at,
+    disabledAt: null,
+    ...overrides,
+  };
+}
+
+const TWELVE_HOURS_MS = 12 * 3_600_000;
+
+/** A session stored under `idHash` (64 hex characters); last seen when created, ending 12 hours after it unless given. */
+export function sessionRecord(idHash: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
+  const at = overrides.createdAt ?? '2026-11-01T10:00:00.000Z';
+  return {
+    idHash,
+    staffId: 'stf_AAAAAAAAAAAAAAAA',
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: new Date(Date.parse(at) + TWELVE_HOURS_MS).toISOString(),
+    ip: '203.0.113.9',
+    userAgent: 'Mozilla/5.0',
+    ...overrides,
+  };
+}
+
+/** One audit entry (a key revoked from the CLI unless told otherwise). */
+export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return { at: '2026-11-01T10:00:00.000Z', actor: 'cli:jane', action: 'key.revoked', target: 'Ab12Cd34Ef', detail: { reason: 'left the agency' }, ip: null, ...overrides };
 }
 
 function created(outcome: CreateOutcome): PostIndexEntry {
@@ -422,6 +460,197 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await reopened.leads.get(lead.id)).toBeNull();
         expect(await reopened.outbox.forLead(lead.id)).toEqual([]);
         expect(await reopened.outbox.pending()).toEqual([]);
+      }),
+    );
+
+    it(
+      'adds staff accounts, finds them by id and by e-mail in any case, and keeps them over a reopen',
+      withStore(async ({ store, reopen }) => {
+        expect(await store.staff.list()).toEqual([]);
+        const jane = staffRecord('stf_AAAAAAAAAAAAAAAA', { email: 'jane@example.com', name: 'Jane Agent' });
+        const sam = staffRecord('stf_BBBBBBBBBBBBBBBB', { email: 'sam@example.com', disabledAt: '2026-11-02T00:00:00.000Z' });
+        await store.staff.add(jane);
+        await store.staff.add(sam);
+        expect(await store.staff.findById(jane.id)).toEqual(jane);
+        expect(await store.staff.findById('stf_ZZZZZZZZZZZZZZZZ')).toBeUndefined();
+        expect(await store.staff.findByEmail('JANE@Example.com')).toEqual(jane);
+        expect(await store.staff.findByEmail('nobody@example.com')).toBeUndefined();
+        const reopened = await reopen();
+        expect([...(await reopened.staff.list())].sort((a, b) => a.id.localeCompare(b.id))).toEqual([jane, sam]);
+        expect(await reopened.staff.findByEmail('Sam@EXAMPLE.com')).toEqual(sam);
+      }),
+    );
+
+    it(
+      "refuses a second staff account with a taken e-mail (in any case) or id as a 'conflict', changing nothing",
+      withStore(async ({ store }) => {
+        const jane = staffRecord('stf_AAAAAAAAAAAAAAAA', { email: 'jane@example.com' });
+        await store.staff.add(jane);
+        const refusals = [
+          staffRecord('stf_CCCCCCCCCCCCCCCC', { email: 'jane@example.com', name: 'Same e-mail' }),
+          staffRecord('stf_DDDDDDDDDDDDDDDD', { email: 'Jane@EXAMPLE.com', name: 'Same e-mail, other case' }),
+          staffRecord(jane.id, { email: 'other@example.com', name: 'Same id' }),
+        ];
+        for (const refused of refusals) {
+          const error = await store.staff.add(refused).catch((e: unknown) => e);
+          expect(error, refused.name).toBeInstanceOf(StoreError);
+          expect((error as StoreError).problem, refused.name).toBe('conflict');
+        }
+        expect(await store.staff.list()).toEqual([jane]);
+        expect(await store.staff.findByEmail('other@example.com')).toBeUndefined();
+      }),
+    );
+
+    it(
+      'updates the name, password hash and disabling of a staff account, keeping the rest; undefined for an unknown id',
+      withStore(async ({ store, reopen }) => {
+        const jane = staffRecord('stf_AAAAAAAAAAAAAAAA', { email: 'jane@example.com', name: 'Jane Agent' });
+        const sam = staffRecord('stf_BBBBBBBBBBBBBBBB');
+        await store.staff.add(jane);
+        await store.staff.add(sam);
+        const renamed = await store.staff.update(jane.id, { name: 'Jane A. Agent' });
+        expect(renamed).toEqual({ ...jane, name: 'Jane A. Agent' });
+        const passwordChanged = { passwordHash: 'scrypt$65536$8$1$bmV3$bmV3aGFzaA', passwordChangedAt: '2026-11-03T00:00:00.000Z' };
+        expect(await store.staff.update(jane.id, passwordChanged)).toEqual({ ...jane, name: 'Jane A. Agent', ...passwordChanged });
+        const disabled = await store.staff.update(jane.id, { disabledAt: '2026-11-04T00:00:00.000Z' });
+        expect(disabled).toEqual({ ...jane, name: 'Jane A. Agent', ...passwordChanged, disabledAt: '2026-11-04T00:00:00.000Z' });
+        expect(await store.staff.update('stf_ZZZZZZZZZZZZZZZZ', { name: 'Nobody' })).toBeUndefined();
+        expect(await store.staff.findById('stf_ZZZZZZZZZZZZZZZZ')).toBeUndefined();
+        const reopened = await reopen();
+        expect(await reopened.staff.findById(jane.id)).toEqual(disabled);
+        expect(await reopened.staff.findByEmail('jane@example.com')).toEqual(disabled);
+        expect(await reopened.staff.findById(sam.id)).toEqual(sam);
+        // Enabled again.
+        expect(await reopened.staff.update(jane.id, { disabledAt: null })).toMatchObject({ disabledAt: null, name: 'Jane A. Agent' });
+        expect((await reopened.staff.findById(jane.id))?.disabledAt).toBeNull();
+      }),
+    );
+
+    it(
+      'hands out copies of staff accounts: changing one changes nothing stored',
+      withStore(async ({ store }) => {
+        const given = staffRecord('stf_AAAAAAAAAAAAAAAA', { name: 'Jane Agent' });
+        await store.staff.add(given);
+        given.name = 'Changed after add';
+        const found = await store.staff.findById('stf_AAAAAAAAAAAAAAAA');
+        expect(found?.name).toBe('Jane Agent');
+        if (found) found.name = 'Changed after findById';
+        const listed = await store.staff.list();
+        expect(listed.map((record) => record.name)).toEqual(['Jane Agent']);
+        if (listed[0]) listed[0].disabledAt = 'changed after list';
+        const updated = await store.staff.update('stf_AAAAAAAAAAAAAAAA', { passwordChangedAt: '2026-11-05T00:00:00.000Z' });
+        if (updated) updated.email = 'changed@example.com';
+        expect(await store.staff.findById('stf_AAAAAAAAAAAAAAAA')).toEqual({ ...staffRecord('stf_AAAAAAAAAAAAAAAA', { name: 'Jane Agent' }), passwordChangedAt: '2026-11-05T00:00:00.000Z' });
+      }),
+    );
+
+    const ONE = '1'.repeat(64);
+    const TWO = '2'.repeat(64);
+    const THREE = '3'.repeat(64);
+
+    it(
+      'creates sessions, gets them by the hash of their id, deletes them, and keeps them over a reopen',
+      withStore(async ({ store, reopen }) => {
+        const first = sessionRecord(ONE);
+        const second = sessionRecord(TWO, { staffId: 'stf_BBBBBBBBBBBBBBBB', ip: '198.51.100.4', userAgent: 'Firefox' });
+        await store.sessions.create(first);
+        await store.sessions.create(second);
+        expect(await store.sessions.get(ONE)).toEqual(first);
+        expect(await store.sessions.get(THREE)).toBeNull();
+        expect(await store.sessions.delete(ONE)).toBe(true);
+        expect(await store.sessions.delete(ONE)).toBe(false);
+        expect(await store.sessions.delete(THREE)).toBe(false);
+        expect(await store.sessions.get(ONE)).toBeNull();
+        const reopened = await reopen();
+        expect(await reopened.sessions.get(ONE)).toBeNull();
+        expect(await reopened.sessions.get(TWO)).toEqual(second);
+      }),
+    );
+
+    it(
+      'touch moves when a session was last seen (by more than a minute), and only that',
+      withStore(async ({ store, reopen }) => {
+        const session = sessionRecord(ONE, { createdAt: '2026-11-01T10:00:00.000Z' });
+        await store.sessions.create(session);
+        await store.sessions.touch(ONE, '2026-11-01T10:05:00.000Z');
+        expect(await store.sessions.get(ONE)).toEqual({ ...session, lastSeenAt: '2026-11-01T10:05:00.000Z' });
+        await store.sessions.touch(ONE, '2026-11-01T11:00:00.000Z');
+        expect(await (await reopen()).sessions.get(ONE)).toEqual({ ...session, lastSeenAt: '2026-11-01T11:00:00.000Z' });
+        // Touching a session that does not exist makes none.
+        await store.sessions.touch(TWO, '2026-11-01T11:00:00.000Z');
+        expect(await store.sessions.get(TWO)).toBeNull();
+      }),
+    );
+
+    it(
+      'ends every session of one staff member only, and says how many',
+      withStore(async ({ store, reopen }) => {
+        await store.sessions.create(sessionRecord(ONE, { staffId: 'stf_AAAAAAAAAAAAAAAA' }));
+        await store.sessions.create(sessionRecord(TWO, { staffId: 'stf_AAAAAAAAAAAAAAAA', userAgent: 'phone' }));
+        const other = sessionRecord(THREE, { staffId: 'stf_BBBBBBBBBBBBBBBB' });
+        await store.sessions.create(other);
+        expect(await store.sessions.deleteForStaff('stf_AAAAAAAAAAAAAAAA')).toBe(2);
+        expect(await store.sessions.deleteForStaff('stf_AAAAAAAAAAAAAAAA')).toBe(0);
+        expect(await store.sessions.deleteForStaff('stf_ZZZZZZZZZZZZZZZZ')).toBe(0);
+        const reopened = await reopen();
+        expect(await reopened.sessions.get(ONE)).toBeNull();
+        expect(await reopened.sessions.get(TWO)).toBeNull();
+        expect(await reopened.sessions.get(THREE)).toEqual(other);
+      }),
+    );
+
+    it(
+      'purges sessions past their end or idle since before the cutoff, keeping the others',
+      withStore(async ({ store, reopen }) => {
+        const now = '2026-11-01T12:00:00.000Z';
+        const idleCutoff = '2026-11-01T11:00:00.000Z';
+        const ended = sessionRecord('a'.repeat(64), { lastSeenAt: '2026-11-01T11:50:00.000Z', expiresAt: '2026-11-01T11:59:00.000Z' });
+        const idle = sessionRecord('b'.repeat(64), { lastSeenAt: '2026-11-01T10:59:59.000Z' });
+        const active = sessionRecord('c'.repeat(64), { lastSeenAt: '2026-11-01T11:30:00.000Z' });
+        // Seen exactly at the cutoff is not idle since before it.
+        const justActive = sessionRecord('d'.repeat(64), { lastSeenAt: idleCutoff });
+        for (const session of [ended, idle, active, justActive]) await store.sessions.create(session);
+        expect(await store.sessions.purgeExpired(now, idleCutoff)).toBe(2);
+        expect(await store.sessions.purgeExpired(now, idleCutoff)).toBe(0);
+        const reopened = await reopen();
+        expect(await reopened.sessions.get(ended.idHash)).toBeNull();
+        expect(await reopened.sessions.get(idle.idHash)).toBeNull();
+        expect(await reopened.sessions.get(active.idHash)).toEqual(active);
+        expect(await reopened.sessions.get(justActive.idHash)).toEqual(justActive);
+      }),
+    );
+
+    it(
+      'appends audit entries and lists them oldest first, over a reopen too',
+      withStore(async ({ store, reopen }) => {
+        expect(await store.audit.list()).toEqual([]);
+        const entries = [
+          auditEntry({ at: '2026-10-31T23:59:00.000Z' }),
+          auditEntry({ at: '2026-11-01T00:01:00.000Z', actor: 'staff:jane@example.com', action: 'lead.status_changed', target: 'lead_AAAAAAAAAAAAAAAAAAAA', detail: { from: 'new', to: 'contacted' }, ip: '203.0.113.7' }),
+          auditEntry({ at: '2026-11-02T08:00:00.000Z', action: 'staff.added', target: 'sam@example.com', detail: { count: 1, notify: false, reason: null } }),
+        ];
+        for (const entry of entries) await store.audit.append(entry);
+        expect(await store.audit.list()).toEqual(entries);
+        const reopened = await reopen();
+        expect(await reopened.audit.list()).toEqual(entries);
+        const later = auditEntry({ at: '2026-11-03T09:00:00.000Z', action: 'post.trashed', target: 'post_1', detail: {} });
+        await reopened.audit.append(later);
+        expect(await reopened.audit.list()).toEqual([...entries, later]);
+      }),
+    );
+
+    it(
+      'lists the audit log from a time on (inclusive), and only the newest entries with a limit, still oldest first',
+      withStore(async ({ store }) => {
+        const times = ['2026-09-10T00:00:00.000Z', '2026-10-10T00:00:00.000Z', '2026-11-10T00:00:00.000Z', '2026-11-11T00:00:00.000Z'];
+        for (const at of times) await store.audit.append(auditEntry({ at }));
+        const listedAt = async (query: { since?: string; limit?: number }) => (await store.audit.list(query)).map((entry) => entry.at);
+        expect(await listedAt({ since: '2026-10-10T00:00:00.000Z' })).toEqual(times.slice(1));
+        expect(await listedAt({ since: '2026-10-10T00:00:00.001Z' })).toEqual(times.slice(2));
+        expect(await listedAt({ since: '2026-12-01T00:00:00.000Z' })).toEqual([]);
+        expect(await listedAt({ limit: 2 })).toEqual(times.slice(2));
+        expect(await listedAt({ limit: 10 })).toEqual(times);
+        expect(await listedAt({ since: '2026-10-01T00:00:00.000Z', limit: 1 })).toEqual(times.slice(3));
       }),
     );
   });
