@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time: Vitest's default here ran one (the suite waits on servers and Chromium more
+    // than it computes), while the e2e project still runs its own files one after another.
+    maxWorkers: 2,
     projects: [
       {
         test: {

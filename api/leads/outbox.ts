@@ -12,6 +12,7 @@ import type { LeadRepository, OutboxRepository } from '../store/store';
 import type { LeadDeliverySettings } from './delivery-settings';
 import { leadMailer, type LeadMailer } from './lead-email';
 import { postWebhook } from './webhook';
+import { SerialRuns } from '../services/serial-runs';
 
 /** 30 s, 1 min, 2 min, 5 min, 15 min, 30 min, then every hour (the last delay repeats forever). */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [30_000, 60_000, 120_000, 300_000, 900_000, 1_800_000, 3_600_000];
@@ -85,8 +86,7 @@ class Outbox implements LeadOutbox {
   readonly #delays: readonly number[];
   #mailer: LeadMailer | undefined;
   #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
+  readonly #runs = new SerialRuns(() => this.#tick(), () => this.#stopped);
   #stopped = true;
   /** Notifications already reported as waiting for an unconfigured channel. */
   readonly #reportedUnconfigured = new Set<string>();
@@ -113,24 +113,13 @@ class Outbox implements LeadOutbox {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
-    await this.#running;
+    await this.#runs.settled();
     this.#mailer?.close();
     this.#mailer = undefined;
   }
 
   #run(): Promise<void> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = this.#tick().finally(() => {
-      this.#running = undefined;
-      if (this.#again && !this.#stopped) {
-        this.#again = false;
-        void this.#run();
-      }
-    });
-    return this.#running;
+    return this.#runs.run();
   }
 
   /** One pass over the outbox: the channels side by side, each one notification at a time. */

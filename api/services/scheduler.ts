@@ -8,6 +8,7 @@ import { SCHEDULE_LATENESS_SECONDS } from '../../contract/blog';
 import type { PostIndexEntry, PostRepository } from '../store/store';
 import { PostChanges } from './post-changes';
 import { PostService } from './posts';
+import { SerialRuns } from './serial-runs';
 
 export interface SchedulerWork {
   /** Publishes the posts whose time has come; the posts published. */
@@ -33,8 +34,7 @@ export class Scheduler {
   readonly #log: (line: string) => void;
   readonly #onError: (error: unknown) => void;
   #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
+  readonly #runs = new SerialRuns(() => this.#tick(), () => this.#stopped);
   #stopped = true;
   #lastPurge = 0;
 
@@ -60,22 +60,11 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
-    await this.#running;
+    await this.#runs.settled();
   }
 
   #run(): Promise<void> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = this.#tick().finally(() => {
-      this.#running = undefined;
-      if (this.#again && !this.#stopped) {
-        this.#again = false;
-        void this.#run();
-      }
-    });
-    return this.#running;
+    return this.#runs.run();
   }
 
   async #tick(): Promise<void> {

@@ -13,7 +13,7 @@ import type { RequestLogReader } from '../request-log/request-log';
 import { leadsCsv } from '../services/lead-export';
 import { KeyError, KeyService } from '../services/keys';
 import { ApiError } from '../../contract/errors';
-import { postEtag } from '../../contract/post-lifecycle';
+import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
 import type { PostChangeOutcome, StaffPost } from '../../contract/staff-area';
 import { type Editor, PostChanges } from '../services/post-changes';
 import { PostService } from '../services/posts';
@@ -73,9 +73,9 @@ function staffPost(entry: PostIndexEntry): StaffPost {
   };
 }
 
+/** The If-Match a page showing this revision of the post stands for. */
 function etagOf(id: string, revision: number) {
-  const idPrefix = /^"([0-9a-zA-Z]+)-r/.exec(postEtag(id, revision))?.[1] ?? id;
-  return { kind: 'etags' as const, etags: [{ idPrefix, revision }] };
+  return parseIfMatch(postEtag(id, revision));
 }
 
 export class NotSignedInError extends Error {

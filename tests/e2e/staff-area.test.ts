@@ -88,12 +88,11 @@ for (const js of [false, true]) {
 
       await page.getByLabel('Status').selectOption('in-progress');
       await page.getByRole('button', { name: 'Set status' }).click();
-      await page.getByTestId('lead-message').waitFor();
-      expect(await page.getByTestId('lead-status').innerText()).toBe('in-progress');
+      await page.getByTestId('lead-message').filter({ hasText: 'Status set to in-progress.' }).waitFor();
+      await page.getByTestId('lead-status').filter({ hasText: 'in-progress' }).waitFor();
       await page.getByLabel('Add a note').fill('Called; illustration on Thursday.');
       await page.getByRole('button', { name: 'Add note' }).click();
-      await page.getByTestId('lead-notes').waitFor();
-      expect(await page.getByTestId('lead-notes').innerText()).toContain('Called; illustration on Thursday.');
+      await page.getByTestId('lead-notes').filter({ hasText: 'Called; illustration on Thursday.' }).waitFor();
       expect(await server.store.leads.get(id)).toMatchObject({ status: 'in-progress', agentNotes: [{ by: EMAIL, text: 'Called; illustration on Thursday.' }] });
 
       // The dashboard and the inbox show it; the inbox's filter exports as CSV.
