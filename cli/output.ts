@@ -81,3 +81,10 @@ export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
 }
+
+/** Text others typed (a visitor, an audit detail): no control character (a terminal escape) reaches the terminal; newlines only when `multiline`. */
+export function printable(text: string, multiline = false): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const cleaned = text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, ' ');
+  return multiline ? cleaned : cleaned.replace(/\n/g, ' ');
+}

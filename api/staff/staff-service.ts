@@ -77,6 +77,10 @@ function checkName(raw: string): string {
   return name;
 }
 
+function emailTaken(address: string): StaffError {
+  return new StaffError('email_taken', `A staff account for ${address} exists already; to give it a new password run: blogpost staff reset-password ${address}`);
+}
+
 export class StaffService {
   readonly #stores: StaffStores;
   readonly #now: () => Date;
@@ -94,9 +98,7 @@ export class StaffService {
   async add(input: NewStaff, actor: string): Promise<StaffSummary> {
     const email = checkEmail(input.email);
     const name = checkName(input.name);
-    if (await this.#stores.staff.findByEmail(email)) {
-      throw new StaffError('email_taken', `A staff account for ${email} exists already; to give it a new password run: blogpost staff reset-password ${email}`);
-    }
+    if (await this.#stores.staff.findByEmail(email)) throw emailTaken(email);
     const problem = passwordProblem(input.password, { email, name });
     if (problem) throw new StaffError('weak_password', problem);
     const at = this.#now().toISOString();

@@ -10,7 +10,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../contract
 import { openAuditLog, resolveDataDir, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
-import { table } from '../output';
+import { printable, table } from '../output';
 import { parseSince } from './logs';
 
 interface AuditOptions {
@@ -42,16 +42,12 @@ export async function appendAudit(dataDir: string, ctx: CommandContext, entry: O
 }
 
 /** Visitors' and staff's values can reach the log: no control character (a terminal escape) reaches the terminal. */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ');
-}
 
 /** `reason="left the agency" from=new to=contacted`. */
 function detailText(detail: AuditEntry['detail']): string {
-  const parts = Object.entries(detail).map(([key, value]) => {
+  const parts = Object.entries(detail).map(([name, value]) => {
     const shown = typeof value === 'string' ? (/^[^\s"=]+$/.test(value) ? value : JSON.stringify(value)) : String(value);
-    return `${key}=${printable(shown)}`;
+    return `${name}=${printable(shown)}`;
   });
   return parts.join(' ') || '-';
 }

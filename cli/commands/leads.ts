@@ -13,7 +13,7 @@ import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../cont
 import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, resolveDataDir, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
-import { table } from '../output';
+import { printable, table } from '../output';
 import { appendAudit } from './audit';
 import { cliUser } from './keys';
 
@@ -71,12 +71,6 @@ function noStore(dataDir: string): string {
   return `There is no store in ${dataDir} yet (no blog.json). Point --data-dir or DATA_DIR at the server's data directory.`;
 }
 
-/** Visitors typed these values: no control character (a terminal escape) reaches the terminal. */
-function printable(text: string, multiline = false): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const cleaned = text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, ' ');
-  return multiline ? cleaned : cleaned.replace(/\n/g, ' ');
-}
 
 function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

@@ -132,11 +132,11 @@ for (const js of [false, true]) {
     });
 
     it('unpublishes a post (its page stops answering 200), trashes and restores it, and the audit log shows who did it', async () => {
-      const key = await server.createKey(js ? 'post owner js' : 'post owner plain');
+      const ownerSecret = await server.createKey(js ? 'post owner js' : 'post owner plain');
       const title = js ? 'A Post Staff Will Unpublish With Script' : 'A Post Staff Will Unpublish Without Script';
       const created = await fetch(`${server.url}/api/blog`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${ownerSecret}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(validPost({ title, status: 'published' })),
       });
       expect(created.status).toBe(201);

@@ -30,7 +30,7 @@ export interface QuoteRequestFormCopy {
   privacy: string;
   summaryHeading: string;
   tooFast: string;
-  rateLimited: (minutes: number, phone: string) => string;
+  rateLimited: (minutes: number, agencyPhone: string) => string;
   honeypotLabel: string;
 }
 
@@ -65,8 +65,8 @@ export function quoteRequestFormCopy(config: SiteConfig): QuoteRequestFormCopy {
     privacy: `We use your details to prepare and discuss your illustration and never sell them. Our privacy policy says what we keep and for how long. Illustrations are projections, not guarantees; this request does not commit you to anything.`,
     summaryHeading: 'Please check your request',
     tooFast: 'That was quicker than we expected. Please check your details below and send the request again.',
-    rateLimited: (minutes, phone) =>
-      `We have received several requests from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? '' : 's'}, or call us at ${phone}.`,
+    rateLimited: (minutes, agencyPhone) =>
+      `We have received several requests from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? '' : 's'}, or call us at ${agencyPhone}.`,
     honeypotLabel: 'Leave this field empty',
   };
 }
