@@ -59,11 +59,13 @@ async function expectAxeClean(page: Page, js: boolean): Promise<void> {
   if (js) expect(await axeViolations(page)).toEqual([]);
 }
 
+/** Signs in and waits for the page it leads to (or, with a wrong password, for the refusal). */
 async function signIn(page: Page, password = PASSWORD): Promise<void> {
   await page.getByLabel('E-mail').fill(EMAIL);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForLoadState('load');
+  if (password === PASSWORD) await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { waitUntil: 'load' });
+  else await page.getByTestId('login-error').waitFor();
 }
 
 for (const js of [false, true]) {
