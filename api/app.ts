@@ -124,6 +124,7 @@ export function createApp(options: AppOptions): Koa {
     store,
     sessions,
     now,
+    complianceMode: options.api?.complianceMode ?? 'warn',
     ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}),
     ...(options.scheduler ? { onPostsChanged: () => options.scheduler?.poke() } : {}),
   };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Middleware } from 'koa';
 import type { ServerBuild } from 'react-router';
+import { COMPLIANCE_MODES, type ComplianceMode } from '../contract/compliance';
 import { loadSiteConfig, SiteConfigError } from '../contract/site-config-env';
 import { createApp } from './app';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './http/app';
@@ -46,6 +47,15 @@ export interface ServerEnv {
   requestLogRetentionDays: number;
   /** LEAD_MIN_FILL_SECONDS and LEAD_REQUESTS_PER_HOUR: the quote form's spam and abuse limits. */
   leadIntake: LeadIntakeSettings;
+  /** COMPLIANCE_MODE: warn (default), review or block. */
+  complianceMode: ComplianceMode;
+}
+
+function complianceMode(env: NodeJS.ProcessEnv): ComplianceMode {
+  const text = env.COMPLIANCE_MODE?.trim().toLowerCase() || 'warn';
+  const mode = COMPLIANCE_MODES.find((known) => known === text);
+  if (!mode) throw new SiteConfigError(`COMPLIANCE_MODE must be one of ${COMPLIANCE_MODES.join(', ')}, not "${env.COMPLIANCE_MODE}" (docs/compliance.md says what each does)`);
+  return mode;
 }
 
 export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 14;
@@ -92,11 +102,12 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
       minFillMs: wholeNumber(env, 'LEAD_MIN_FILL_SECONDS', DEFAULT_LEAD_INTAKE.minFillMs / 1000, 'seconds (0 turns the check off)') * 1000,
       perHour: wholeNumber(env, 'LEAD_REQUESTS_PER_HOUR', DEFAULT_LEAD_INTAKE.perHour, 'requests an hour per address (0 for no limit)'),
     },
+    complianceMode: complianceMode(env),
   };
 }
 
 export function apiSettingsFrom(env: ServerEnv): Partial<ApiSettings> {
-  return { corsOrigins: env.corsOrigins, writesPerMinute: env.writesPerMinute, validationsPerMinute: env.validationsPerMinute };
+  return { corsOrigins: env.corsOrigins, writesPerMinute: env.writesPerMinute, validationsPerMinute: env.validationsPerMinute, complianceMode: env.complianceMode };
 }
 
 async function devMode(): Promise<{ build: () => Promise<ServerBuild>; devMiddleware: Middleware }> {

@@ -6,7 +6,8 @@
  * the answers. Also the body of a PATCH: a JSON merge patch of a create's fields.
  */
 import { z } from 'zod';
-import { type CreatePostResponse, createPostSchema, POST_STATUSES, type ValidatePostResponse } from './blog';
+import { type CreatePostResponse, createPostSchema, type PostReview, STORED_POST_STATUSES, type ValidatePostResponse } from './blog';
+import { COMPLIANCE_FIELDS, COMPLIANCE_SEVERITIES, type ComplianceFinding } from './compliance';
 import type { BlogAuthor, BlogPost, BlogPostSummary, BlogTrust, CategoriesResponse, HealthResponse, ListPostsResponse } from './blog-reader';
 import type { BlogCategory } from './categories';
 import { CLIENT_KINDS } from './clients';
@@ -22,7 +23,30 @@ type Describes<Schema extends z.ZodType, Interface> = Equal<z.output<Schema>, In
 
 /** An ISO 8601 timestamp as the server writes them (`Date#toISOString`, or a stored time with its offset). */
 const timestamp = z.iso.datetime({ offset: true });
-const postStatus = z.enum(POST_STATUSES);
+const postStatus = z.enum(STORED_POST_STATUSES);
+
+export const postReviewSchema = z.object({
+  state: z.enum(['pending', 'returned']).describe('pending: waiting for a staff member; returned: sent back with a note (the post is a draft again).'),
+  requested_status: z.enum(['published', 'scheduled']).describe('The status the post gets when approved.'),
+  requested_publish_at: timestamp.nullable(),
+  submitted_at: timestamp,
+  rules: z.array(z.string()).describe('The compliance rules whose high findings held the post.'),
+  note: z.string().nullable().describe("The reviewer's note when the post was sent back."),
+  decided_at: timestamp.nullable(),
+});
+
+export const complianceFindingSchema = z.object({
+  rule: z.string(),
+  severity: z.enum(COMPLIANCE_SEVERITIES),
+  message: z.string(),
+  why: z.string(),
+  suggestion: z.string(),
+  location: z
+    .object({ field: z.enum(COMPLIANCE_FIELDS), text: z.string(), start: z.number().int(), end: z.number().int(), line: z.number().int(), column: z.number().int() })
+    .nullable()
+    .describe("Where the matched text is in the field (offsets into the field's text; line and column from 1); null for a finding about the whole post."),
+  accepted: z.object({ reason: z.string() }).optional().describe("Set when the post's compliance.accept accepts this rule."),
+});
 
 export const blogAuthorSchema = z.object({
   name: z.string(),
@@ -47,6 +71,7 @@ export const blogPostSummarySchema = z.object({
   isNewsArticle: z.boolean(),
   trust: blogTrustSchema.nullable(),
   status: postStatus,
+  review: postReviewSchema.optional().describe('While the post waits for (or was sent back by) a compliance review.'),
   created_at: timestamp,
   updated_at: timestamp,
   published_at: timestamp.nullable().describe('When the post went public; null for drafts and scheduled posts.'),
@@ -100,8 +125,10 @@ export const createPostResponseSchema = z.object({
     status: postStatus,
     publish_at: timestamp.nullable(),
     etag,
+    review: postReviewSchema.optional(),
   }),
   warnings: z.array(z.string()).describe('What the server changed on the way in (HTML removed by the sanitiser, unknown fields ignored).'),
+  findings: z.array(complianceFindingSchema).describe('What the compliance rules found (docs/compliance.md).'),
 });
 
 export const validatePostResponseSchema = z.object({
@@ -110,6 +137,7 @@ export const validatePostResponseSchema = z.object({
   message: z.string(),
   post: z.object({ title: z.string(), slug: z.string(), excerpt: z.string(), category: z.string(), status: postStatus }),
   warnings: z.array(z.string()),
+  findings: z.array(complianceFindingSchema),
 });
 
 export const getPostByIdResponseSchema = z.object({ success: z.literal(true), post: blogPostSchema, etag });
@@ -127,6 +155,7 @@ export const postWriteResponseSchema = z.object({
   etag,
   changed: z.array(fieldChangeSchema).describe('The fields this request changed (empty when it changed nothing).'),
   warnings: z.array(z.string()),
+  findings: z.array(complianceFindingSchema),
 });
 
 export const revisionSummarySchema = z.object({
@@ -209,6 +238,8 @@ export const preconditionFailedProblemSchema = problemSchema.extend(precondition
 export const postMergePatchSchema = z.object(createPostSchema.shape).partial();
 
 // The compile-time proof that every schema is its interface: a mismatch is a type error here.
+const _finding: Describes<typeof complianceFindingSchema, ComplianceFinding> = true;
+const _review: Describes<typeof postReviewSchema, PostReview> = true;
 const _author: Describes<typeof blogAuthorSchema, BlogAuthor> = true;
 const _trust: Describes<typeof blogTrustSchema, BlogTrust> = true;
 const _summary: Describes<typeof blogPostSummarySchema, BlogPostSummary> = true;

@@ -4,7 +4,7 @@
  * from the same store the API writes to).
  */
 import { z } from 'zod';
-import type { PostStatus } from './blog';
+import type { PostReview, StoredPostStatus } from './blog';
 import type { BlogCategory } from './categories';
 
 export interface BlogAuthor {
@@ -30,7 +30,9 @@ export interface BlogPostSummary {
   author: BlogAuthor;
   isNewsArticle: boolean;
   trust: BlogTrust | null;
-  status: PostStatus;
+  status: StoredPostStatus;
+  /** While the post waits for (or was sent back by) a compliance review: its state and the reviewer's note. */
+  review?: PostReview;
   /** ISO 8601 timestamps. */
   created_at: string;
   updated_at: string;
@@ -59,7 +61,7 @@ const positiveInt = (fallback: number, max?: number) => {
 };
 
 /** The statuses a list can ask for: a post's status, or the trash. */
-export const LIST_STATUSES = ['draft', 'scheduled', 'published', 'trashed'] as const;
+export const LIST_STATUSES = ['draft', 'scheduled', 'published', 'in_review', 'trashed'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 
 const flag = z.preprocess((v) => (v === '' ? '1' : v), z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true'));

@@ -4,10 +4,18 @@
  * validate. Imported by the server, the CLI, the harness and the web page alike, so it stays pure.
  */
 import { z } from 'zod';
+import { type ComplianceFinding, complianceInputSchema } from './compliance';
 import { fieldProblemsFrom, type FieldProblem } from './field-problems';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
+/**
+ * Every status a stored post can have: what an author sends, and `in_review`, which only the server
+ * gives (COMPLIANCE_MODE review or block: a post with a high compliance finding waits for a staff
+ * member's approval, off every public page, list and feed).
+ */
+export const STORED_POST_STATUSES = [...POST_STATUSES, 'in_review'] as const;
+export type StoredPostStatus = (typeof STORED_POST_STATUSES)[number];
 
 /** How long a deleted post stays in the trash, restorable, before it is purged. */
 export const TRASH_RETENTION_DAYS = 30;
@@ -148,6 +156,8 @@ const postFields = z.object({
   publish_at: publishAtText.nullish(),
   /** The post's address under /blog/; made from the title when not given. */
   slug: z.string().trim().toLowerCase().max(POST_LIMITS.titleMax).regex(SLUG_PATTERN, 'must be lower-case letters, digits and single hyphens, e.g. my-first-post').nullish(),
+  /** Compliance findings the author accepts, each with the reason the reviewer reads (contract/compliance.ts). */
+  compliance: complianceInputSchema.nullish(),
 });
 
 /** The rules that tie fields together (the clock-dependent ones, past or future, are checked by the server). */
@@ -238,11 +248,28 @@ export interface CreatedPost {
   excerpt: string;
   /** ISO 8601 timestamp. */
   created_at: string;
-  status: PostStatus;
+  status: StoredPostStatus;
   /** When a scheduled post goes live; null otherwise. */
   publish_at: string | null;
   /** The post's ETag: send it as If-Match to change the post (PATCH/PUT /api/blog/:id). */
   etag: string;
+  /** Set while the post waits for (or was sent back by) a compliance review. */
+  review?: PostReview;
+}
+
+/** A post's compliance review, as its author sees it through the API and `blogpost list`. */
+export interface PostReview {
+  /** `pending`: waiting for a staff member; `returned`: sent back with a note (the post is a draft again). */
+  state: 'pending' | 'returned';
+  /** The status the post gets when approved. */
+  requested_status: 'published' | 'scheduled';
+  requested_publish_at: string | null;
+  submitted_at: string;
+  /** The rules whose high findings held the post. */
+  rules: string[];
+  /** The reviewer's note when the post was sent back. */
+  note: string | null;
+  decided_at: string | null;
 }
 
 export interface CreatePostResponse {
@@ -251,6 +278,8 @@ export interface CreatePostResponse {
   post: CreatedPost;
   /** What the server changed on the way in (HTML removed by the sanitiser, unknown fields ignored). */
   warnings: string[];
+  /** What the compliance rules found in the post (contract/compliance.ts), accepted ones marked. */
+  findings: ComplianceFinding[];
 }
 
 /** The answer of POST /api/blog/validate: what a create would do, with nothing saved. */
@@ -258,8 +287,9 @@ export interface ValidatePostResponse {
   success: true;
   valid: true;
   message: string;
-  post: { title: string; slug: string; excerpt: string; category: string; status: PostStatus };
+  post: { title: string; slug: string; excerpt: string; category: string; status: StoredPostStatus };
   warnings: string[];
+  findings: ComplianceFinding[];
 }
 
 /** The request header that makes a create safe to retry, and the answer header saying it was a retry. */

@@ -229,6 +229,16 @@ export const ERROR_CATALOGUE = {
     message: 'This Idempotency-Key was already used with a different request body.',
     guidance: ['Reuse an Idempotency-Key only to retry exactly the same request; send a new key with a new post. Keys are remembered for 24 hours.'],
   },
+  compliance_blocked: {
+    status: 422,
+    title: 'Refused by the compliance rules',
+    message: 'The post makes claims the agency does not publish (COMPLIANCE_MODE is block).',
+    guidance: [
+      'Rewrite each finding in `findings` as its suggestion says, then send the post again; POST /api/blog/validate checks it without saving.',
+      'If a finding is a false alarm, accept it in the payload with a reason (compliance: { accept: [{ rule, reason }] }): the post then waits for a staff member\'s review instead.',
+      'Drafts are never refused: save it as a draft (status draft) to keep working on it.',
+    ],
+  },
   rate_limited: {
     status: 429,
     title: 'Too many requests',

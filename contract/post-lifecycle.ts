@@ -5,6 +5,7 @@
  * the server, the CLI and the documentation (the OpenAPI document is generated from these schemas).
  */
 import type { BlogPost, BlogPostSummary } from './blog-reader';
+import type { ComplianceFinding } from './compliance';
 
 /** One field that differs between two versions of a post. */
 export interface FieldChange {
@@ -25,6 +26,8 @@ export interface PostWriteResponse {
   changed: FieldChange[];
   /** What the server changed on the way in, as for a create. */
   warnings: string[];
+  /** What the compliance rules found in the new version (empty for a delete or a restore). */
+  findings: ComplianceFinding[];
 }
 
 export interface GetPostByIdResponse {

@@ -3,6 +3,9 @@
  * (with the CSRF token every form of theirs carries), signing in and out, and the work on leads. The
  * server checks the session again on every call; the pages only render what it answers.
  */
+import type { PostReview } from './blog';
+import type { BlogAuthor, BlogTrust } from './blog-reader';
+import type { ComplianceAcceptance, ComplianceFinding, ComplianceMode } from './compliance';
 import type { ApiKeySummary, ApiPermission } from './keys';
 import type { DeliveryRecord, LeadRecord } from './leads';
 import type { LeadStatus } from './quote-request';
@@ -41,6 +44,8 @@ export interface DashboardSummary {
   keysUsedLastDay: Array<{ id: string; name: string; owner: string; lastUsedAt: string }>;
   /** Failed API requests (4xx/5xx) in the last day, from the request log. */
   failedRequestsLastDay: number;
+  /** Posts waiting for a compliance review. */
+  inReview: number;
 }
 
 /** An API key as the staff page lists it: never its secret. */
@@ -74,8 +79,28 @@ export interface StaffPost {
 
 export interface StaffPostQuery {
   /** A status, `trashed`, or all posts not in the trash (default). */
-  status?: 'published' | 'draft' | 'scheduled' | 'trashed';
+  status?: 'published' | 'draft' | 'scheduled' | 'in_review' | 'trashed';
   q?: string;
+}
+
+/** A post waiting for a compliance review, as the review queue lists it. */
+export interface ReviewItem {
+  post: StaffPost;
+  review: PostReview;
+  /** Every finding of the rules on the post as it reads now, accepted ones marked. */
+  findings: ComplianceFinding[];
+  /** The author's acceptances, with their reasons. */
+  acceptances: ComplianceAcceptance[];
+}
+
+/** One post under review, whole, for the review page. */
+export interface ReviewDetail extends ReviewItem {
+  excerpt: string;
+  /** Sanitised HTML. */
+  content: string;
+  author: BlogAuthor;
+  trust: BlogTrust | null;
+  isNewsArticle: boolean;
 }
 
 /** What a change to a post did, in a sentence, or why it was refused (the API's own message). */
@@ -105,6 +130,20 @@ export interface StaffArea {
     unpublish(id: string, revision: number): Promise<PostChangeOutcome>;
     trash(id: string, revision: number): Promise<PostChangeOutcome>;
     restore(id: string): Promise<PostChangeOutcome>;
+  };
+  /** The compliance review queue (COMPLIANCE_MODE review or block): every decision goes to the audit log. */
+  reviews: {
+    /** The server's COMPLIANCE_MODE (the queue only fills in review or block). */
+    mode: ComplianceMode;
+    /** Posts waiting for review, the longest waiting first. */
+    list(): Promise<ReviewItem[]>;
+    get(id: string): Promise<ReviewDetail | null>;
+    /** Each takes the revision the page showed: a post changed since is refused. */
+    approve(id: string, revision: number): Promise<PostChangeOutcome>;
+    /** Back to its author as a draft; the note (required) is what the author reads. */
+    sendBack(id: string, revision: number, note: string): Promise<PostChangeOutcome>;
+    /** Corrects the wording; the post keeps waiting for review. */
+    edit(id: string, revision: number, edit: { title: string; excerpt: string; content: string }): Promise<PostChangeOutcome>;
   };
   /** The newest entries of the audit log, newest first. */
   audit(limit: number): Promise<AuditEntry[]>;

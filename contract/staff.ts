@@ -44,6 +44,11 @@ export const AUDIT_ACTIONS = [
   'post.unpublished',
   'post.trashed',
   'post.restored',
+  'post.held_for_review',
+  'post.compliance_blocked',
+  'review.approved',
+  'review.returned',
+  'review.edited',
   'lead.status_changed',
   'lead.noted',
   'lead.deleted',
@@ -54,7 +59,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** One line of the audit log: who did what to what, and when. Never a password, secret or session id. */
 export interface AuditEntry {
   at: string;
-  /** `staff:<email>`, `cli:<user>`, or `visitor` (a failed sign-in names the e-mail tried in `detail`). */
+  /** `staff:<email>`, `cli:<user>`, `key:<public id>` (the compliance gate acting on an API request), or `visitor` (a failed sign-in names the e-mail tried in `detail`). */
   actor: string;
   action: AuditAction;
   /** What it was done to: a key id, post id, lead id or staff e-mail. */

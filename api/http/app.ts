@@ -7,6 +7,7 @@
 import { Stream } from 'node:stream';
 import Koa from 'koa';
 import { POST_LIMITS } from '../../contract/blog';
+import type { ComplianceMode } from '../../contract/compliance';
 import type { Logger } from '../logger';
 import { KeyService } from '../services/keys';
 import { PostChanges } from '../services/post-changes';
@@ -30,6 +31,8 @@ export interface ApiSettings {
   validationsPerMinute: number;
   /** Largest request body read, in bytes. */
   bodyLimitBytes: number;
+  /** COMPLIANCE_MODE: warn (default), review or block (api/services/compliance-gate.ts). */
+  complianceMode: ComplianceMode;
 }
 
 export const DEFAULT_API_SETTINGS: ApiSettings = {
@@ -37,6 +40,7 @@ export const DEFAULT_API_SETTINGS: ApiSettings = {
   writesPerMinute: 60,
   validationsPerMinute: 120,
   bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
+  complianceMode: 'warn',
 };
 
 /**
@@ -74,13 +78,15 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const blog = blogRoutes({
     keys: new KeyService(store.keys, now),
     posts,
-    changes: new PostChanges(store.posts, posts, now),
+    changes: new PostChanges(store.posts, posts, now, { mode: settings.complianceMode, audit: store.audit }),
     onChange: options.onPostsChanged ?? (() => undefined),
     now,
     store: store.posts,
     writeLimits: writeLimits(settings.writesPerMinute, clock),
     validations: new RateLimiter(settings.validationsPerMinute, clock),
     bodyLimitBytes: settings.bodyLimitBytes,
+    complianceMode: settings.complianceMode,
+    audit: store.audit,
   });
   const health = healthRoutes({ store: store.posts });
 

@@ -7,9 +7,11 @@
  * only if nobody changed the post meanwhile.
  */
 import { checkCreatePostBody, type CreatePostData, TRASH_RETENTION_DAYS } from '../../contract/blog';
+import type { ComplianceFinding, ComplianceMode } from '../../contract/compliance';
 import { ApiError, validationError } from '../../contract/errors';
 import { type FieldChange, type IfMatch, mergePatch, PATCH_RULES, postEtag, type PostWriteResponse, type PreconditionFailedDetails } from '../../contract/post-lifecycle';
-import type { PostIndexEntry, PostRecord, PostRepository, StoredRevision } from '../store/store';
+import type { AuditLog, PostIndexEntry, PostRecord, PostRepository, StoredRevision } from '../store/store';
+import { findingsOf, gate, heldMessage, pendingReview } from './compliance-gate';
 import { presentSummary } from './presenters';
 import { cleanPost, type PostAuthorKey, type PostService } from './posts';
 
@@ -36,6 +38,7 @@ const COMPARED: ReadonlyArray<readonly [string, (record: Pick<PostRecord, 'title
   ['status', (r) => r.status],
   ['publish_at', (r) => r.publishAt ?? null],
   ['published_at', (r) => r.publishedAt ?? null],
+  ['compliance', (r) => r.complianceAccept ?? []],
 ];
 
 /** JSON with object members in name order, so two equal values in another member order compare equal. */
@@ -66,28 +69,74 @@ export function payloadOf(record: PostRecord): Record<string, unknown> {
     excerpt: record.excerpt,
     category: record.categorySlug,
     tags: [...record.tags],
-    status: record.status,
+    // A post held for review stands for the status its author asked for.
+    status: record.status === 'in_review' ? (record.review?.requestedStatus ?? 'published') : record.status,
     author: { ...record.author },
     isNewsArticle: record.isNewsArticle,
   };
   if (record.trust) payload.trust = structuredClone(record.trust);
   if (record.status === 'scheduled' && record.publishAt) payload.publish_at = record.publishAt;
+  if (record.status === 'in_review' && record.review?.requestedStatus === 'scheduled' && record.review.requestedPublishAt) payload.publish_at = record.review.requestedPublishAt;
+  if (record.complianceAccept.length > 0) payload.compliance = { accept: record.complianceAccept.map((acceptance) => ({ ...acceptance })) };
   return payload;
 }
 
-function answer(entry: PostIndexEntry, message: string, changed: FieldChange[], warnings: string[]): PostWriteResponse {
-  return { success: true, message, post: presentSummary(entry), etag: postEtag(entry.id, entry.revision), changed, warnings };
+function answer(entry: PostIndexEntry, message: string, changed: FieldChange[], warnings: string[], findings: ComplianceFinding[] = []): PostWriteResponse {
+  return { success: true, message, post: presentSummary(entry), etag: postEtag(entry.id, entry.revision), changed, warnings, findings };
+}
+
+/** How changes meet the compliance gate (api/services/compliance-gate.ts), and where its decisions are recorded. */
+export interface ComplianceSettings {
+  mode: ComplianceMode;
+  /** Held and refused changes made through API keys are written here. */
+  audit?: AuditLog;
+}
+
+/** The fields a reviewer may correct on a post waiting for review. */
+export interface ReviewEdit {
+  title: string;
+  excerpt: string;
+  content: string;
 }
 
 export class PostChanges {
   readonly #store: PostRepository;
   readonly #posts: PostService;
   readonly #now: () => Date;
+  readonly #compliance: ComplianceSettings;
 
-  constructor(store: PostRepository, posts: PostService, now: () => Date = () => new Date()) {
+  constructor(store: PostRepository, posts: PostService, now: () => Date = () => new Date(), compliance: ComplianceSettings = { mode: 'warn' }) {
     this.#store = store;
     this.#posts = posts;
     this.#now = now;
+    this.#compliance = compliance;
+  }
+
+  /**
+   * The compliance gate on a new version that asks to be public: unchanged, held as in_review, or a
+   * 422 (recorded in the audit log). A draft keeps a reviewer's note until it is sent for review again.
+   */
+  async #gated(post: PostRecord, next: PostRecord, editor: Editor): Promise<{ next: PostRecord; findings: ComplianceFinding[] }> {
+    const findings = findingsOf(next);
+    const requested = next.status === 'in_review' ? (next.review?.requestedStatus ?? 'published') : next.status;
+    const outcome = gate(this.#compliance.mode, findings, requested, editor.admin);
+    const record = async (action: 'post.held_for_review' | 'post.compliance_blocked', rules: readonly string[]) =>
+      this.#compliance.audit?.append({ at: this.#now().toISOString(), actor: `key:${editor.keyId ?? 'none'}`, action, target: post.id, detail: { rules: rules.join(', '), mode: this.#compliance.mode }, ip: null });
+    if (outcome.kind === 'block') {
+      const rules = [...new Set(outcome.findings.map((finding) => finding.rule))];
+      await record('post.compliance_blocked', rules);
+      throw new ApiError('compliance_blocked', {
+        message: `The change makes ${outcome.findings.length === 1 ? 'a claim' : `${outcome.findings.length} claims`} the agency does not publish (${rules.join(', ')}): see findings for each, with a suggested rewrite. The post was not changed.`,
+        extra: { findings },
+      });
+    }
+    if (outcome.kind === 'hold' && requested !== 'draft') {
+      const review = pendingReview(requested, requested === 'scheduled' ? next.publishAt : null, outcome.rules, this.#now());
+      await record('post.held_for_review', outcome.rules);
+      return { next: { ...next, status: 'in_review', publishAt: null, publishedAt: post.publishedAt, review }, findings };
+    }
+    const keepNote = next.status === 'draft' && post.review?.state === 'returned';
+    return { next: { ...next, review: keepNote ? post.review : null }, findings };
   }
 
   /** The post with this id for a change by `editor`: 404, 410 (unless `inTrash`), 403 as the file comment says. */
@@ -181,6 +230,7 @@ export class PostChanges {
       publishedAt,
       slug: data.slug ?? post.slug,
       warnings: outcome.cleaned.warnings,
+      complianceAccept: cleaned.complianceAccept ?? [],
       updatedAt: now.toISOString(),
       updatedByKeyId: editor.keyId,
     };
@@ -211,12 +261,14 @@ export class PostChanges {
       throw validationError(check.problems, mode === 'merge' ? [...PATCH_RULES] : ['PUT replaces the whole post: send every field a create takes (PATCH changes only the fields sent).']);
     }
     const now = this.#now();
-    const { next, warnings } = this.#nextVersion(post, check.data, check.ignoredFields, editor, now);
+    const version = this.#nextVersion(post, check.data, check.ignoredFields, editor, now);
+    const warnings = version.warnings;
+    const { next, findings } = await this.#gated(post, version.next, editor);
     if (next.title !== post.title) warnings.push(...(await this.#posts.duplicateWarnings(next.title, post.id)));
     const changed = fieldChanges(post, next);
-    if (changed.length === 0) return answer(post, 'Nothing changed: the post already reads like this.', [], warnings);
+    if (changed.length === 0) return answer(post, 'Nothing changed: the post already reads like this.', [], warnings, findings);
     const saved = await this.#save(post, next, changed, true);
-    return answer(saved, messageFor(post, saved), changed, warnings);
+    return answer(saved, messageFor(post, saved), changed, warnings, findings);
   }
 
   /** Moves a post to the trash (again: no change); restorable for TRASH_RETENTION_DAYS days. */
@@ -254,13 +306,70 @@ export class PostChanges {
       author: record.author,
       isNewsArticle: record.isNewsArticle,
       trust: record.trust,
+      complianceAccept: record.complianceAccept,
       updatedAt: now,
       updatedByKeyId: editor.keyId,
     };
+    // Old wording goes public again only through the same gate as new wording.
+    const { next: gatedNext, findings } = await this.#gated(post, next, editor);
+    const changed = fieldChanges(post, gatedNext);
+    if (changed.length === 0) return answer(post, `Nothing changed: the post already reads like revision ${revision}.`, [], [], findings);
+    const saved = await this.#save(post, gatedNext, changed, true);
+    const held = saved.status === 'in_review' && post.status !== 'in_review' ? ` ${heldMessage(saved.review?.rules ?? [])}` : '';
+    return answer(saved, `Reverted to revision ${revision} (as the new revision ${saved.revision}).${held}`, changed, [], findings);
+  }
+
+  /** A post waiting for review, at the revision the reviewer's page showed (412 otherwise, 409 when it no longer waits). */
+  async #underReview(id: string, revision: number): Promise<PostRecord> {
+    const post = await this.#editable(id, { keyId: null, owner: null, admin: true });
+    if (post.status !== 'in_review') {
+      throw new ApiError('bad_request', { message: `The post "${post.title}" is not waiting for review (it is ${post.status === 'draft' && post.review?.state === 'returned' ? 'back with its author' : post.status}).` });
+    }
+    await this.#checkIfMatch(post, { kind: 'etags', etags: [{ idPrefix: post.id.split('-')[0] ?? post.id, revision }] }, true);
+    return post;
+  }
+
+  /** A reviewer approves a held post: it goes live (or is scheduled) as its author asked. */
+  async approve(id: string, revision: number): Promise<PostWriteResponse> {
+    const post = await this.#underReview(id, revision);
+    const now = this.#now();
+    const review = post.review;
+    const at = review?.requestedPublishAt ?? null;
+    const scheduled = review?.requestedStatus === 'scheduled' && at !== null && Date.parse(at) > now.getTime();
+    const next: PostRecord = {
+      ...post,
+      status: scheduled ? 'scheduled' : 'published',
+      publishAt: scheduled ? at : null,
+      publishedAt: scheduled ? null : (post.publishedAt ?? now.toISOString()),
+      review: null,
+      updatedAt: now.toISOString(),
+    };
+    const saved = await this.#save(post, next, fieldChanges(post, next), false);
+    return answer(saved, scheduled ? `Approved: the post goes live at ${at ?? 'its time'}.` : 'Approved: the post is on the site.', fieldChanges(post, next), []);
+  }
+
+  /** A reviewer sends a held post back to its author as a draft, with a note the author reads through the API. */
+  async sendBack(id: string, revision: number, note: string, reviewer: string): Promise<PostWriteResponse> {
+    const post = await this.#underReview(id, revision);
+    const now = this.#now().toISOString();
+    const review = post.review ?? pendingReview('published', null, [], this.#now());
+    const next: PostRecord = { ...post, status: 'draft', publishAt: null, review: { ...review, state: 'returned', note, decidedAt: now, decidedBy: reviewer }, updatedAt: now };
+    const saved = await this.#save(post, next, fieldChanges(post, next), false);
+    return answer(saved, 'Sent back to the author as a draft, with the note.', fieldChanges(post, next), []);
+  }
+
+  /** A reviewer corrects the wording of a held post: a new revision, still waiting for review. */
+  async reviewEdit(id: string, revision: number, edit: ReviewEdit): Promise<PostWriteResponse> {
+    const post = await this.#underReview(id, revision);
+    const input = { ...payloadOf(post), title: edit.title, excerpt: edit.excerpt, content: edit.content };
+    const check = checkCreatePostBody(input);
+    if (!check.ok) throw check.reason === 'json_string' ? new ApiError('body_is_json_string') : validationError(check.problems);
+    const version = this.#nextVersion(post, check.data, [], { keyId: null, owner: post.owner, admin: true }, this.#now());
+    const next: PostRecord = { ...version.next, status: 'in_review', publishAt: null, publishedAt: post.publishedAt, review: post.review, owner: post.owner, updatedByKeyId: null };
     const changed = fieldChanges(post, next);
-    if (changed.length === 0) return answer(post, `Nothing changed: the post already reads like revision ${revision}.`, [], []);
+    if (changed.length === 0) return answer(post, 'Nothing changed: the post already reads like this.', [], version.warnings, findingsOf(next));
     const saved = await this.#save(post, next, changed, true);
-    return answer(saved, `Reverted to revision ${revision} (as the new revision ${saved.revision}).`, changed, []);
+    return answer(saved, 'Saved: the post still waits for review.', changed, version.warnings, findingsOf(next));
   }
 
   /** Publishes every scheduled post whose time has come, at its scheduled time; the posts published. */
@@ -292,6 +401,7 @@ export class PostChanges {
 }
 
 function messageFor(before: PostRecord, after: PostIndexEntry): string {
+  if (after.status === 'in_review') return `Post updated and ${heldMessage(after.review?.rules ?? []).replace(/^Held/, 'held')}`;
   if (before.status === after.status) return 'Post updated.';
   if (after.status === 'draft') return 'Unpublished: the post is a draft again, off the site, lists and feeds.';
   if (after.status === 'scheduled') return `Scheduled: the post goes live at ${after.publishAt ?? 'its time'}.`;

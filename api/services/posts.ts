@@ -8,6 +8,7 @@
 import { type CreatePostData, FIELD_ALIASES, parsePublishAt, POST_LIMITS } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { categorySlugFor, unknownCategoryWarning } from '../../contract/categories';
+import { COMPLIANCE_RULES, unknownAcceptances } from '../../contract/compliance';
 import { ApiError } from '../../contract/errors';
 import type { FieldProblem } from '../../contract/field-problems';
 import { slugify } from '../../contract/slug';
@@ -159,6 +160,11 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
     warnings.push(`Ignored unknown field "${field}"${alias ? ` (did you mean ${alias}?)` : ''}`);
   }
 
+  const complianceAccept = (data.compliance?.accept ?? []).map((acceptance) => ({ rule: acceptance.rule, reason: cleaning.plain('compliance.accept.reason', acceptance.reason) }));
+  for (const rule of unknownAcceptances(complianceAccept)) {
+    warnings.push(`compliance.accept names "${rule}", which is no compliance rule: the known rules are ${COMPLIANCE_RULES.map((known) => known.id).join(', ')}`);
+  }
+
   const author: BlogAuthor = { name: authorName };
   const bio = optional(data.author.bio);
   if (bio) author.bio = cleaning.plain('author.bio', bio);
@@ -184,6 +190,7 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
       owner: by?.owner ?? null,
       createdByKeyId: by?.keyId ?? null,
       warnings: [...unique],
+      complianceAccept,
     },
   };
   return { ok: true, cleaned };

@@ -1,10 +1,26 @@
 /** The exact fields that go out, from the records the store keeps: nothing else leaves the server. */
-import { type CreatePostResponse, TRASH_RETENTION_DAYS, type ValidatePostResponse } from '../../contract/blog';
+import { type CreatePostResponse, type PostReview, TRASH_RETENTION_DAYS, type ValidatePostResponse } from '../../contract/blog';
+import type { ComplianceFinding } from '../../contract/compliance';
+import type { ReviewRecord } from '../store/records';
 import type { BlogPost, BlogPostSummary } from '../../contract/blog-reader';
 import { categoryNameFor } from '../../contract/categories';
 import { postEtag } from '../../contract/post-lifecycle';
 import type { PostIndexEntry, PostRecord } from '../store/store';
+import { heldMessage } from './compliance-gate';
 import type { CleanedPost } from './posts';
+
+/** A post's review as its author sees it (who reviewed stays in the audit log). */
+export function presentReview(review: ReviewRecord): PostReview {
+  return {
+    state: review.state,
+    requested_status: review.requestedStatus,
+    requested_publish_at: review.requestedPublishAt,
+    submitted_at: review.submittedAt,
+    rules: [...review.rules],
+    note: review.note,
+    decided_at: review.decidedAt,
+  };
+}
 
 export function presentSummary(entry: PostIndexEntry): BlogPostSummary {
   return {
@@ -18,6 +34,7 @@ export function presentSummary(entry: PostIndexEntry): BlogPostSummary {
     isNewsArticle: entry.isNewsArticle,
     trust: entry.trust,
     status: entry.status,
+    ...(entry.review ? { review: presentReview(entry.review) } : {}),
     created_at: entry.createdAt,
     updated_at: entry.updatedAt,
     published_at: entry.publishedAt,
@@ -33,15 +50,23 @@ export function presentPost(record: PostRecord): BlogPost {
   return { ...presentSummary(record), content: record.content };
 }
 
-export function presentCreated(post: PostIndexEntry): CreatePostResponse {
+function createdMessage(post: PostIndexEntry): string {
+  switch (post.status) {
+    case 'draft':
+      return 'Draft blog post created successfully';
+    case 'scheduled':
+      return `Blog post scheduled: it goes live at ${post.publishAt ?? 'its time'}`;
+    case 'in_review':
+      return `Blog post created and ${heldMessage(post.review?.rules ?? []).replace(/^Held/, 'held')}`;
+    case 'published':
+      return 'Blog post published successfully';
+  }
+}
+
+export function presentCreated(post: PostIndexEntry, findings: ComplianceFinding[]): CreatePostResponse {
   return {
     success: true,
-    message:
-      post.status === 'draft'
-        ? 'Draft blog post created successfully'
-        : post.status === 'scheduled'
-          ? `Blog post scheduled: it goes live at ${post.publishAt ?? 'its time'}`
-          : 'Blog post published successfully',
+    message: createdMessage(post),
     post: {
       id: post.id,
       title: post.title,
@@ -51,16 +76,21 @@ export function presentCreated(post: PostIndexEntry): CreatePostResponse {
       status: post.status,
       publish_at: post.publishAt,
       etag: postEtag(post.id, post.revision),
+      ...(post.review ? { review: presentReview(post.review) } : {}),
     },
     warnings: [...post.warnings],
+    findings,
   };
 }
 
-export function presentValidation(cleaned: CleanedPost, slug: string): ValidatePostResponse {
+export function presentValidation(cleaned: CleanedPost, slug: string, findings: ComplianceFinding[]): ValidatePostResponse {
+  const held = cleaned.post.status === 'in_review';
   return {
     success: true,
     valid: true,
-    message: 'The post is valid and would be accepted. Nothing was saved.',
+    message: held
+      ? `The post is valid and would be accepted, then ${heldMessage(cleaned.post.review?.rules ?? []).replace(/^Held/, 'held')} Nothing was saved.`
+      : 'The post is valid and would be accepted. Nothing was saved.',
     post: {
       title: cleaned.post.title,
       slug,
@@ -69,6 +99,7 @@ export function presentValidation(cleaned: CleanedPost, slug: string): ValidateP
       status: cleaned.post.status,
     },
     warnings: [...cleaned.warnings],
+    findings,
   };
 }
 

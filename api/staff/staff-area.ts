@@ -14,10 +14,13 @@ import { leadsCsv } from '../services/lead-export';
 import { KeyError, KeyService } from '../services/keys';
 import { ApiError } from '../../contract/errors';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
-import type { PostChangeOutcome, StaffPost } from '../../contract/staff-area';
+import type { PostChangeOutcome, ReviewDetail, ReviewItem, StaffPost } from '../../contract/staff-area';
+import { findingsOf } from '../services/compliance-gate';
 import { type Editor, PostChanges } from '../services/post-changes';
+import { presentReview } from '../services/presenters';
+import type { ComplianceMode } from '../../contract/compliance';
 import { PostService } from '../services/posts';
-import type { PostIndexEntry } from '../store/store';
+import type { PostIndexEntry, PostRecord } from '../store/store';
 import type { Store } from '../store/store';
 import {
   type ActiveSession,
@@ -46,6 +49,8 @@ export interface StaffRequest {
 
 export interface StaffAreaDeps {
   store: Store;
+  /** COMPLIANCE_MODE, shown on the review queue. */
+  complianceMode?: ComplianceMode;
   sessions: StaffSessions;
   requestLog?: RequestLogReader;
   now: () => Date;
@@ -76,6 +81,11 @@ function staffPost(entry: PostIndexEntry): StaffPost {
 /** The If-Match a page showing this revision of the post stands for. */
 function etagOf(id: string, revision: number) {
   return parseIfMatch(postEtag(id, revision));
+}
+
+function reviewItem(post: PostRecord): ReviewItem {
+  const review = post.review ?? { state: 'pending' as const, requestedStatus: 'published' as const, requestedPublishAt: null, submittedAt: post.updatedAt, rules: [], note: null, decidedAt: null, decidedBy: null };
+  return { post: staffPost(post), review: presentReview(review), findings: findingsOf(post), acceptances: post.complianceAccept.map((acceptance) => ({ ...acceptance })) };
 }
 
 export class NotSignedInError extends Error {
@@ -115,11 +125,16 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
   const postChanges = new PostChanges(store.posts, new PostService(store.posts), now);
 
   /** Runs a post change with the API's rules; its message, or the API's reason for refusing it. */
-  const changePost = async (id: string, action: 'post.unpublished' | 'post.trashed' | 'post.restored', change: () => Promise<{ message: string; changed: unknown[] }>): Promise<PostChangeOutcome> => {
+  const changePost = async (
+    id: string,
+    action: 'post.unpublished' | 'post.trashed' | 'post.restored' | 'review.approved' | 'review.returned' | 'review.edited',
+    change: () => Promise<{ message: string; changed: unknown[] }>,
+    detail: Record<string, string | number | boolean | null> = {},
+  ): Promise<PostChangeOutcome> => {
     signedIn();
     try {
       const result = await change();
-      await record(action, id);
+      await record(action, id, detail);
       deps.onPostsChanged?.();
       return { ok: true, message: result.message };
     } catch (error) {
@@ -181,6 +196,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           .filter((key) => key.lastUsedAt !== null && key.lastUsedAt >= dayAgo.toISOString())
           .map((key) => ({ id: key.id, name: key.name, owner: key.owner ?? key.name, lastUsedAt: key.lastUsedAt ?? '' })),
         failedRequestsLastDay: failed.filter((entry) => entry.status >= 400).length,
+        inReview: (await store.posts.counts()).inReview,
       };
     },
 
@@ -232,6 +248,37 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       unpublish: (id, revision) => changePost(id, 'post.unpublished', () => postChanges.update(id, { status: 'draft' }, 'merge', etagOf(id, revision), STAFF_EDITOR)),
       trash: (id, revision) => changePost(id, 'post.trashed', () => postChanges.trash(id, etagOf(id, revision), STAFF_EDITOR)),
       restore: (id) => changePost(id, 'post.restored', () => postChanges.restore(id, STAFF_EDITOR)),
+    },
+
+    reviews: {
+      mode: deps.complianceMode ?? 'warn',
+      async list() {
+        signedIn();
+        const page = await store.posts.list({ status: 'in_review', limit: 10_000 });
+        const items = await Promise.all(page.entries.map(async (entry) => {
+          const post = await store.posts.getById(entry.id);
+          return post ? reviewItem(post) : null;
+        }));
+        return items.filter((item): item is ReviewItem => item !== null).sort((a, b) => (a.review.submitted_at < b.review.submitted_at ? -1 : 1));
+      },
+      async get(id) {
+        signedIn();
+        const post = await store.posts.getById(id);
+        if (!post || post.deletedAt || post.status !== 'in_review') return null;
+        const item = reviewItem(post);
+        const detail: ReviewDetail = { ...item, excerpt: post.excerpt, content: post.content, author: post.author, trust: post.trust, isNewsArticle: post.isNewsArticle };
+        return detail;
+      },
+      approve: async (id, revision) => {
+        const rules = (await store.posts.getById(id))?.review?.rules.join(', ') ?? null;
+        return changePost(id, 'review.approved', () => postChanges.approve(id, revision), { rules });
+      },
+      sendBack: async (id, revision, note) => {
+        const text = note.trim();
+        if (text.length < 10) return { ok: false, message: 'Write the author a note of at least 10 characters: what to change, and why.' };
+        return changePost(id, 'review.returned', () => postChanges.sendBack(id, revision, text, `staff:${signedIn().staff.email}`), { note: text.slice(0, 500) });
+      },
+      edit: (id, revision, edit) => changePost(id, 'review.edited', () => postChanges.reviewEdit(id, revision, edit)),
     },
 
     async audit(limit) {

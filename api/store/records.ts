@@ -3,7 +3,7 @@
  * is reported instead of half-loaded. Only the store modules import this: it is the file format.
  */
 import { z } from 'zod';
-import { POST_STATUSES } from '../../contract/blog';
+import { STORED_POST_STATUSES } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { apiPermissionSchema } from '../../contract/keys';
 import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
@@ -33,6 +33,23 @@ export const idempotencySchema = z.object({
 });
 export type IdempotencyRecord = z.infer<typeof idempotencySchema>;
 
+/** A post's compliance review while it waits for a staff member, or after it was sent back. */
+export const reviewRecordSchema = z.object({
+  state: z.enum(['pending', 'returned']),
+  /** The status the post gets when approved. */
+  requestedStatus: z.enum(['published', 'scheduled']),
+  requestedPublishAt: z.string().nullable(),
+  submittedAt: z.string(),
+  /** The rules whose high findings held it. */
+  rules: z.array(z.string()),
+  /** The reviewer's note when sent back. */
+  note: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** `staff:<email>` of the reviewer who sent it back. */
+  decidedBy: z.string().nullable(),
+});
+export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
+
 export const postRecordSchema = z.object({
   id: z.string().min(1),
   /** Creation order; newest first means highest first. */
@@ -47,7 +64,11 @@ export const postRecordSchema = z.object({
   author: authorSchema,
   isNewsArticle: z.boolean(),
   trust: trustSchema.nullable(),
-  status: z.enum(POST_STATUSES),
+  status: z.enum(STORED_POST_STATUSES),
+  /** Set while the post waits for a compliance review (status in_review) or was sent back (draft). */
+  review: reviewRecordSchema.nullable().default(null),
+  /** Compliance findings the author accepted, with their reasons (contract/compliance.ts). */
+  complianceAccept: z.array(z.object({ rule: z.string(), reason: z.string() })).default([]),
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
@@ -78,8 +99,10 @@ export type PostIndexEntry = Omit<PostRecord, 'content'>;
  * A post as a service hands it to the store; the store assigns id, order, slug and times (a
  * `publishedAt` given keeps an imported post's date).
  */
-export type NewPost = Omit<PostRecord, 'id' | 'seq' | 'slug' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'idempotency' | 'revision' | 'deletedAt' | 'previousSlugs' | 'updatedByKeyId'> & {
+export type NewPost = Omit<PostRecord, 'id' | 'seq' | 'slug' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'idempotency' | 'revision' | 'deletedAt' | 'previousSlugs' | 'updatedByKeyId' | 'review' | 'complianceAccept'> & {
   publishedAt?: string | null;
+  review?: ReviewRecord | null;
+  complianceAccept?: PostRecord['complianceAccept'];
 };
 
 export const REVISIONS_FORMAT = 'blogpost-revisions';

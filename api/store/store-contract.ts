@@ -164,7 +164,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await store.posts.getBySlug('first')).toMatchObject({ id: first.id, title: 'First', content: '<p>First body</p>', status: 'published' });
         expect(await store.posts.getBySlug('hidden')).toMatchObject({ status: 'draft', publishedAt: null });
         expect(await store.posts.getBySlug('nothing')).toBeNull();
-        expect(await store.posts.counts()).toEqual({ published: 2, drafts: 1, scheduled: 0, trashed: 0 });
+        expect(await store.posts.counts()).toEqual({ published: 2, drafts: 1, scheduled: 0, inReview: 0, trashed: 0 });
         expect(Object.fromEntries(await store.posts.publishedPerCategory())).toEqual({ 'tax-benefits': 1, 'retirement-planning': 1 });
       }),
     );
@@ -216,6 +216,28 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
     );
 
     it(
+      'keeps a post held for review off the published list, with its review and acceptances, across a restart',
+      withStore(async ({ store, reopen }) => {
+        const review = { state: 'pending' as const, requestedStatus: 'scheduled' as const, requestedPublishAt: '2026-12-01T14:00:00.000Z', submittedAt: '2026-11-26T10:00:00.000Z', rules: ['risk-free'], note: null, decidedAt: null, decidedBy: null };
+        const accept = [{ rule: 'tax-free-unqualified', reason: 'The condition is stated in the next paragraph.' }];
+        const held = await create(store, 'Held', { status: 'in_review', review, complianceAccept: accept });
+        await create(store, 'Public');
+        expect((await store.posts.list({ status: 'published' })).entries.map((entry) => entry.slug)).toEqual(['public']);
+        expect((await store.posts.list({ status: 'in_review' })).entries.map((entry) => entry.slug)).toEqual(['held']);
+        expect((await store.posts.list({ status: 'any' })).entries.map((entry) => entry.slug).sort()).toEqual(['held', 'public']);
+        expect(await store.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, inReview: 1, trashed: 0 });
+        const reopened = await reopen();
+        expect(await reopened.posts.getById(held.id)).toMatchObject({ status: 'in_review', review, complianceAccept: accept });
+        const current = await reopened.posts.getById(held.id);
+        if (!current) throw new Error('the held post is gone');
+        const returned = { ...review, state: 'returned' as const, note: 'Say what the floor protects against.', decidedAt: '2026-11-26T11:00:00.000Z', decidedBy: 'staff:reviewer@example.com' };
+        const saved = await reopened.posts.save({ ...current, status: 'draft', review: returned }, { expectedRevision: current.revision, keepRevision: false, changed: ['status'] });
+        expect(saved).toMatchObject({ kind: 'saved', post: { status: 'draft', review: returned } });
+        expect(await reopened.posts.counts()).toMatchObject({ drafts: 1, inReview: 0 });
+      }),
+    );
+
+    it(
       'replays an Idempotency-Key claim, refuses it with another body, and creates once when two race',
       withStore(async ({ store, reopen }) => {
         const claim = { scope: 'key-1:abc', fingerprint: 'body-1', ttlMs: 60_000 };
@@ -228,7 +250,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const ids = [a, b].map((outcome) => ('post' in outcome ? outcome.post.id : null));
         expect(ids[0]).toBe(ids[1]);
         expect(await store.posts.create(newPost('Other'), { slugBase: 'other', idempotency: { ...claim, fingerprint: 'body-2' } })).toEqual({ kind: 'conflict' });
-        expect(await store.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, trashed: 0 });
+        expect(await store.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
         // The claim survives a restart.
         const again = await (await reopen()).posts.create(newPost('Once'), { slugBase: 'once', idempotency: claim });
         expect(again).toMatchObject({ kind: 'replayed', post: { slug: 'once' } });
@@ -253,13 +275,13 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const error = await store.posts.create(newPost('Lost'), { slugBase: 'lost', idempotency: claim }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(StoreError);
         expect((error as StoreError).problem).toBe('full');
-        expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 0 });
+        expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
         expect(await store.posts.getBySlug('lost')).toBeNull();
         expect(await store.posts.previewSlug('lost')).toBe('lost');
         const retried = created(await store.posts.create(newPost('Lost'), { slugBase: 'lost', idempotency: claim }));
         expect(retried.slug).toBe('lost');
         const reopened = await reopen();
-        expect(await reopened.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, trashed: 0 });
+        expect(await reopened.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
       }),
     );
 
@@ -347,7 +369,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         await store.posts.save({ ...current, revision: 2, deletedAt: '2026-03-01T00:00:00.000Z' }, { expectedRevision: 2, keepRevision: false, changed: [] });
         expect((await store.posts.list({ status: 'published' })).total).toBe(0);
         expect((await store.posts.list({ status: 'trashed' })).entries.map((entry) => entry.id)).toEqual([post.id]);
-        expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 1 });
+        expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 1 });
         expect(await store.posts.publishedPerCategory()).toEqual(new Map());
         expect((await store.posts.trashedBefore(new Date('2026-03-02T00:00:00Z'))).map((entry) => entry.id)).toEqual([post.id]);
         expect(await store.posts.trashedBefore(new Date('2026-02-28T00:00:00Z'))).toEqual([]);
@@ -356,7 +378,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const reopened = await reopen();
         expect(await reopened.posts.getById(post.id)).toBeNull();
         expect(await reopened.posts.revisions(post.id)).toEqual([]);
-        expect(await reopened.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 0 });
+        expect(await reopened.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
       }),
     );
 

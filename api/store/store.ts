@@ -70,6 +70,8 @@ export interface PostCounts {
   published: number;
   drafts: number;
   scheduled: number;
+  /** Held for a compliance review. */
+  inReview: number;
   trashed: number;
 }
 

@@ -61,6 +61,7 @@ export const RESPONSE_SAMPLE: CreatePostResponse = {
     etag: '"3f0c1e52-r1"',
   },
   warnings: [],
+  findings: [],
 };
 
 /** One row of the table of operations on an existing post. */

@@ -28,14 +28,17 @@ import type { CategoriesResponse, ListPostsQuery, ListPostsResponse } from '../.
 import { ApiError, validationError } from '../../../contract/errors';
 import { type ApiKeySummary, readsDrafts } from '../../../contract/keys';
 import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostMovedResponse, type PostWriteResponse, type RevisionResponse, type RevisionsResponse } from '../../../contract/post-lifecycle';
+import type { ComplianceFinding, ComplianceMode } from '../../../contract/compliance';
+import type { AuditAction } from '../../../contract/staff';
 import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
+import { findingsOf, gate, pendingReview } from '../../services/compliance-gate';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
 import type { Editor, PostChanges } from '../../services/post-changes';
 import { type CleanedPost, cleanPost, type PostService } from '../../services/posts';
 import { postLocation, presentCreated, presentPost, presentValidation } from '../../services/presenters';
 import { AnswerCache, sendCached } from '../../answer-cache';
-import type { PostRecord, PostRepository } from '../../store/store';
+import type { AuditLog, PostRecord, PostRepository } from '../../store/store';
 import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
 import { readJsonBody } from '../json-body';
@@ -55,6 +58,10 @@ export interface BlogRouteDeps {
   /** Validations a minute per key, or per IP without one. */
   validations: RateLimiter;
   bodyLimitBytes: number;
+  /** COMPLIANCE_MODE: what a post with a high compliance finding meets (api/services/compliance-gate.ts). */
+  complianceMode: ComplianceMode;
+  /** Where the gate's decisions (held, refused) are recorded. */
+  audit: AuditLog;
 }
 
 interface CreateInput extends PostBodyInput {
@@ -81,26 +88,55 @@ async function cleaned(deps: BlogRouteDeps, input: PostBodyInput, key: ApiKeySum
   return { ...outcome.cleaned, warnings, post: { ...outcome.cleaned.post, warnings } };
 }
 
+/** An audit line for a decision of the compliance gate, made on behalf of an API key. */
+function auditGate(deps: BlogRouteDeps, ctx: ApiContext<unknown>, action: AuditAction, target: string | null, rules: readonly string[]): Promise<void> {
+  return deps.audit.append({ at: deps.now().toISOString(), actor: `key:${ctx.state.key?.id ?? 'none'}`, action, target, detail: { rules: rules.join(', '), mode: deps.complianceMode }, ip: ctx.ip || null });
+}
+
+/**
+ * The compliance gate on a cleaned post: its findings, and the post as it is stored (held as in_review
+ * when the mode says so). A 422 when the mode blocks it; `audit` records that refusal (creates do,
+ * validations do not).
+ */
+async function gated(deps: BlogRouteDeps, ctx: ApiContext<unknown>, post: CleanedPost, audit: boolean): Promise<{ post: CleanedPost; findings: ComplianceFinding[]; held: boolean }> {
+  const findings = findingsOf(post.post);
+  const requested = post.post.status === 'in_review' ? 'published' : post.post.status;
+  const outcome = gate(deps.complianceMode, findings, requested, ctx.state.key?.permissions.includes('blog:admin') ?? false);
+  if (outcome.kind === 'block') {
+    const rules = [...new Set(outcome.findings.map((finding) => finding.rule))];
+    if (audit) await auditGate(deps, ctx, 'post.compliance_blocked', null, rules);
+    throw new ApiError('compliance_blocked', {
+      message: `The post makes ${outcome.findings.length === 1 ? 'a claim' : `${outcome.findings.length} claims`} the agency does not publish (${rules.join(', ')}): see findings for each, with a suggested rewrite.`,
+      extra: { findings },
+    });
+  }
+  if (outcome.kind === 'pass' || requested === 'draft') return { post, findings, held: false };
+  const review = pendingReview(requested, post.post.publishAt, outcome.rules, deps.now());
+  return { post: { ...post, post: { ...post.post, status: 'in_review', publishAt: null, review } }, findings, held: true };
+}
+
 function createPost(deps: BlogRouteDeps) {
   return async (ctx: ApiContext<CreateInput>) => {
     const keyId = ctx.state.key?.id ?? null;
     const { idempotencyKey, fingerprint } = ctx.input;
     const idempotency = idempotencyKey !== undefined && keyId !== null ? { scope: idempotencyScope(keyId, idempotencyKey), fingerprint } : undefined;
-    const { post, replayed } = await deps.posts.create(await cleaned(deps, ctx.input, ctx.state.key), idempotency ? { idempotency } : {});
+    const checked = await gated(deps, ctx, await cleaned(deps, ctx.input, ctx.state.key), true);
+    const { post, replayed } = await deps.posts.create(checked.post, idempotency ? { idempotency } : {});
+    if (checked.held && !replayed) await auditGate(deps, ctx, 'post.held_for_review', post.id, post.review?.rules ?? []);
     deps.onChange();
     ctx.status = 201;
     ctx.set('Location', postLocation(post.slug));
     ctx.set('ETag', postEtag(post.id, post.revision));
     if (replayed) ctx.set(REPLAYED_HEADER, 'true');
-    ctx.body = presentCreated(post);
+    ctx.body = presentCreated(post, checked.findings);
   };
 }
 
 function validatePost(deps: BlogRouteDeps) {
   return async (ctx: ApiContext<PostBodyInput>) => {
-    const post = await cleaned(deps, ctx.input, ctx.state.key);
+    const checked = await gated(deps, ctx, await cleaned(deps, ctx.input, ctx.state.key), false);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentValidation(post, await deps.posts.previewSlug(post));
+    ctx.body = presentValidation(checked.post, await deps.posts.previewSlug(checked.post), checked.findings);
   };
 }
 

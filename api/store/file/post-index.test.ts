@@ -6,7 +6,7 @@ import { PostIndex } from './post-index';
 const CATEGORIES = ['tax-benefits', 'estate-planning', 'uncategorized'];
 const TAGS = ['Legacy', 'legacy', 'Retirement', 'IUL'];
 
-const STATUSES = ['draft', 'scheduled', 'published'] as const;
+const STATUSES = ['draft', 'scheduled', 'published', 'in_review'] as const;
 const AUTHORS = ['Jane Author', 'jane author', 'Sam Writer'];
 const OWNERS = ['acme', 'globex', null];
 
@@ -35,6 +35,8 @@ function entry(seq: number, shape: Shape): PostIndexEntry {
     isNewsArticle: false,
     trust: null,
     status: shape.status,
+    review: null,
+    complianceAccept: [],
     createdAt: minute(seq),
     updatedAt: minute(seq),
     publishedAt: shape.status === 'published' && shape.at !== null ? minute(shape.at) : null,
@@ -50,7 +52,7 @@ function entry(seq: number, shape: Shape): PostIndexEntry {
   };
 }
 
-type Query = { status: 'draft' | 'scheduled' | 'published' | 'trashed' | 'any'; categorySlug?: string; tag?: string; author?: string; owner?: string; page: number; limit: number };
+type Query = { status: 'draft' | 'scheduled' | 'published' | 'in_review' | 'trashed' | 'any'; categorySlug?: string; tag?: string; author?: string; owner?: string; page: number; limit: number };
 
 /** What a list must be: every entry filtered, newest first (by when it went public, else was made), then the page cut out. */
 function naive(all: readonly PostIndexEntry[], query: Query) {
@@ -84,7 +86,7 @@ describe('PostIndex', () => {
     );
     const query: fc.Arbitrary<Query> = fc.record(
       {
-        status: fc.constantFrom('draft' as const, 'scheduled' as const, 'published' as const, 'trashed' as const, 'any' as const),
+        status: fc.constantFrom('draft' as const, 'scheduled' as const, 'published' as const, 'in_review' as const, 'trashed' as const, 'any' as const),
         categorySlug: fc.constantFrom(...CATEGORIES, 'none'),
         tag: fc.constantFrom('legacy', 'LEGACY', 'iul', 'missing'),
         author: fc.constantFrom('JANE AUTHOR', 'sam writer', 'nobody'),
@@ -126,7 +128,7 @@ describe('PostIndex', () => {
         }
         const live = all.filter((e) => e.deletedAt === null);
         const count = (status: string) => live.filter((e) => e.status === status).length;
-        expect(index.counts()).toEqual({ published: count('published'), drafts: count('draft'), scheduled: count('scheduled'), trashed: all.length - live.length });
+        expect(index.counts()).toEqual({ published: count('published'), drafts: count('draft'), scheduled: count('scheduled'), inReview: count('in_review'), trashed: all.length - live.length });
         const perCategory = new Map<string, number>();
         for (const e of live.filter((e) => e.status === 'published')) perCategory.set(e.categorySlug, (perCategory.get(e.categorySlug) ?? 0) + 1);
         expect(index.publishedPerCategory()).toEqual(perCategory);

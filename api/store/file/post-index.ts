@@ -235,7 +235,7 @@ export class PostIndex {
     };
     if (query.status === 'any') {
       pick('owner', query.owner);
-      if (lists.length === 0) lists.push([...this.listOf('draft'), ...this.listOf('scheduled'), ...this.listOf('published')].sort(compare));
+      if (lists.length === 0) lists.push([...this.listOf('draft'), ...this.listOf('scheduled'), ...this.listOf('in_review'), ...this.listOf('published')].sort(compare));
     } else {
       pick('category', query.categorySlug);
       pick('tag', query.tag?.toLowerCase());
@@ -258,7 +258,7 @@ export class PostIndex {
 
   counts(): PostCounts {
     const size = (state: string) => this.#lists.get(listKey(state))?.length ?? 0;
-    return { published: size('published'), drafts: size('draft'), scheduled: size('scheduled'), trashed: size('trashed') };
+    return { published: size('published'), drafts: size('draft'), scheduled: size('scheduled'), inReview: size('in_review'), trashed: size('trashed') };
   }
 }
 

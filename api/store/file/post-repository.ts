@@ -98,6 +98,8 @@ export class FilePostRepository implements PostRepository {
     const at = (options.at ?? now).toISOString();
     const record: PostRecord = {
       ...post,
+      review: post.review ?? null,
+      complianceAccept: post.complianceAccept ?? [],
       id: randomUUID(),
       seq: this.#nextSeq++,
       slug,
