@@ -108,7 +108,7 @@ export const healthResponseSchema = z.object({
   success: z.literal(true),
   status: z.literal('ok'),
   uptimeSeconds: z.number().int().min(0),
-  posts: z.object({ published: z.number().int(), drafts: z.number().int(), scheduled: z.number().int(), trashed: z.number().int() }),
+  posts: z.object({ published: z.number().int(), drafts: z.number().int(), scheduled: z.number().int(), inReview: z.number().int().describe('Held for a compliance review.'), trashed: z.number().int() }),
 });
 
 const etag = z.string().describe('The post\'s ETag (also in the ETag header): send it as If-Match to change the post.');

@@ -116,7 +116,7 @@ export interface HealthResponse {
   success: true;
   status: 'ok';
   uptimeSeconds: number;
-  posts: { published: number; drafts: number; scheduled: number; trashed: number };
+  posts: { published: number; drafts: number; scheduled: number; inReview: number; trashed: number };
 }
 
 /** What a slug leads to on the public site. */

@@ -49,6 +49,7 @@ describe('buildOpenApiDocument', () => {
         'GET /api/blog/{id}/revisions',
         'GET /api/blog/{id}/revisions/{n}',
         'POST /api/blog/{id}/revisions/{n}/revert',
+        'POST /api/blog/{id}/review',
         'GET /api/health',
         'GET /api/openapi.json',
       ].sort(),

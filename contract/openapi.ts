@@ -336,7 +336,7 @@ const OPERATIONS: readonly OperationSpec[] = [
     parameters: ['header.Idempotency-Key'],
     body: 'post',
     answers: { 201: { schema: 'CreatePostResponse', description: 'The post was stored.', headers: ['Location', 'ETag', REPLAYED_HEADER, 'RateLimit-Limit', 'RateLimit-Remaining'] } },
-    errors: [...BODY_ERRORS, 'invalid_idempotency_key', ...KEY_ERRORS, 'insufficient_permissions', 'slug_taken', 'idempotency_key_mismatch', 'rate_limited', 'storage_unavailable', 'storage_full'],
+    errors: [...BODY_ERRORS, 'invalid_idempotency_key', ...KEY_ERRORS, 'insufficient_permissions', 'slug_taken', 'idempotency_key_mismatch', 'compliance_blocked', 'rate_limited', 'storage_unavailable', 'storage_full'],
   },
   {
     path: '/api/blog/validate',
@@ -348,7 +348,7 @@ const OPERATIONS: readonly OperationSpec[] = [
     auth: 'optional',
     body: 'post',
     answers: { 200: { schema: 'ValidatePostResponse', description: 'The post would be accepted.' } },
-    errors: [...BODY_ERRORS, ...SENT_KEY_ERRORS, 'insufficient_permissions', 'rate_limited'],
+    errors: [...BODY_ERRORS, ...SENT_KEY_ERRORS, 'insufficient_permissions', 'compliance_blocked', 'rate_limited'],
   },
   {
     path: '/api/blog/categories',
@@ -389,7 +389,7 @@ const OPERATIONS: readonly OperationSpec[] = [
     parameters: ['path.id', 'header.If-Match.required'],
     body: 'patch',
     answers: { 200: { schema: 'PostWriteResponse', description: 'The post was changed (or already read like this).', headers: WRITE_HEADERS } },
-    errors: [...BODY_ERRORS, 'bad_request', ...WRITE_ERRORS, 'slug_taken', 'post_gone', 'precondition_failed', 'precondition_required'],
+    errors: [...BODY_ERRORS, 'bad_request', ...WRITE_ERRORS, 'slug_taken', 'post_gone', 'precondition_failed', 'precondition_required', 'compliance_blocked'],
   },
   {
     path: '/api/blog/{id}',
@@ -402,7 +402,7 @@ const OPERATIONS: readonly OperationSpec[] = [
     parameters: ['path.id', 'header.If-Match.required'],
     body: 'post',
     answers: { 200: { schema: 'PostWriteResponse', description: 'The post was replaced (or already read like this).', headers: WRITE_HEADERS } },
-    errors: [...BODY_ERRORS, 'bad_request', ...WRITE_ERRORS, 'slug_taken', 'post_gone', 'precondition_failed', 'precondition_required'],
+    errors: [...BODY_ERRORS, 'bad_request', ...WRITE_ERRORS, 'slug_taken', 'post_gone', 'precondition_failed', 'precondition_required', 'compliance_blocked'],
   },
   {
     path: '/api/blog/{id}',
@@ -464,7 +464,20 @@ const OPERATIONS: readonly OperationSpec[] = [
     auth: 'required',
     parameters: ['path.id', 'path.n', 'header.If-Match'],
     answers: { 200: { schema: 'PostWriteResponse', description: 'The post reads like that version again.', headers: WRITE_HEADERS } },
-    errors: ['bad_request', ...WRITE_ERRORS, 'revision_not_found', 'post_gone', 'precondition_failed'],
+    errors: ['bad_request', ...WRITE_ERRORS, 'revision_not_found', 'post_gone', 'precondition_failed', 'compliance_blocked'],
+  },
+  {
+    path: '/api/blog/{id}/review',
+    method: 'post',
+    operationId: 'reviewPost',
+    summary: 'Decide on a post held for compliance review',
+    description:
+      'For a key holding blog:admin: approve a post with the status in_review (it is published, or scheduled if its time is still ahead), or return it to its author as a draft with a note the author reads in GET /api/blog/{id}. The body is {"decision": "approve"} or {"decision": "return", "note": "..."}; If-Match names the version decided on.',
+    tag: 'Posts',
+    auth: 'required',
+    parameters: ['path.id', 'header.If-Match'],
+    answers: { 200: { schema: 'PostWriteResponse', description: 'The decision is made.', headers: WRITE_HEADERS } },
+    errors: [...BODY_ERRORS, 'bad_request', ...WRITE_ERRORS, 'post_gone', 'precondition_failed', 'precondition_required'],
   },
   {
     path: '/api/health',

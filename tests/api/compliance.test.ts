@@ -50,6 +50,17 @@ describe('COMPLIANCE_MODE=warn (the default)', () => {
     expect(await publicSlugs(server)).toContain(res.json.post.slug);
   });
 
+  it('documents the findings on the usage-examples page, with a finding the rules made and the modes', async () => {
+    const res = await fetch(`${server.url}/api/usage-examples`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const section = html.slice(html.indexOf('data-testid="compliance-findings"'));
+    expect(section).toContain('Compliance findings');
+    expect(section).toMatch(/&quot;rule&quot;: &quot;guaranteed-returns&quot;|"rule": "guaranteed-returns"/);
+    expect(section).toMatch(/claims-paying ability/);
+    for (const mode of ['warn', 'review', 'block']) expect(section).toContain(`<code>${mode}</code>`);
+  });
+
   it('validate and PATCH return the same findings; a careful rewrite has none of them', async () => {
     const validated = await call<ValidatePostResponse>(server, 'POST', '/api/blog/validate', { body: validPost({ title: 'Validate risky', content: RISKY }) });
     expect(validated.status).toBe(200);

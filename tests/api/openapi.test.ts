@@ -27,6 +27,13 @@ import { call, type CallOptions, validPost } from './support';
 
 const run = promisify(execFile);
 
+/** Claims the compliance rules flag as high, and the acceptances that send such a post to review instead of a 422. */
+const RISKY = '<p>This IUL strategy offers guaranteed returns and is risk-free.</p>';
+const ACCEPTED = [
+  { rule: 'guaranteed-returns', reason: 'Quoted to show readers the claim to watch for.' },
+  { rule: 'risk-free', reason: 'Quoted to show readers the claim to watch for.' },
+];
+
 /** A real origin: Redocly warns of a server at localhost, which only the test server is. */
 const SITE_URL = 'https://www.hartwell-insurance.test';
 
@@ -66,7 +73,8 @@ beforeAll(async () => {
   [server, limited, failing] = await Promise.all([
     startTestServer({ env: { SITE_URL }, dataDir: seededDir, api: { writesPerMinute: 0, validationsPerMinute: 0 } }),
     startTestServer({ env: { SITE_URL }, api: { writesPerMinute: 1, validationsPerMinute: 1 } }),
-    startTestServer({ env: { SITE_URL }, api: { writesPerMinute: 0 }, wrapStore: failingWrites }),
+    // Block mode changes nothing for the careful posts the other tests send; the compliance test uses it.
+    startTestServer({ env: { SITE_URL }, api: { writesPerMinute: 0, complianceMode: 'block' }, wrapStore: failingWrites }),
   ]);
   acme = await server.createKey('acme-cms', ['blog:write'], 'acme');
   globex = await server.createKey('globex', ['blog:write'], 'globex');
@@ -253,6 +261,7 @@ describe('the OpenAPI document', () => {
       '/api/blog/validate',
       '/api/blog/{id}',
       '/api/blog/{id}/restore',
+      '/api/blog/{id}/review',
       '/api/blog/{id}/revisions',
       '/api/blog/{id}/revisions/{n}',
       '/api/blog/{id}/revisions/{n}/revert',
@@ -406,6 +415,39 @@ describe('real answers of every operation match the document', () => {
     await expectCall(server, 'post', revert, `${base}/1/revert`, 410, withKey(acme));
   });
 
+  it('compliance: 422 for a risky claim in block mode, and a reviewer\'s decisions on a held post', async () => {
+    const key = await failing.createKey('compliance author', ['blog:write'], 'compliance');
+    const admin = await failing.createKey('compliance reviewer', ['blog:admin']);
+    await expectCall(failing, 'post', '/api/blog', '/api/blog', 422, withKey(key, { body: validPost({ status: 'published', content: RISKY }) }));
+    await expectCall(failing, 'post', '/api/blog/validate', '/api/blog/validate', 422, { body: validPost({ status: 'published', content: RISKY }) });
+    const careful = await createPost(failing, key, { title: 'Careful wording' });
+    const url = `/api/blog/${careful.id}`;
+    await expectCall(failing, 'patch', '/api/blog/{id}', url, 422, withKey(key, ifMatch(careful.etag, { body: { content: RISKY } })));
+    await expectCall(failing, 'put', '/api/blog/{id}', url, 422, withKey(key, ifMatch(careful.etag, { body: validPost({ title: 'Careful wording', status: 'published', content: RISKY }) })));
+    // A draft is never refused; once published, going back to its first wording is.
+    const risky = await createPost(failing, key, { title: 'Drafted with a claim', status: 'draft', content: RISKY });
+    const fixed = await call<PostWriteResponse>(failing, 'PATCH', `/api/blog/${risky.id}`, withKey(key, ifMatch(risky.etag, { body: { content: '<p>Careful now.</p>', status: 'published' } })));
+    expect(fixed.status).toBe(200);
+    await expectCall(failing, 'post', '/api/blog/{id}/revisions/{n}/revert', `/api/blog/${risky.id}/revisions/1/revert`, 422, withKey(key, ifMatch(fixed.json.etag)));
+
+    const review = '/api/blog/{id}/review';
+    const held = await createPost(failing, key, { title: 'Held for a reviewer', content: RISKY, compliance: { accept: ACCEPTED } });
+    expect(held.status).toBe('in_review');
+    const heldUrl = `/api/blog/${held.id}/review`;
+    await expectCall(failing, 'post', review, heldUrl, 401, { body: { decision: 'approve' } });
+    await expectCall(failing, 'post', review, heldUrl, 403, withKey(key, ifMatch(held.etag, { body: { decision: 'approve' } })));
+    await expectCall(failing, 'post', review, `/api/blog/${MISSING_ID}/review`, 404, withKey(admin, ifMatch('*', { body: { decision: 'approve' } })));
+    await expectCall(failing, 'post', review, heldUrl, 428, withKey(admin, { body: { decision: 'approve' } }));
+    await expectCall(failing, 'post', review, heldUrl, 412, withKey(admin, ifMatch('"00000000-r9"', { body: { decision: 'approve' } })));
+    await expectCall(failing, 'post', review, heldUrl, 400, withKey(admin, ifMatch(held.etag, { body: { decision: 'return', note: 'no' } })));
+    await expectCall(failing, 'post', review, heldUrl, 413, tooLarge(admin));
+    await expectCall(failing, 'post', review, heldUrl, 415, plainText(admin));
+    await expectCall(failing, 'post', review, heldUrl, 200, withKey(admin, ifMatch(held.etag, { body: { decision: 'return', note: 'Say what the floor protects against, and what it does not.' } })));
+    const again = await createPost(failing, key, { title: 'Held and then deleted', content: RISKY, compliance: { accept: ACCEPTED } });
+    await call(failing, 'DELETE', `/api/blog/${again.id}`, withKey(key));
+    await expectCall(failing, 'post', review, `/api/blog/${again.id}/review`, 410, withKey(admin, ifMatch('*', { body: { decision: 'approve' } })));
+  });
+
   it('429 when a key has used its writes or validations for the minute', async () => {
     const key = await limited.createKey('limited', ['blog:write']);
     const post = await createPost(limited, key);
@@ -416,6 +458,7 @@ describe('real answers of every operation match the document', () => {
     await expectCall(limited, 'delete', '/api/blog/{id}', id, 429, withKey(key));
     await expectCall(limited, 'post', '/api/blog/{id}/restore', `${id}/restore`, 429, withKey(key));
     await expectCall(limited, 'post', '/api/blog/{id}/revisions/{n}/revert', `${id}/revisions/1/revert`, 429, withKey(key));
+    await expectCall(limited, 'post', '/api/blog/{id}/review', `${id}/review`, 429, withKey(key, ifMatch('*', { body: { decision: 'approve' } })));
     await expectCall(limited, 'post', '/api/blog/validate', '/api/blog/validate', 200, { body: validPost() });
     await expectCall(limited, 'post', '/api/blog/validate', '/api/blog/validate', 429, { body: validPost() });
   });
@@ -430,6 +473,9 @@ describe('real answers of every operation match the document', () => {
     await call(failing, 'PATCH', id, withKey(key, ifMatch('*', { body: { excerpt: 'A second version.' } })));
     const trashed = await createPost(failing, key, { title: `Trashed before the disk was ${problem}` });
     await call(failing, 'DELETE', `/api/blog/${trashed.id}`, withKey(key));
+    const held = await createPost(failing, key, { title: `Held before the disk was ${problem}`, content: RISKY, compliance: { accept: ACCEPTED } });
+    expect(held.status).toBe('in_review');
+    const admin = await failing.createKey(`reviewer ${problem}`, ['blog:admin']);
     storeFailure = problem;
     try {
       await expectCall(failing, 'post', '/api/blog', '/api/blog', status, withKey(key, { body: validPost() }));
@@ -438,6 +484,7 @@ describe('real answers of every operation match the document', () => {
       await expectCall(failing, 'post', '/api/blog/{id}/restore', `/api/blog/${trashed.id}/restore`, status, withKey(key));
       await expectCall(failing, 'post', '/api/blog/{id}/revisions/{n}/revert', `${id}/revisions/1/revert`, status, withKey(key));
       await expectCall(failing, 'delete', '/api/blog/{id}', id, status, withKey(key));
+      await expectCall(failing, 'post', '/api/blog/{id}/review', `/api/blog/${held.id}/review`, status, withKey(admin, ifMatch('*', { body: { decision: 'approve' } })));
     } finally {
       storeFailure = null;
     }

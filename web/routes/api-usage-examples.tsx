@@ -25,6 +25,7 @@ import {
   UPDATE_FLOW,
   withOrigin,
 } from '../content/api-examples';
+import { ACCEPT_NOTE, ACCEPT_SAMPLE, COMPLIANCE_INTRO, COMPLIANCE_MODE_ROWS, FINDING_SAMPLE } from '../content/compliance-findings';
 import { configFromMatches, pageMeta } from '../seo/meta';
 import postmanCollectionUrl from '../../docs/examples/blog-api.postman_collection.json?url';
 import curlExample from '../../docs/examples/create-post.sh?raw';
@@ -183,6 +184,27 @@ export default function ApiUsageExamples() {
             same <code>Idempotency-Key</code> again returns the same answer and creates nothing.
           </p>
           <CodeBlock label="Response format" language="json" code={JSON.stringify(RESPONSE_SAMPLE, null, 2)} />
+        </section>
+
+        <section aria-labelledby="compliance-heading" data-testid="compliance-findings">
+          <h2 id="compliance-heading">Compliance findings</h2>
+          <p>{COMPLIANCE_INTRO}</p>
+          <h3 id="compliance-modes-heading">What the site&apos;s COMPLIANCE_MODE does with a high finding</h3>
+          <dl aria-labelledby="compliance-modes-heading">
+            {COMPLIANCE_MODE_ROWS.map((row) => (
+              <div key={row.mode}>
+                <dt>
+                  <code>{row.mode}</code>
+                </dt>
+                <dd>{row.effect}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 id="finding-sample-heading">One finding, as the API answers it</h3>
+          {FINDING_SAMPLE ? <CodeBlock label="Compliance finding" language="json" code={JSON.stringify(FINDING_SAMPLE, null, 2)} /> : null}
+          <h3 id="accept-heading">Accepting a finding</h3>
+          <p>{ACCEPT_NOTE}</p>
+          <CodeBlock label="Accepting a finding" language="json" code={JSON.stringify(ACCEPT_SAMPLE, null, 2)} />
         </section>
 
         <section aria-labelledby="changing-heading">

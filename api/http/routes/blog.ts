@@ -17,6 +17,8 @@
  *   GET    /api/blog/:id/revisions         the kept earlier versions (the last 50)
  *   GET    /api/blog/:id/revisions/:n      one kept version, whole
  *   POST   /api/blog/:id/revisions/:n/revert   a new version with that one's content
+ *   POST   /api/blog/:id/review           a compliance reviewer's decision on a post in review:
+ *                                          approve, or return with a note (blog:admin, If-Match)
  *
  * Reading published posts needs no key; a key that is sent anyway must be valid. Changes need
  * blog:write and a post of the key's owner, or blog:admin. Only successful writes count towards the
@@ -220,6 +222,45 @@ function revertPost(deps: BlogRouteDeps) {
   };
 }
 
+const REVIEW_DECISIONS = ['approve', 'return'] as const;
+
+/** The body of POST /api/blog/:id/review: `{ decision: 'approve' }` or `{ decision: 'return', note }`. */
+function reviewDecision(body: unknown): { decision: (typeof REVIEW_DECISIONS)[number]; note: string } {
+  const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const decision = REVIEW_DECISIONS.find((known) => known === record.decision);
+  const note = typeof record.note === 'string' ? record.note.trim() : '';
+  if (!decision) throw new ApiError('bad_request', { message: 'Send {"decision": "approve"}, or {"decision": "return", "note": "what the author should change"}.' });
+  if (decision === 'return' && (note.length < 10 || note.length > 2000)) {
+    throw validationError([{ field: 'note', problem: note ? 'invalid' : 'missing', message: 'note must say in 10 to 2000 characters what the author should change (the author reads it)' }]);
+  }
+  return { decision, note };
+}
+
+function reviewPost(deps: BlogRouteDeps) {
+  return async (ctx: ApiContext<unknown>) => {
+    const key = ctx.state.key;
+    if (!key) throw new Error('unreachable: the review route authenticates first');
+    requirePermission(key, 'blog:admin');
+    const id = await postIdFor(deps.store, param(ctx, 'id'));
+    const { decision, note } = reviewDecision(ctx.input);
+    const ifMatch = ifMatchOf(ctx);
+    if (!ifMatch) throw new ApiError('precondition_required', { hints: ['Read the post with GET /api/blog/:id and send its ETag as If-Match, so you decide on the version you read.'] });
+    const current = await deps.store.getById(id);
+    const revision = ifMatch.kind === 'etags' ? (ifMatch.etags[0]?.revision ?? -1) : (current?.revision ?? -1);
+    const rules = current?.review?.rules.join(', ') ?? '';
+    const answer = decision === 'approve' ? await deps.changes.approve(id, revision) : await deps.changes.sendBack(id, revision, note, `key:${key.id}`);
+    await deps.audit.append({
+      at: deps.now().toISOString(),
+      actor: `key:${key.id}`,
+      action: decision === 'approve' ? 'review.approved' : 'review.returned',
+      target: id,
+      detail: decision === 'approve' ? { rules } : { rules, note: note.slice(0, 500) },
+      ip: ctx.ip || null,
+    });
+    sendWrite(ctx, deps, answer);
+  };
+}
+
 /** A post whose history a key asks for: the key must read drafts (revisions hold unpublished text). */
 async function readablePost(deps: BlogRouteDeps, ctx: ApiContext): Promise<PostRecord> {
   const key = ctx.state.key;
@@ -370,6 +411,8 @@ export function blogRoutes(deps: BlogRouteDeps): Router<ApiState> {
   router.all('/:id/revisions/:n', allowOnly('GET', 'HEAD'));
   router.post('/:id/revisions/:n/revert', writer, limited, validate(noInput, revertPost(deps)));
   router.all('/:id/revisions/:n/revert', allowOnly('POST'));
+  router.post('/:id/review', writer, limited, validate(jsonBody, reviewPost(deps)));
+  router.all('/:id/review', allowOnly('POST'));
 
   router.all('/{*rest}', noSuchEndpoint);
   return router;
