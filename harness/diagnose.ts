@@ -42,11 +42,26 @@ function acceptedAnswer(response: HarnessResponse, value: unknown): { cause: str
     return { cause: `${status}: the API answered with the post "${slug}" created earlier with this Idempotency-Key (nothing new was created)`, warnings };
   }
   if (status === 201 && slug !== undefined) {
+    if (post?.status === 'in_review') {
+      return { cause: `${status}: the API created the post "${slug}" and held it for compliance review: a staff member approves it before it goes public`, warnings: [...warnings, ...findingLines(body)] };
+    }
     const state = typeof post?.status === 'string' ? ` as ${post.status}` : '';
     return { cause: `${status}: the API created the post "${slug}"${state}`, warnings };
   }
   if (body.valid === true) return { cause: `${status}: the API accepted the post (validated only, nothing was saved)`, warnings };
   return { cause: `${status}: the API accepted the request`, warnings };
+}
+
+/** One line per compliance finding of an answer (`findings`: contract/compliance.ts), with its suggested rewrite. */
+function findingLines(body: Record<string, unknown>): string[] {
+  if (!Array.isArray(body.findings)) return [];
+  return body.findings.flatMap((finding: unknown) => {
+    if (typeof finding !== 'object' || finding === null) return [];
+    const { rule, severity, message, suggestion, accepted } = finding as Record<string, unknown>;
+    if (typeof rule !== 'string' || typeof message !== 'string') return [];
+    const acceptedNote = accepted ? ' (accepted)' : '';
+    return [`${String(severity)} ${rule}${acceptedNote}: ${message}${typeof suggestion === 'string' ? ` ${suggestion}` : ''}`];
+  });
 }
 
 function looksLikeHtml(text: string): boolean {
@@ -58,7 +73,7 @@ export function diagnoseResponse(response: HarnessResponse, client: ClientKind =
   const parsed = parseResponseBody(response);
   if (parsed.ok && isApiErrorBody(parsed.value)) {
     const body = parsed.value;
-    const fieldLines = (body.errors ?? []).map((problem) => `${problem.field}: ${problem.message}`);
+    const fieldLines = [...(body.errors ?? []).map((problem) => `${problem.field}: ${problem.message}`), ...findingLines(body as unknown as Record<string, unknown>)];
     const fixes = body.guidance.length > 0 ? body.guidance : guidanceFor(body.code, client);
     return { ok: false, status, code: body.code, cause: `${status} ${body.code}: ${body.message}`, fixes: [...fieldLines, ...fixes], warnings: [] };
   }
