@@ -5,11 +5,15 @@
  * any text (HTML, Markdown or plain), returning where each finding sits. Pure: the server, the CLI
  * (`blogpost lint`, `validate`, `publish`) and the usage-examples page run the same code.
  *
- * How matching works: words are compared without regard to case and with any run of spaces, line
- * breaks or punctuation between them ("risk-free", "Risk free", "risk\nfree"), each rule lists the
- * inflections it takes, and a rule marked `negatable` ignores a match with a negation among the four
- * words before it in the same sentence ("IUL is not risk-free"). A qualifier is "nearby" when it is
- * within QUALIFIER_WINDOW characters before or after the match.
+ * How matching works (docs/compliance.md has it for authors): words are compared without regard to
+ * case and with any run of spaces, line breaks or punctuation between them ("risk-free", "Risk free",
+ * "risk\nfree"), but never across a sentence end or a paragraph (a blank line, `</p><p>`); markup is
+ * masked to spaces of the same length, so offsets point into the original. Each rule lists the
+ * inflections it takes; a rule marked `negatable` ignores a match with a negation among the four words
+ * before it in the same sentence ("IUL is not risk-free"); a qualifier is "nearby" when it is within
+ * QUALIFIER_WINDOW characters before or after the match; and a rule's `exceptions` name what reads like
+ * a finding and is not one ("the risk-free rate", "a 10% penalty"). Every step is linear in the text's
+ * length: a post is checked on every request, and no input may make that slow.
  */
 import { z } from 'zod';
 
@@ -337,7 +341,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     negatable: false,
     qualifiers: PROJECTION_QUALIFIERS,
     context: pattern(
-      `returns?|growth|grows?|growing|grown|grew|earn(?:s|ed|ing|ings)?|yield(?:s|ed|ing)?|gains?|averag(?:e|es|ed|ing)|compound(?:s|ed|ing)?|accumulat\\w*|gives?|becomes?|turns?${SEP}into|worth|reach(?:es|ed)?|doubles?|doubled|income|cash${SEP}value|payouts?|nest${SEP}egg|retire${SEP}with|results?`,
+      `returns?|growth|grows?|growing|grown|grew|earn(?:s|ed|ing|ings)?|yield(?:s|ed|ing)?|gains?|averag(?:e|es|ed|ing)|compound(?:s|ed|ing)?|accumulat\\w*|gives?|becomes?|turns?${SEP}into|worth|reach(?:es|ed)?|doubles?|doubled|income|cash${SEP}value|payouts?|nest${SEP}egg|retire${SEP}with|results?|(?:illustrated|crediting|credited|assumed|interest|growth)${SEP}rates?`,
     ),
     exceptions: [
       { before: endsWithCue(COST_BEFORE, 3), why: 'a charge, a limit, a premium or a loan rate is not a return' },
@@ -436,7 +440,7 @@ export function maskMarkup(text: string, format: 'html' | 'markdown' | 'text'): 
  */
 function sentenceCuts(text: string): number[] {
   const cuts = [0];
-  for (const match of text.matchAll(/[.!?](?=\s)|\n/g)) cuts.push(match[0].startsWith('\n') ? match.index + match[0].length : match.index + 1);
+  for (const match of text.matchAll(/[.!?](?=\s)|\n[^\S\n]*\n/g)) cuts.push(match[0].startsWith('\n') ? match.index + match[0].length : match.index + 1);
   return cuts;
 }
 
@@ -608,7 +612,9 @@ function fieldFormat(subject: ComplianceSubject, field: ComplianceField): 'html'
 }
 
 function messageFor(rule: TextRule, text: string): string {
-  return `"${text}": ${rule.title.charAt(0).toLowerCase()}${rule.title.slice(1)}.`;
+  // "Guaranteed returns" reads on as "guaranteed returns"; "IUL called…" and a quoted title stay as written.
+  const title = /^[A-Z][a-z]/.test(rule.title) ? rule.title.charAt(0).toLowerCase() + rule.title.slice(1) : rule.title;
+  return `"${text}": ${title}.`;
 }
 
 /** Every finding in a post, text findings first (by field, then position), then the findings about the post. */

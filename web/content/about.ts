@@ -5,6 +5,7 @@
  */
 import type { AboutPage, WithContext } from 'schema-dts';
 import type { SiteConfig } from '../../contract/site-config';
+import type { ComplianceCopyAcceptance } from '../../contract/compliance';
 
 /** The year the second generation joined the agency (SPEC section 1). */
 export const SECOND_GENERATION_YEAR = 1976;
@@ -210,3 +211,15 @@ export function aboutPageJsonLd(config: SiteConfig, content: AboutContent = abou
     mainEntity: { '@id': `${config.siteUrl}/#agency` },
   };
 }
+
+/**
+ * Compliance findings in this copy that stay as written, each with the reason a reviewer reads
+ * (contract/compliance.ts; checked against the rules' findings by tests/content/compliance.test.ts).
+ */
+export const complianceAccepted: ComplianceCopyAcceptance[] = [
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    reason: 'Names a line of the free illustration in the process step ("projected cash value, tax-free income and death benefit"), not a promise; the page disclaimer says illustrations are projections based on assumptions.',
+  },
+];

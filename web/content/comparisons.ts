@@ -5,6 +5,7 @@
  * 8-12%). Any statement about IUL income is a projection, and every mention of loans says that they
  * reduce the death benefit.
  */
+import type { ComplianceCopyAcceptance } from '../../contract/compliance';
 
 /** One row of the home comparison table; `iul` is the indexed universal life column. */
 export interface HomeComparisonRow {
@@ -256,7 +257,7 @@ export const IUL_VS_ROTH_ROWS: readonly IulVsRothRow[] = [
     iul: 'Index-linked credits, typically capped at 8-12%; tax-free',
     rothIra: 'Full market returns, gains and losses; tax-free',
     explanation:
-      'Both grow free of tax. A Roth IRA invested in funds takes the full market return, up or down. IUL cash value is credited from an index formula with a cap, typically 8-12%, so you give up some upside in strong years in exchange for protection in weak ones. Past index performance does not predict future credits.',
+      'Both grow free of tax under current tax law. A Roth IRA invested in funds takes the full market return, up or down. IUL cash value is credited from an index formula with a cap, typically 8-12%, so you give up some upside in strong years in exchange for protection in weak ones. Past index performance does not predict future credits.',
   },
   {
     id: 'downside',
@@ -326,7 +327,7 @@ export const IUL_VS_401K_ROWS: readonly IulVs401kRow[] = [
     iul: 'After-tax premiums',
     retirement401k: 'Pre-tax (traditional) contributions',
     explanation:
-      'Traditional 401(k) contributions lower your taxable income today, and the tax is paid later on every dollar withdrawn, at whatever rates apply then. IUL premiums are paid with after-tax dollars, and the cash value can later be reached tax-free through policy loans, which reduce the death benefit, and withdrawals up to basis.',
+      'Traditional 401(k) contributions lower your taxable income today, and the tax is paid later on every dollar withdrawn, at whatever rates apply then. IUL premiums are paid with after-tax dollars, and while the policy stays in force the cash value can later be reached tax-free through policy loans, which reduce the death benefit, and withdrawals up to basis.',
   },
   {
     id: 'contribution-limits',
@@ -350,7 +351,7 @@ export const IUL_VS_401K_ROWS: readonly IulVs401kRow[] = [
     iul: 'Index-linked credits, typically capped at 8-12%; tax-free access',
     retirement401k: 'Market returns; tax-deferred',
     explanation:
-      'A 401(k) invested in funds takes the full market return and defers the tax until withdrawal. IUL cash value earns index-linked credits with a cap, typically 8-12%, and a floor, and can be reached tax-free. Past index performance does not predict future credits.',
+      'A 401(k) invested in funds takes the full market return and defers the tax until withdrawal. IUL cash value earns index-linked credits with a cap, typically 8-12%, and a floor, and can be reached tax-free under current tax law while the policy stays in force. Past index performance does not predict future credits.',
   },
   {
     id: 'downside',
@@ -399,5 +400,53 @@ export const IUL_VS_401K_ROWS: readonly IulVs401kRow[] = [
     retirement401k: 'Fund expenses and plan administration fees',
     explanation:
       'A 401(k) charges fund expense ratios and plan fees. An IUL charges the cost of insurance, a premium expense charge (typically 5-10%), an administrative fee (often $5-15 a month), an index fee or spread of 0.5-1% a year on some strategies, and surrender charges for the first 10-15 years, which is why it suits money you can leave in place for 10+ years.',
+  },
+];
+
+/**
+ * Compliance findings in this copy that stay as written, each with the reason a reviewer reads
+ * (contract/compliance.ts; checked against the rules' findings by tests/content/compliance.test.ts).
+ */
+export const complianceAccepted: ComplianceCopyAcceptance[] = [
+  {
+    rule: 'guaranteed-returns',
+    text: 'Guaranteed tax-free lifetime income',
+    reason: "A row name of the home comparison table as SPEC section 2 lists it; the row's explanation says the income guarantee comes only from an optional rider when its conditions are met, that illustrated income is a projection, not a guarantee, and that any guarantee rests on the insurer's claims-paying ability.",
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'Guaranteed tax-free lifetime income',
+    reason: 'The same SPEC row name; its explanation says the rider keeps the policy in force, which is what keeps the loan income tax-free.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'Tax-free',
+    where: 'Tax-free growth',
+    reason: 'A row name of the home comparison table (SPEC section 2); the explanation under it starts "Cash value inside a properly structured IUL grows without current income tax".',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'Tax-free',
+    where: 'Tax-free death benefit',
+    reason: 'A row name of the home comparison table (SPEC section 2); the explanation under it says the death benefit is "generally free of income tax", less outstanding loans.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'Tax-free',
+    where: 'Tax-free through policy loans (projected income)',
+    reason: 'The IUL cell of the 401(k) table\'s withdrawals row; the row\'s explanation says policy loans "are not taxable while the policy stays in force" and that the income is a projection.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'capped at 8-12%; tax-free',
+    reason: 'The IUL cells of the Growth rows in the Roth and 401(k) tables; both rows\' explanations state the condition ("under current tax law", "while the policy stays in force").',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'Full market returns, gains and losses; tax-free',
+    reason: "Describes the Roth IRA column of the Growth row, whose tax treatment is the Roth rules', not a claim about the policy; the explanation says both grow free of tax under current tax law.",
   },
 ];

@@ -4,6 +4,7 @@
  * product-name tokens), so every page and the FAQPage structured data use them as they are. Figures are
  * those of SPEC section 9; anything about returns is a projection, never a promise.
  */
+import type { ComplianceCopyAcceptance } from '../../contract/compliance';
 export type FaqItem = { id: string; question: string; answer: string; bullets?: string[] };
 
 export interface FaqCategory {
@@ -309,3 +310,38 @@ export const FAQ_PAGE = {
     text: 'Every situation is different. Request a free, personalised illustration and we will answer your questions with your own numbers.',
   },
 } as const;
+
+/**
+ * Compliance findings in this copy that stay as written, each with the reason a reviewer reads
+ * (contract/compliance.ts; checked against the rules' findings by tests/content/compliance.test.ts).
+ */
+export const complianceAccepted: ComplianceCopyAcceptance[] = [
+  {
+    rule: 'guaranteed-returns',
+    text: 'guaranteed cash value growth',
+    reason: "About whole life's contractual guaranteed rate (typically 2-4%), set against the IUL's floor and cap in the same answer, which ends by calling the IUL figures projections, not guarantees.",
+  },
+  {
+    rule: 'guaranteed-returns',
+    text: 'guaranteed growth',
+    reason: "About whole life's contractual guaranteed growth, contrasted with the IUL in the same guide answer; the guide's answer on risks says guarantees depend on the insurer's claims-paying ability.",
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'How does an IUL provide tax-free retirement income?',
+    reason: 'The question itself; its answer states the conditions: loans are generally not taxable as long as the policy stays in force and is not a modified endowment contract.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'how business owners use it',
+    reason: 'The FAQ page description, listing its topics; the answer on tax-free retirement income on that page states the conditions.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'want tax-free income and a death benefit in one plan',
+    reason: "Describes what a suitable buyer wants, not what the policy promises; the guide's Tax Advantages note beside it says tax-free income depends on keeping the policy in force and within the MEC limits.",
+  },
+];

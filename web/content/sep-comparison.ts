@@ -5,6 +5,7 @@
  * spec's (section 9); the product name comes from the site config.
  */
 import type { SiteConfig } from '../../contract/site-config';
+import type { ComplianceCopyAcceptance } from '../../contract/compliance';
 
 export interface SepStatTile {
   id: string;
@@ -248,3 +249,33 @@ export function sepComparisonContent(config: SiteConfig): SepContent {
       'This page is informational and is not a solicitation. Figures shown for an IUL are typical ranges; actual caps, floors and charges vary by insurer and policy. Illustrations are projections, not guarantees. Policy loans accrue interest and reduce the cash value and death benefit. Consult a tax professional about your own situation.',
   };
 }
+
+/**
+ * Compliance findings in this copy that stay as written, each with the reason a reviewer reads
+ * (contract/compliance.ts; checked against the rules' findings by tests/content/compliance.test.ts).
+ */
+export const complianceAccepted: ComplianceCopyAcceptance[] = [
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'built for tax-free income later',
+    reason: 'The hero lead; the first reason below says income through properly structured policy loans is not taxed and the loans must be managed so the policy stays in force.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'worth more than tax-free income later',
+    reason: "Argues for the SEP IRA's deduction over later tax-free income: a comparison that favours the other product, not a claim about the policy.",
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'an IUL for a tax-free bucket later',
+    reason: 'The closing line, after the reasons that state the conditions (properly structured loans, a policy kept in force).',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'Tax-free',
+    reason: 'The title of the first reason, whose text says the income is untaxed only through properly structured policy loans, managed so the policy stays in force.',
+  },
+];

@@ -3,6 +3,7 @@
  * (their rows live in ../comparisons.ts), and the guide's own IUL vs Whole Life cards, 8-row table and
  * guidance box. Any statement about IUL income is a projection ("illustrations often show").
  */
+import type { ComplianceCopyAcceptance } from '../../../contract/compliance';
 
 export interface ComparisonIntro {
   id: 'iul-vs-roth' | 'iul-vs-401k' | 'iul-vs-whole-life';
@@ -195,3 +196,64 @@ export const WHICH_OPTION: ChoiceGuidance = {
   ],
   note: 'Some families own both. We are glad to show you illustrations of each, side by side, at the same premium.',
 };
+
+/**
+ * Compliance findings in this copy that stay as written, each with the reason a reviewer reads
+ * (contract/compliance.ts; checked against the rules' findings by tests/content/compliance.test.ts).
+ */
+export const complianceAccepted: ComplianceCopyAcceptance[] = [
+  {
+    rule: 'guaranteed-returns',
+    text: 'guaranteed rate',
+    reason: "About whole life's contractual guaranteed rate (typically 2-4%) in the cash value growth row; the risk profile row says guarantees in both depend on the insurer's claims-paying ability.",
+  },
+  {
+    rule: 'guaranteed-returns',
+    text: 'Guaranteed growth',
+    reason: "About whole life's contractual guaranteed rate; the claims-paying ability note follows in the same row's explanation.",
+  },
+  {
+    rule: 'guaranteed-returns',
+    text: 'Guaranteed cash value growth',
+    reason: "A feature of the whole life card: its contractual guaranteed rate, which the risk profile row says depends on the insurer's claims-paying ability.",
+  },
+  {
+    rule: 'unqualified-projection',
+    text: '2-4%',
+    reason: "Whole life's contractual guaranteed rate (SPEC section 9: whole life guaranteed growth 2-4%), a term of the contract, not a projected return.",
+  },
+  {
+    rule: 'unqualified-projection',
+    text: '4-6%',
+    reason: 'The IUL cell of the policy loans row: loan interest the policyholder pays (SPEC section 9: loan interest 4-6%), not a return.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'Tax-free',
+    reason: "The IUL cell of the best use case row, naming the goal it suits; the guide's Tax Advantages note says tax-free income depends on keeping the policy in force and within the MEC limits.",
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'tax-free access later',
+    reason: "The intro of the IUL vs 401(k) table; the table's rows say policy loans are not taxable while the policy stays in force.",
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'both offer tax-free growth and tax-free income',
+    reason: 'The intro of the IUL vs Roth table, about both accounts; the Growth row says both grow free of tax under current tax law.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'An IUL fits savers who want tax-free retirement income',
+    reason: 'Says whom the IUL suits (savers who want tax-free income), not what it promises; the same sentence requires funding for 7+ years and a 10+ year horizon.',
+  },
+  {
+    rule: 'tax-free-unqualified',
+    text: 'tax-free',
+    where: 'Your main goal is tax-free retirement income',
+    reason: 'A point of the "which option is right for you" guidance, naming a reader\'s goal; the conditions are in the guide\'s Tax Advantages section.',
+  },
+];
