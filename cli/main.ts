@@ -10,6 +10,7 @@ import { registerDoctor } from './commands/doctor';
 import { registerHelp } from './commands/help';
 import { registerKeys } from './commands/keys';
 import { registerLeads } from './commands/leads';
+import { registerLint } from './commands/lint';
 import { registerLogs } from './commands/logs';
 import { registerSeed } from './commands/seed';
 import { registerStaff } from './commands/staff';
@@ -26,11 +27,11 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')
-    .description('Publish and update Markdown posts through the blog API, list, schedule, delete and restore them, validate payloads offline and diagnose failed requests.')
+    .description('Publish and update Markdown posts through the blog API, list, schedule, delete and restore them, validate payloads and check them against the compliance rules offline, and diagnose failed requests.')
     .version(VERSION, '-v, --version', 'print the version of blogpost')
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -48,6 +49,7 @@ export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistr
         '  $ blogpost get my-post --markdown --output my-post.md',
         '  $ blogpost delete my-post               # to the trash; blogpost restore my-post brings it back',
         '  $ blogpost validate post.md',
+        '  $ blogpost lint posts/                  # the compliance rules over every post file, offline',
         '  $ blogpost diagnose --url https://example.com',
         '  $ blogpost test python',
         '  $ blogpost keys create --name "Jane Author" --permission blog:write',

@@ -6,8 +6,9 @@
 import { writeFileSync } from 'node:fs';
 import { checkCreatePostBody, type CreatePostCheck } from '../contract/blog';
 import { unknownCategoryWarning } from '../contract/categories';
+import { COMPLIANCE_RULES, unknownAcceptances } from '../contract/compliance';
 import type { FieldProblem } from '../contract/field-problems';
-import { type PostFileKind, parsePostFile, PostFileError, setFrontMatterFields } from '../api/operations';
+import { type PostFile, type PostFileKind, parsePostFile, PostFileError, setFrontMatterFields } from '../api/operations';
 import { type CommandContext, readInput } from './context';
 import { CliError, ExitCode } from './exit-codes';
 
@@ -24,6 +25,8 @@ export interface LoadedPost {
   /** The file's text and full path (none for stdin). */
   text: string;
   path?: string;
+  /** Where the title, excerpt and content sit in the text (compliance findings are shown there). */
+  source: PostFile['source'];
 }
 
 export interface LoadOptions {
@@ -61,6 +64,12 @@ export async function loadPost(file: string, ctx: CommandContext, options: LoadO
     for (const field of check.ignoredFields) warnings.push(`The field "${field}" is not part of a post and will not be sent.`);
     const category = unknownCategoryWarning(check.data.category);
     if (category) warnings.push(category.replace('the post was filed', 'the post will be filed'));
+    // Front matter names these with their line (api/authoring); a JSON file's are named here.
+    if (parsed.kind === 'json') {
+      for (const rule of unknownAcceptances(check.data.compliance?.accept ?? [])) {
+        warnings.push(`compliance.accept names the rule "${rule}", which is not a rule, so it accepts nothing. The rules are: ${COMPLIANCE_RULES.map((known) => known.id).join(', ')}.`);
+      }
+    }
   }
   return {
     payload,
@@ -72,6 +81,7 @@ export async function loadPost(file: string, ctx: CommandContext, options: LoadO
     kind: parsed.kind,
     text: input.text,
     ...(input.name ? { path: input.name } : {}),
+    source: parsed.source,
   };
 }
 

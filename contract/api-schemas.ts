@@ -83,6 +83,10 @@ export const blogPostSummarySchema = z.object({
 
 export const blogPostSchema = blogPostSummarySchema.extend({
   content: z.string().describe('HTML the server has already sanitised, safe to render as is.'),
+  compliance: z
+    .object({ accept: z.array(z.object({ rule: z.string(), reason: z.string() })) })
+    .optional()
+    .describe('The compliance findings its author accepted, with the reasons; only to a request with an API key, and only when there are some.'),
 });
 
 export const listPostsResponseSchema = z.object({

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { PostReview, StoredPostStatus } from './blog';
+import type { ComplianceAcceptance } from './compliance';
 import type { BlogCategory } from './categories';
 
 export interface BlogAuthor {
@@ -51,6 +52,8 @@ export interface BlogPostSummary {
 /** A whole post; `content` is HTML the server has already sanitised, safe to render as is. */
 export interface BlogPost extends BlogPostSummary {
   content: string;
+  /** The compliance findings its author accepted, with the reasons (only to a request with an API key). */
+  compliance?: { accept: ComplianceAcceptance[] };
 }
 
 export const LIST_LIMITS = { defaultLimit: 10, maxLimit: 100 } as const;

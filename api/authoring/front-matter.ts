@@ -48,10 +48,11 @@ const PUBLISH_KEYS = ['publish_at', 'publishAt', 'publishedAt'] as const;
 /** Front-matter keys read by parsePostFile: the create fields, the schedule's spellings and the post's id. */
 export const FRONT_MATTER_KEYS: readonly string[] = [...Object.keys(createPostSchema.shape), 'publishAt', 'publishedAt', 'id', 'revision'];
 
-/** The keys inside the objects of the front matter (the contract ignores any others). */
+/** The keys inside the objects of the front matter (the contract ignores any others; `compliance` is checked in compliance-front-matter.ts). */
 const NESTED_KEYS: Readonly<Record<string, readonly string[]>> = {
   author: Object.keys(createPostSchema.shape.author.shape),
   trust: ['factCheckedBy', 'sources', 'lastUpdated'],
+  compliance: ['accept'],
 };
 
 /** The known key an unknown one was probably meant to be, if one is close enough. */

@@ -222,3 +222,34 @@ describe('footnotes', () => {
   });
 });
 
+
+describe('parsePostFile: compliance and source positions', () => {
+  it('sends the front matter\'s accepted findings as the payload\'s compliance', () => {
+    const file = parsePostFile('---\ntitle: Loans\ncategory: IUL Strategies\nauthor:\n  name: Evelyn Hartwell\nstatus: draft\ncompliance:\n  accept:\n    - rule: risk-free\n      reason: "  Quotes a regulator\'s warning.  "\n---\nText.\n');
+    expect(file.payload.compliance).toEqual({ accept: [{ rule: 'risk-free', reason: "Quotes a regulator's warning." }] });
+    expect(checkCreatePostBody(file.payload).ok).toBe(true);
+  });
+
+  it('names the file line of a bad entry', () => {
+    const text = '---\ntitle: Loans\ncompliance:\n  accept:\n    - rule: risk-free\n      reason: Quotes a warning from the state.\n    - reason: Nothing names the rule here.\n---\nText.\n';
+    expect(() => parsePostFile(text)).toThrow('compliance.accept[1].rule (line 7): needs the id of the rule it accepts');
+  });
+
+  it('points at the title, excerpt and body where the file has them, whatever the line endings or a BOM', () => {
+    const text = '\uFEFF---\r\ntitle: "Risk-free income"\r\nexcerpt: >\r\n  Folded over\r\n  two lines\r\n---\r\n\r\nFirst line.\r\n';
+    const file = parsePostFile(text, { fileName: 'post.md' });
+    const { fields, body } = file.source;
+    expect(text.slice(fields.title?.start, fields.title?.end)).toBe('"Risk-free income"\r\n');
+    expect(text.slice(fields.excerpt?.start, fields.excerpt?.end)).toBe('>\r\n  Folded over\r\n  two lines\r');
+    expect(body).toEqual({ start: text.indexOf('First'), text: 'First line.' });
+  });
+
+  it('points at the leading heading a title was taken from, and past a heading that was removed', () => {
+    const taken = '---\nstatus: draft\n---\n# Risk-free income\n\nBody text.\n';
+    const file = parsePostFile(taken);
+    expect(taken.slice(file.source.fields.title?.start, file.source.fields.title?.end)).toBe('Risk-free income');
+    expect(file.source.body?.start).toBe(taken.indexOf('Body'));
+    const repeated = '---\ntitle: Loans\n---\n\n# Loans\n\n  Body text.\n';
+    expect(parsePostFile(repeated).source.body).toEqual({ start: repeated.indexOf('Body'), text: 'Body text.' });
+  });
+});

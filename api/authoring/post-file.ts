@@ -10,9 +10,12 @@ import matter from 'gray-matter';
 import { Marked, type Token } from 'marked';
 import markedFootnote from 'marked-footnote';
 import { FOOTNOTE_HEADING_CLASS } from '../services/sanitize';
+import { complianceFrom } from './compliance-front-matter';
 import { detectPostFileKind, hasFrontMatter, idFrom, PostFileError, type PostFileKind, publicationFrom, revisionFrom, withoutUnknownKeys } from './front-matter';
+import { frontMatterSpans, jsonSpans, type PostFileSource } from './post-source';
 
 export { detectPostFileKind, PostFileError, type PostFileKind, setFrontMatterFields, setFrontMatterId } from './front-matter';
+export type { PostFileSource, SourceField, SourceSpan } from './post-source';
 
 interface FootnoteItem {
   label: string;
@@ -63,8 +66,10 @@ export interface PostFile {
   publishedAt?: string;
   /** What the conversion inferred, for the author to see. */
   notes: string[];
-  /** What the author should fix: front-matter keys that are not post fields (they were not sent). */
+  /** What the author should fix: front-matter keys that are not post fields (they were not sent), accepts naming no rule. */
   warnings: string[];
+  /** Where the title, excerpt and content sit in the file: findings about them are shown at their line there. */
+  source: PostFileSource;
 }
 
 export interface ParsePostFileOptions {
@@ -85,6 +90,10 @@ function plainText(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+function leadingSpace(text: string): number {
+  return text.length - text.trimStart().length;
 }
 
 function firstParagraph(html: string): string | undefined {
@@ -128,7 +137,8 @@ function parseJson(text: string): PostFile {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new PostFileError('A JSON post file must hold one object with the post fields (title, content, ...).');
   }
-  return { kind: 'json', payload: parsed as Record<string, unknown>, notes: [], warnings: [] };
+  const spans = jsonSpans(text);
+  return { kind: 'json', payload: parsed as Record<string, unknown>, notes: [], warnings: [], source: { fields: spans.values, keys: spans.keys } };
 }
 
 export function parsePostFile(text: string, options: ParsePostFileOptions = {}): PostFile {
@@ -148,12 +158,20 @@ export function parsePostFile(text: string, options: ParsePostFileOptions = {}):
     throw new PostFileError('The front matter (between the --- lines at the top of the file) must be YAML keys and values, e.g. "title: My post". A file that starts with a --- rule needs a line of text before it.');
   }
   const fields = data as Record<string, unknown>;
-  const publication = publicationFrom(fields, hasFrontMatter(text) ? file.matter : '', options.now ?? new Date());
+  const rawMatter = hasFrontMatter(text) ? file.matter : '';
+  const publication = publicationFrom(fields, rawMatter, options.now ?? new Date());
   const id = idFrom(fields.id);
   const revision = revisionFrom(fields.revision);
   const known = withoutUnknownKeys(normalise(fields) as Record<string, unknown>);
-  const { id: _id, revision: _revision, publish_at: _publishAt, publishAt: _camel, publishedAt: _published, ...front } = known.front;
+  const { id: _id, revision: _revision, publish_at: _publishAt, publishAt: _camel, publishedAt: _published, compliance: rawCompliance, ...front } = known.front;
+  const compliance = complianceFrom(rawCompliance, rawMatter);
+  if (compliance.value) front.compliance = compliance.value;
   const notes: string[] = [...publication.notes];
+  // gray-matter's content is the end of the text: where it starts in the file, for source positions.
+  const matterStart = rawMatter ? text.indexOf(rawMatter, 3) : 0;
+  const { keys, values } = frontMatterSpans(rawMatter, matterStart);
+  const sourceFields: PostFileSource['fields'] = { ...(values.title ? { title: values.title } : {}), ...(values.excerpt ? { excerpt: values.excerpt } : {}) };
+  let bodyStart = text.length - file.content.length + leadingSpace(file.content);
   let body = file.content.trim();
 
   // A leading "# Title" is the title when the front matter has none; when it repeats the title it
@@ -161,15 +179,23 @@ export function parsePostFile(text: string, options: ParsePostFileOptions = {}):
   const heading = kind === 'markdown' ? /^#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(body) : /^<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(body);
   if (heading?.[1]) {
     const headingText = kind === 'markdown' ? plainTextOfMarkdown(heading[1]) : plainText(heading[1]);
+    const removed = () => {
+      const rest = body.slice(heading[0].length);
+      bodyStart += heading[0].length + leadingSpace(rest);
+      body = rest.trim();
+    };
     if (typeof front.title !== 'string' || front.title.trim() === '') {
       front.title = headingText;
       notes.push('title taken from the first heading');
-      body = body.slice(heading[0].length).trim();
+      const textAt = heading[0].indexOf(heading[1]);
+      sourceFields.title = { start: bodyStart + textAt, end: bodyStart + textAt + heading[1].length };
+      removed();
     } else if (sameTitle(front.title, headingText)) {
       notes.push(`removed the leading heading "${headingText}": the title is shown above the post`);
-      body = body.slice(heading[0].length).trim();
+      removed();
     }
   }
+  sourceFields.content = { start: bodyStart, end: bodyStart + body.length };
 
   const content = kind === 'markdown' ? markdownToHtml(body) : body;
   if (typeof front.excerpt !== 'string' || front.excerpt.trim() === '') {
@@ -177,6 +203,7 @@ export function parsePostFile(text: string, options: ParsePostFileOptions = {}):
     if (paragraph) {
       front.excerpt = shorten(paragraph, 240);
       notes.push('excerpt taken from the first paragraph');
+      sourceFields.excerpt = sourceFields.content;
     }
   }
 
@@ -190,6 +217,7 @@ export function parsePostFile(text: string, options: ParsePostFileOptions = {}):
     ...(revision !== undefined ? { revision } : {}),
     ...(publication.publishedAt !== undefined ? { publishedAt: publication.publishedAt } : {}),
     notes,
-    warnings: known.warnings,
+    warnings: [...known.warnings, ...compliance.warnings],
+    source: { body: { start: bodyStart, text: body }, fields: sourceFields, keys },
   };
 }

@@ -159,6 +159,22 @@ describe('postToMarkdown', () => {
     expect(markdown).toContain('\nstatus: scheduled\npublish_at: "2026-12-01T14:00:00.000Z"\n');
     expectRoundTrip(post);
   });
+
+  it('writes a post held for review with the status its author asked for, and the accepted findings with their reasons', () => {
+    const source = `---\ntitle: "Held Post"\nexcerpt: "Soon."\ncategory: "IUL Strategies"\nstatus: published\nauthor:\n  name: "Ada"\ncompliance:\n  accept:\n    - rule: risk-free\n      reason: "Quoted from the regulator's order: 'no risk'."\n---\n<p>Body.</p>\n`;
+    const stored = cleaned(source).post;
+    expect(stored.complianceAccept).toEqual([{ rule: 'risk-free', reason: "Quoted from the regulator's order: 'no risk'." }]);
+    const post: BlogPost = {
+      ...asBlogPost(stored, 'held-post'),
+      status: 'in_review',
+      review: { state: 'pending', requested_status: 'published', requested_publish_at: null, submitted_at: NOW.toISOString(), rules: ['risk-free'], note: null, decided_at: null },
+      compliance: { accept: stored.complianceAccept ?? [] },
+    };
+    const markdown = postToMarkdown(post);
+    expect(markdown).toContain('\nstatus: published\n');
+    expect(markdown).toContain('compliance:\n  accept:\n    - rule: "risk-free"\n');
+    expect(cleaned(markdown).post.complianceAccept).toEqual(stored.complianceAccept);
+  });
 });
 
 /**

@@ -214,8 +214,11 @@ function frontMatter(post: BlogPost): string {
   lines.push('author:', `  name: ${yamlScalar(post.author.name)}`);
   if (post.author.bio) lines.push(`  bio: ${yamlScalar(post.author.bio)}`);
   if (post.author.credentials) lines.push(`  credentials: ${yamlScalar(post.author.credentials)}`);
-  lines.push(`status: ${post.status}`);
-  if (post.status === 'scheduled' && post.publish_at) lines.push(`publish_at: ${yamlScalar(post.publish_at)}`);
+  // A post held for review stands for the status its author asked for (the server holds it again if need be).
+  const status = post.status === 'in_review' ? (post.review?.requested_status ?? 'published') : post.status;
+  lines.push(`status: ${status}`);
+  const publishAt = post.status === 'in_review' ? post.review?.requested_publish_at : post.publish_at;
+  if (status === 'scheduled' && publishAt) lines.push(`publish_at: ${yamlScalar(publishAt)}`);
   if (post.isNewsArticle) lines.push('isNewsArticle: true');
   if (post.trust) {
     const { factCheckedBy, sources, lastUpdated } = post.trust;
@@ -232,6 +235,10 @@ function frontMatter(post: BlogPost): string {
       lines.push('  sources: []');
     }
     if (lastUpdated) lines.push(`  lastUpdated: ${yamlScalar(lastUpdated)}`);
+  }
+  if (post.compliance && post.compliance.accept.length > 0) {
+    lines.push('compliance:', '  accept:');
+    for (const acceptance of post.compliance.accept) lines.push(`    - rule: ${yamlScalar(acceptance.rule)}`, `      reason: ${yamlScalar(acceptance.reason)}`);
   }
   return `---\n${lines.join('\n')}\n---\n`;
 }

@@ -46,8 +46,10 @@ export function presentSummary(entry: PostIndexEntry): BlogPostSummary {
   };
 }
 
-export function presentPost(record: PostRecord): BlogPost {
-  return { ...presentSummary(record), content: record.content };
+/** A whole post; `withAcceptances` adds its author's compliance acceptances (for requests with a key). */
+export function presentPost(record: PostRecord, withAcceptances = false): BlogPost {
+  const accept = withAcceptances ? record.complianceAccept : [];
+  return { ...presentSummary(record), content: record.content, ...(accept.length > 0 ? { compliance: { accept: accept.map((acceptance) => ({ ...acceptance })) } } : {}) };
 }
 
 function createdMessage(post: PostIndexEntry): string {

@@ -19,12 +19,13 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { parsePublishAt } from '../../contract/blog';
+import type { PostReview } from '../../contract/blog';
 import { LIST_LIMITS, LIST_STATUSES, type BlogPostSummary, type ListPostsResponse } from '../../contract/blog-reader';
 import type { PostWriteResponse, RevisionsResponse } from '../../contract/post-lifecycle';
 import { postToMarkdown, setFrontMatterFields } from '../../api/operations';
 import { ApiClient, type ClientOptions, refusal } from '../api-client';
 import type { CommandContext } from '../context';
-import { table } from '../output';
+import { printable, table } from '../output';
 import { CliError, ExitCode } from '../exit-codes';
 import { retriesOption, timeoutOption, wholeNumber } from '../options';
 import { describeChanges, fetchPost, POST_FILE, postRef } from '../post-target';
@@ -61,6 +62,8 @@ function when(iso: string | null | undefined): string {
 /** The date a list shows for a post: when it went or goes live, or when it was deleted or last changed. */
 function listDate(post: BlogPostSummary): string {
   if (post.deleted_at) return `deleted ${when(post.deleted_at)}`;
+  if (post.status === 'in_review') return `held ${when(post.review?.submitted_at ?? post.updated_at)}`;
+  if (post.review?.state === 'returned') return `sent back ${when(post.review.decided_at ?? post.updated_at)}`;
   if (post.status === 'scheduled') return `goes live ${when(post.publish_at)}`;
   if (post.status === 'published') return when(post.published_at);
   return `changed ${when(post.updated_at)}`;
@@ -96,6 +99,30 @@ function csvRow(post: BlogPostSummary, origin: string): string {
 
 function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** A post's status as a list shows it: a draft the compliance review sent back says so. */
+function listStatus(post: BlogPostSummary): string {
+  if (post.deleted_at) return 'trashed';
+  if (post.status === 'draft' && post.review?.state === 'returned') return 'draft (sent back)';
+  return post.status;
+}
+
+/** What an author reads under the table about posts in the compliance review: who releases them, and the reviewer's notes. */
+function reviewLines(posts: readonly BlogPostSummary[]): string[] {
+  const held = posts.filter((post) => post.status === 'in_review' && !post.deleted_at);
+  const returned = posts.filter((post): post is BlogPostSummary & { review: PostReview } => post.status === 'draft' && post.review?.state === 'returned' && !post.deleted_at);
+  const lines: string[] = [];
+  if (held.length > 0) {
+    const one = held.length === 1;
+    lines.push(`${held.length} post${one ? ' is' : 's are'} held for compliance review: a staff member approves ${one ? 'it' : 'them'} at /admin/review; ${one ? 'it is' : 'they are'} not public until then.`);
+    for (const post of held) lines.push(`  ${post.id}: waits to be ${post.review?.requested_status ?? 'published'}${post.review?.rules.length ? ` (held for ${post.review.rules.join(', ')})` : ''}`);
+  }
+  if (returned.length > 0) {
+    lines.push(`${returned.length} post${returned.length === 1 ? ' was' : 's were'} sent back by the compliance review (a draft again): edit as the note says and publish again.`);
+    for (const post of returned) lines.push(`  ${post.id} "${shorten(printable(post.title), 60)}": ${post.review.note ? printable(post.review.note) : '(no note)'}`);
+  }
+  return lines;
 }
 
 export async function listCommand(options: ListOptions, ctx: CommandContext): Promise<ExitCode> {
@@ -135,9 +162,10 @@ export async function listCommand(options: ListOptions, ctx: CommandContext): Pr
   ctx.out.data(
     table([
       ['ID', 'STATUS', 'DATE', 'TITLE'],
-      ...posts.map((post) => [post.id, post.deleted_at ? 'trashed' : post.status, listDate(post), shorten(post.title, 60)]),
+      ...posts.map((post) => [post.id, listStatus(post), listDate(post), shorten(post.title, 60)]),
     ]),
   );
+  for (const line of reviewLines(posts)) ctx.out.info(line);
   if (!options.all) {
     const first = (last.page - 1) * last.limit + 1;
     const pages = Math.max(1, Math.ceil(last.total / last.limit));
@@ -185,6 +213,8 @@ export async function getCommand(target: string, options: GetOptions, ctx: Comma
   ];
   if (post.published_at) lines.push(['published', when(post.published_at)]);
   if (post.publish_at) lines.push(['goes live', when(post.publish_at)]);
+  if (post.review?.state === 'pending') lines.push(['review', `held for compliance review since ${when(post.review.submitted_at)} (${post.review.rules.join(', ')}): a staff member approves it at /admin/review`]);
+  if (post.review?.state === 'returned') lines.push(['review', `sent back ${when(post.review.decided_at)}: ${post.review.note ? printable(post.review.note) : '(no note)'}`]);
   const width = Math.max(...lines.map(([name]) => name.length));
   ctx.out.data(lines.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n'));
   return ExitCode.Ok;
@@ -323,7 +353,7 @@ export function registerPosts(program: Command, ctx: CommandContext): void {
   connection(program.command('list'), 'API key; needed for --mine and for statuses other than published')
     .description('List posts: the published ones, or with a key your own (--mine) in any status.')
     .option('--mine', 'the posts of your key\'s owner, in every status')
-    .option('--status <status>', `only posts in this status: ${LIST_STATUSES.join(', ')}`)
+    .option('--status <status>', `only posts in this status: ${LIST_STATUSES.join(', ')} (in_review: held for compliance review)`)
     .option('--author <name>', 'only posts by this author')
     .option('--category <category>', 'only posts in this category (name or slug)')
     .option('--tag <tag>', 'only posts with this tag')
@@ -335,7 +365,7 @@ export function registerPosts(program: Command, ctx: CommandContext): void {
       return value;
     })
     .option('--json', 'print the API answer as JSON on stdout')
-    .addHelpText('after', '\nExamples:\n  $ blogpost list --mine\n  $ blogpost list --mine --status draft --format csv > drafts.csv\n  $ blogpost list --status trashed --json\n')
+    .addHelpText('after', '\nExamples:\n  $ blogpost list --mine\n  $ blogpost list --mine --status draft --format csv > drafts.csv\n  $ blogpost list --status trashed --json\n  $ blogpost list --mine --status in_review\n')
     .action(async (options: ListOptions) => ctx.exit(await listCommand(options, ctx)));
 
   connection(program.command('get'), 'API key; needed for drafts, scheduled posts and the trash')

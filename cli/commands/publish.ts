@@ -8,15 +8,22 @@
  *
  * A create sends an Idempotency-Key (by default derived from the URL and the body), so a retry after a
  * timeout never creates the post twice; every request backs off on 429 as Retry-After says.
+ *
+ * Compliance: the rules the server runs are run offline first and their findings shown at their line
+ * in the file; after the answer, the server's findings that were not shown already. A post the server
+ * holds for review (`in_review`, COMPLIANCE_MODE review) is a success: it waits for a staff member. A
+ * 422 compliance_blocked (block mode) shows the findings it names and exits 1.
  */
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
-import { REPLAYED_HEADER } from '../../contract/blog';
+import { type CreatePostResponse, type PostReview, REPLAYED_HEADER } from '../../contract/blog';
+import type { ComplianceFinding } from '../../contract/compliance';
 import { maskApiKey } from '../../contract/keys';
 import { type PostWriteResponse, type PreconditionFailedDetails, postEtag } from '../../contract/post-lifecycle';
 import { type ApiAnswer, ApiClient, apiCode, type ClientOptions, refusal } from '../api-client';
 import { type CommandContext, resolveKey, resolveUrl } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
+import { displayPath, offlineFindings, printFindings, serverFindings, type SourceFinding, unacceptedHigh } from '../findings';
 import { retriesOption, timeoutOption } from '../options';
 import { type LoadedPost, loadPost, recordPublished, reportInvalid, reportWarnings } from '../post-input';
 import { describeChanges, fetchPost } from '../post-target';
@@ -45,12 +52,73 @@ interface Publication {
   ctx: CommandContext;
   client: ApiClient;
   json: boolean;
+  /** The compliance findings of the file, found offline and already shown. */
+  findings: SourceFinding[];
 }
 
 function statusNote(status: string | undefined, publishAt: string | null | undefined): string {
   if (status === 'draft') return ' (drafts are not public until published)';
   if (status === 'scheduled') return ` (goes live at ${publishAt ?? 'its time'})`;
+  if (status === 'in_review') return ' (held for compliance review)';
   return '';
+}
+
+/** The file's name in a finding's line. */
+function fileLabel(p: Pick<Publication, 'loaded' | 'ctx'>): string {
+  return displayPath(p.loaded.path, p.ctx.io.cwd);
+}
+
+/** The server's findings placed in the file; those the offline check did not show are printed now. */
+function reportServerFindings(p: Publication, findings: readonly ComplianceFinding[] | undefined): SourceFinding[] {
+  const placed = serverFindings(findings ?? [], p.loaded, p.findings);
+  if (!p.json && placed.unseen.length > 0) {
+    p.ctx.out.info(`The server also found ${placed.unseen.length === 1 ? 'this' : 'these'} (its rules may be newer than this blogpost's):`);
+    printFindings(placed.unseen, fileLabel(p), p.ctx);
+  }
+  return placed.all;
+}
+
+/** What a held post's author needs to know: it is not public, who releases it, and why it was held. */
+function reportHeld(p: Publication, review: PostReview | undefined): void {
+  if (p.json) return;
+  p.ctx.out.warn('Held for compliance review: a staff member approves it at /admin/review; it is not public until then.');
+  if (review) {
+    const when = review.requested_publish_at ? ` at ${review.requested_publish_at}` : '';
+    p.ctx.out.info(`  It becomes ${review.requested_status}${when} when approved; held for ${review.rules.join(', ')}. blogpost list --mine --status in_review shows its state and any note.`);
+  }
+}
+
+/**
+ * A 422 compliance_blocked (COMPLIANCE_MODE block): the findings it names at their place in the file
+ * (those the offline check did not show already), then the refusal with the catalogue's guidance
+ * (exit 1), without listing the findings a second time.
+ */
+function blocked(p: Publication, answer: ApiAnswer, what: string): CliError {
+  const body = (answer.json ?? {}) as { findings?: ComplianceFinding[] };
+  const placed = serverFindings(body.findings ?? [], p.loaded, p.findings);
+  if (p.json) p.ctx.out.json({ ...body, success: false, findings: placed.all });
+  else {
+    const high = unacceptedHigh(placed.all);
+    p.ctx.out.error(`The site's compliance rules refuse the post (COMPLIANCE_MODE block): ${high} high finding${high === 1 ? ' is' : 's are'} not accepted${placed.unseen.length === 0 ? ', shown above' : ''}.`);
+    printFindings(placed.unseen, fileLabel(p), p.ctx);
+  }
+  const withoutFindings = { ...body, findings: [] };
+  return refusal({ ...answer, json: withoutFindings, text: JSON.stringify(withoutFindings) }, what);
+}
+
+/** Shows the offline findings before anything is sent; with --strict a high one not accepted stops the command. */
+function preflightFindings(loaded: LoadedPost, options: PublishOptions, ctx: CommandContext, json: boolean): { findings: SourceFinding[]; stop: ExitCode | null } {
+  const findings = offlineFindings(loaded);
+  if (!json && findings.length > 0) {
+    ctx.out.info(`Compliance (checked offline): ${findings.length} finding${findings.length === 1 ? '' : 's'}:`);
+    printFindings(findings, displayPath(loaded.path, ctx.io.cwd), ctx);
+  }
+  const high = unacceptedHigh(findings);
+  if (!options.strict || high === 0) return { findings, stop: null };
+  const message = `--strict: ${high} high compliance finding${high === 1 ? '' : 's'} not accepted, so nothing was sent. Rewrite ${high === 1 ? 'it' : 'them'} as suggested, or accept ${high === 1 ? 'it' : 'them'} in the front matter with a reason.`;
+  if (json) ctx.out.json({ success: false, strict: true, findings, message });
+  else ctx.out.error(message);
+  return { findings, stop: ExitCode.Failed };
 }
 
 function printDryRun(loaded: LoadedPost, options: PublishOptions, ctx: CommandContext, id: string | undefined): ExitCode {
@@ -98,13 +166,15 @@ async function create(p: Publication): Promise<ExitCode> {
     headers: { 'Idempotency-Key': idempotencyKey },
     label: `Publishing "${String(loaded.payload.title)}"`,
   });
+  if (answer.status === 422 && apiCode(answer) === 'compliance_blocked') throw blocked(p, answer, 'Not published');
   if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, 'Not published');
-  const created = answer.json as { post: { id: string; slug: string; status: string; publish_at: string | null; etag?: string }; warnings?: string[] };
+  const created = answer.json as Partial<Pick<CreatePostResponse, 'warnings' | 'findings'>> & { post: Omit<CreatePostResponse['post'], 'etag'> & { etag?: string } };
   const revision = Number(/-r(\d+)"$/.exec(answer.headers.etag ?? created.post.etag ?? '')?.[1] ?? 1);
   const postUrl = `${client.origin}/blog/${created.post.slug}`;
   const replayed = answer.headers[REPLAYED_HEADER.toLowerCase()] === 'true';
   recordPublished(loaded, { id: created.post.id, revision }, ctx);
-  if (json) ctx.out.json({ ...created, action: 'created', url: postUrl, idempotencyKey, replayed });
+  const findings = reportServerFindings(p, created.findings);
+  if (json) ctx.out.json({ ...created, ...(created.findings ? { findings } : {}), action: 'created', url: postUrl, idempotencyKey, replayed });
   else {
     ctx.out.data(postUrl);
     ctx.out.success(
@@ -115,6 +185,7 @@ async function create(p: Publication): Promise<ExitCode> {
     if (loaded.path) ctx.out.info(ctx.out.dim(`  id ${created.post.id} written to ${loaded.path}: publishing it again updates this post.`));
     for (const warning of created.warnings ?? []) ctx.out.warn(warning);
   }
+  if (created.post.status === 'in_review') reportHeld(p, created.post.review);
   return options.strict && (created.warnings ?? []).length > 0 ? ExitCode.Failed : ExitCode.Ok;
 }
 
@@ -177,12 +248,14 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
       ExitCode.Failed,
     );
   }
+  if (answer.status === 422 && apiCode(answer) === 'compliance_blocked') throw blocked(p, answer, 'Not updated');
   if (answer.status !== 200) throw refusal(answer, 'Not updated');
   const written = answer.json as PostWriteResponse;
   recordPublished(loaded, { id, revision: written.post.revision }, ctx);
   const postUrl = `${client.origin}/blog/${written.post.slug}`;
+  const findings = reportServerFindings(p, written.findings);
   if (json) {
-    ctx.out.json({ ...written, action: written.changed.length > 0 ? 'updated' : 'unchanged', url: postUrl });
+    ctx.out.json({ ...written, ...(written.findings ? { findings } : {}), action: written.changed.length > 0 ? 'updated' : 'unchanged', url: postUrl });
   } else {
     ctx.out.data(postUrl);
     if (written.changed.length === 0) ctx.out.success(`No changes: "${written.post.title}" is already as this file says (revision ${written.post.revision}).`);
@@ -193,6 +266,7 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
     }
     for (const warning of written.warnings) ctx.out.warn(warning);
   }
+  if (written.post.status === 'in_review') reportHeld(p, written.post.review);
   return options.strict && written.warnings.length > 0 ? ExitCode.Failed : ExitCode.Ok;
 }
 
@@ -203,13 +277,15 @@ export async function publishCommand(file: string, options: PublishOptions, ctx:
   if (!json) for (const note of loaded.notes) ctx.out.info(ctx.out.dim(`note: ${note}`));
   const stop = reportWarnings(loaded.warnings, ctx, options.strict === true, json);
   if (stop !== null) return stop;
+  const compliance = preflightFindings(loaded, options, ctx, json);
+  if (compliance.stop !== null) return compliance.stop;
 
   const id = options.new ? undefined : loaded.id;
   if (options.new && loaded.id && !json) ctx.out.info(ctx.out.dim(`note: --new: a new post is created, and the file's id ${loaded.id} is replaced by its id.`));
   if (options.dryRun) return printDryRun(loaded, options, ctx, id);
 
   const client = new ApiClient(options, ctx, { keyRequired: true });
-  const publication: Publication = { loaded, options, ctx, client, json };
+  const publication: Publication = { loaded, options, ctx, client, json, findings: compliance.findings };
   return id ? update(publication, id) : create(publication);
 }
 
@@ -223,7 +299,7 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
     .option('--status <status>', 'draft, scheduled or published, overriding the file')
     .option('--new', 'create a new post even when the file names one (its id is replaced)')
     .option('--force', 'update even when the post changed on the server since the file was published (shows those changes first)')
-    .option('--strict', 'treat every warning (unknown field or category, possible duplicate) as an error: exit 1, nothing sent')
+    .option('--strict', 'treat every warning (unknown field or category, possible duplicate) and every high compliance finding not accepted as an error: exit 1, nothing sent')
     .option('--dry-run', 'print the exact request and send nothing')
     .option('--idempotency-key <key>', 'reuse to retry a create safely (default: derived from the URL and the post)')
     .addOption(retriesOption())

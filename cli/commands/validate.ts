@@ -1,10 +1,15 @@
-/** `blogpost validate <file|->`: checks a post offline with the API's own schema. */
+/**
+ * `blogpost validate <file|->`: checks a post offline with the API's own schema, then with the
+ * compliance rules the server runs (contract/compliance.ts), each finding at its line and column in
+ * the file. A finding is not a schema error: it fails the command (exit 1) only with --strict.
+ */
 import type { Command } from 'commander';
 import { categorySlugFor } from '../../contract/categories';
 import { slugify } from '../../contract/slug';
 import type { CommandContext } from '../context';
 import { ExitCode } from '../exit-codes';
-import { loadPost, reportInvalid, reportWarnings } from '../post-input';
+import { displayPath, offlineFindings, printFindings, type SourceFinding, unacceptedHigh } from '../findings';
+import { loadPost, reportInvalid } from '../post-input';
 
 interface ValidateOptions {
   json?: boolean;
@@ -12,9 +17,38 @@ interface ValidateOptions {
   strict?: boolean;
 }
 
+/** What --strict says when it fails the post, or null when it passes. */
+function strictFailure(warnings: readonly string[], high: number): string | null {
+  const reasons = [
+    warnings.length > 0 ? `${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : '',
+    high > 0 ? `${high} high compliance finding${high === 1 ? '' : 's'} not accepted` : '',
+  ].filter(Boolean);
+  if (reasons.length === 0) return null;
+  return `--strict: ${reasons.join(' and ')}, so the post does not pass. Fix them (a finding can also be accepted in the front matter with a reason), or run without --strict.`;
+}
+
+/** The compliance part of the report: the findings at their place in the file, and what they mean. */
+function reportFindings(findings: readonly SourceFinding[], file: string, strict: boolean, ctx: CommandContext): void {
+  if (findings.length === 0) {
+    ctx.out.info('  compliance: no findings');
+    return;
+  }
+  ctx.out.info(`  compliance: ${findings.length} finding${findings.length === 1 ? '' : 's'}:`);
+  printFindings(findings, file, ctx);
+  const high = unacceptedHigh(findings);
+  if (high > 0 && !strict) {
+    ctx.out.warn(
+      `${high} high finding${high === 1 ? ' is' : 's are'} not accepted. The post is still valid (findings are not schema errors), but a site whose compliance mode is review holds it for a staff member's approval, and one in block mode refuses it. --strict makes this exit 1.`,
+    );
+  }
+}
+
 export async function validateCommand(file: string, options: ValidateOptions, ctx: CommandContext): Promise<ExitCode> {
-  const { check, notes, warnings } = await loadPost(file, ctx, options.status ? { status: options.status } : {});
+  const loaded = await loadPost(file, ctx, options.status ? { status: options.status } : {});
+  const { check, notes, warnings } = loaded;
   if (!check.ok) return reportInvalid(check, ctx, options.json === true);
+  const findings = offlineFindings(loaded);
+  const failure = options.strict === true ? strictFailure(warnings, unacceptedHigh(findings)) : null;
   const summary = {
     title: check.data.title,
     slug: slugify(check.data.title),
@@ -22,26 +56,29 @@ export async function validateCommand(file: string, options: ValidateOptions, ct
     status: check.data.status,
     tags: check.data.tags ?? [],
   };
-  const failed = options.strict === true && warnings.length > 0;
   if (options.json) {
-    ctx.out.json({ success: !failed, valid: true, post: summary, notes, warnings, ignoredFields: check.ignoredFields });
-    return failed ? ExitCode.Failed : ExitCode.Ok;
+    ctx.out.json({ success: failure === null, valid: true, post: summary, notes, warnings, ignoredFields: check.ignoredFields, findings, ...(failure ? { message: failure } : {}) });
+    return failure ? ExitCode.Failed : ExitCode.Ok;
   }
   ctx.out.success(`Valid: "${summary.title}"`);
   ctx.out.info(`  slug ${summary.slug} (the server adds -2, -3 ... if it is taken)`);
   ctx.out.info(`  category ${summary.category}${summary.category === 'uncategorized' ? ` ("${check.data.category}" is not a built-in category)` : ''}`);
   ctx.out.info(`  status ${summary.status}`);
   for (const note of notes) ctx.out.info(`  note: ${note}`);
-  return reportWarnings(warnings, ctx, options.strict === true, false, 'the post does not pass') ?? ExitCode.Ok;
+  for (const warning of warnings) ctx.out.warn(warning);
+  reportFindings(findings, displayPath(loaded.path, ctx.io.cwd), options.strict === true, ctx);
+  if (!failure) return ExitCode.Ok;
+  ctx.out.error(failure);
+  return ExitCode.Failed;
 }
 
 export function registerValidate(program: Command, ctx: CommandContext): void {
   program
     .command('validate')
-    .description('Check a post offline with the same schema the API uses; exit 1 when invalid.')
+    .description('Check a post offline with the same schema and compliance rules the API uses; exit 1 when invalid.')
     .argument('<file>', 'Markdown (.md), HTML (.html) with front matter, or a JSON payload; "-" reads stdin')
     .option('--status <status>', 'check as draft, scheduled or published, overriding the file')
-    .option('--strict', 'treat every warning (unknown field or category) as an error: exit 1')
+    .option('--strict', 'treat every warning (unknown field or category) and every high compliance finding not accepted as an error: exit 1')
     .option('--json', 'print the result as JSON on stdout')
     .addHelpText(
       'before',

@@ -77,7 +77,7 @@ describe('blogpost publish', () => {
     expect(run.stdout).toContain('Authorization: Bearer bpk_');
     expect(run.stdout).not.toContain(writer);
     expect(run.stderr).toContain('Dry run: nothing was sent.');
-    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 0 });
+    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
   });
 
   it('creates the post once, even when run twice with the same idempotency key, and prints its URL', async () => {
@@ -91,7 +91,7 @@ describe('blogpost publish', () => {
     expect(second.code).toBe(0);
     expect(second.stdout.trim()).toBe(`${server.url}/blog/how-policy-loans-work-in-an-iul`);
     expect(second.stderr).toContain('Already published with this Idempotency-Key: nothing new was created');
-    expect(await server.store.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, trashed: 0 });
+    expect(await server.store.posts.counts()).toEqual({ published: 1, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
     const page = await fetch(`${server.url}/blog/how-policy-loans-work-in-an-iul`);
     expect(page.status).toBe(200);
   });

@@ -87,7 +87,7 @@ describe('Blog API Usage Examples page', () => {
     expect(debug).toContain('< 200');
     expect(debug).toContain('"valid":true');
     // Nothing was saved by the test.
-    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 0 });
+    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -217,7 +217,7 @@ describe('API test console', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="console-results"] > li').length === 6);
     expect(await results.first().innerText()).toMatch(/reset: passed Test state cleared \(\d+ stored values removed\)/);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('blogApiTest.')))).toEqual([]);
-    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 0 });
+    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
     await context.close();
   });
 
@@ -237,7 +237,7 @@ describe('API test console', () => {
     expect(stored.map((s) => s.key)).toEqual([key]);
     expect(await page.getByLabel('Remembered keys').locator('option').count()).toBe(2);
     // "Validate only" is on by default: the key was checked, nothing was created.
-    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, trashed: 0 });
+    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
 
     await page.evaluate(() => localStorage.setItem('blog-api-keys', '{broken'));
     await page.reload();

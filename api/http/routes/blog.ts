@@ -299,7 +299,7 @@ function getRevision(deps: BlogRouteDeps) {
     const kept = (await deps.store.revisions(post.id)).find((stored) => stored.record.revision === n);
     if (!kept) throw new ApiError('revision_not_found', { message: `Post ${post.id} has no kept revision ${n} (it is at revision ${post.revision}).` });
     ctx.set('Cache-Control', 'private, no-store');
-    const body: RevisionResponse = { success: true, revision: n, replaced_at: kept.replacedAt, post: presentPost({ ...kept.record, warnings: [], idempotency: null }) };
+    const body: RevisionResponse = { success: true, revision: n, replaced_at: kept.replacedAt, post: presentPost({ ...kept.record, warnings: [], idempotency: null }, true) };
     ctx.body = body;
   };
 }
@@ -355,7 +355,7 @@ function getPostHandler(deps: BlogRouteDeps) {
     ctx.set('Cache-Control', hidden ? 'private, no-store' : 'no-cache');
     const etag = postEtag(post.id, post.revision);
     ctx.set('ETag', etag);
-    const body: GetPostByIdResponse = { success: true, post: presentPost(post), etag };
+    const body: GetPostByIdResponse = { success: true, post: presentPost(post, key !== undefined), etag };
     ctx.body = body;
   };
 }
