@@ -83,6 +83,12 @@ export interface StaffPostQuery {
   q?: string;
 }
 
+/**
+ * The largest form /admin/review/:id takes (other staff forms: 64 KB): a reviewer's edit carries the
+ * post's HTML URL-encoded, and the API takes posts of up to 250,000 characters.
+ */
+export const REVIEW_EDIT_FORM_BYTES = 1_048_576;
+
 /** A post waiting for a compliance review, as the review queue lists it. */
 export interface ReviewItem {
   post: StaffPost;

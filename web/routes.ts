@@ -23,6 +23,8 @@ export default [
   route('admin/leads.csv', 'routes/admin/leads-csv.ts'),
   route('admin/leads/:id', 'routes/admin/lead.tsx'),
   route('admin/posts', 'routes/admin/posts.tsx'),
+  route('admin/review', 'routes/admin/review.tsx'),
+  route('admin/review/:id', 'routes/admin/review-post.tsx'),
   route('admin/audit', 'routes/admin/audit.tsx'),
   route('admin/api-keys', 'routes/admin/api-keys.tsx'),
   route('login', 'routes/login.tsx'),

@@ -7,13 +7,15 @@
  * session again (web/routes/admin/), so a `.data` request without one is redirected by them.
  */
 import type { Context, Middleware } from 'koa';
-import type { StaffArea } from '../../contract/staff-area';
-import type { RequestLogReader } from '../request-log/request-log';
+import { REVIEW_EDIT_FORM_BYTES, type StaffArea } from '../../contract/staff-area';
 import { cookieNames, csrfTokenFor, sameToken, type StaffSessions } from '../staff/sessions';
-import { staffArea } from '../staff/staff-area';
-import type { Store } from '../store/store';
+import { staffArea, type StaffAreaDeps } from '../staff/staff-area';
 
 const FORM_BYTES = 65_536;
+
+function formLimitFor(page: string): number {
+  return /^\/admin\/review\/[^/]+$/.test(page) ? REVIEW_EDIT_FORM_BYTES : FORM_BYTES;
+}
 /** Paths a browser without a session may open (the keys page explains keys to authors). */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/admin/login', '/admin/api-keys']);
 /** The one form taken without a session: the sign-in, which carries its own token. */
@@ -31,25 +33,21 @@ function refuse(ctx: Context, status: number, text: string): void {
   ctx.body = `${text}\n`;
 }
 
-async function readForm(ctx: Context): Promise<Buffer | null> {
+async function readForm(ctx: Context, limit: number): Promise<Buffer | null> {
   const declared = Number(ctx.get('Content-Length'));
-  if (Number.isFinite(declared) && declared > FORM_BYTES) return null;
+  if (Number.isFinite(declared) && declared > limit) return null;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > FORM_BYTES) return null;
+    if (size > limit) return null;
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
 
-export interface StaffGuardOptions {
-  store: Store;
-  sessions: StaffSessions;
-  requestLog?: RequestLogReader;
-  now: () => Date;
-}
+/** What the staff area needs (api/staff/staff-area.ts), passed on whole to each request's area. */
+export type StaffGuardOptions = StaffAreaDeps;
 
 export function staffGuard(options: StaffGuardOptions): Middleware {
   return async (ctx, next) => {
@@ -60,7 +58,7 @@ export function staffGuard(options: StaffGuardOptions): Middleware {
     const names = cookieNames(ctx.secure);
     const active = await options.sessions.resolve(ctx.cookies.get(names.session));
     const area: StaffArea = staffArea(
-      { store: options.store, sessions: options.sessions, now: options.now, ...(options.requestLog ? { requestLog: options.requestLog } : {}) },
+      options,
       { active, loginCookieValue: ctx.cookies.get(names.login), client: { ip: ctx.ip, userAgent: ctx.get('User-Agent') }, secure: ctx.secure },
     );
     ctx.state.staffArea = area;
@@ -77,9 +75,10 @@ export function staffGuard(options: StaffGuardOptions): Middleware {
         refuse(ctx, 415, '415 Unsupported Media Type. Send the form as application/x-www-form-urlencoded.');
         return;
       }
-      const body = await readForm(ctx);
+      const limit = formLimitFor(page);
+      const body = await readForm(ctx, limit);
       if (!body) {
-        refuse(ctx, 413, `413 Content Too Large. A staff form can be at most ${FORM_BYTES} bytes.`);
+        refuse(ctx, 413, `413 Content Too Large. This staff form can be at most ${limit} bytes.`);
         return;
       }
       if (page !== SIGN_IN) {

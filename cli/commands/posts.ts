@@ -11,6 +11,9 @@
  *   history <post>                      GET /:id/revisions
  *   revert <post> <revision>            POST /:id/revisions/:n/revert
  *   schedule <file|post> --at <time>    publish a file as scheduled, or PATCH status scheduled
+ *   review list | approve <post> | return <post> --note <text>
+ *                                       the compliance review queue (blog:admin): GET ?status=in_review,
+ *                                       POST /:id/review
  *
  * `<post>` is an id, a slug, or a post file published before (its front matter holds the id). Every
  * change sends the ETag it just read as If-Match, so it never overwrites a change it has not seen.
@@ -346,8 +349,54 @@ function connection(command: Command, keyHelp: string): Command {
     .addOption(timeoutOption());
 }
 
+/** `blogpost review list`: the posts held for compliance review, the longest waiting first. */
+export async function reviewListCommand(options: ChangeOptions, ctx: CommandContext): Promise<ExitCode> {
+  const client = new ApiClient(options, ctx, { keyRequired: true });
+  const answer = await client.send('GET', `/api/blog?status=in_review&limit=${LIST_LIMITS.maxLimit}`, { label: 'Reading the review queue' });
+  if (answer.status !== 200) throw refusal(answer, 'Could not read the review queue');
+  const held = [...(answer.json as ListPostsResponse).posts].sort((a, b) => ((a.review?.submitted_at ?? '') < (b.review?.submitted_at ?? '') ? -1 : 1));
+  if (options.json) {
+    ctx.out.json({ success: true, posts: held });
+    return ExitCode.Ok;
+  }
+  if (held.length === 0) {
+    ctx.out.info('No post is waiting for compliance review.');
+    return ExitCode.Ok;
+  }
+  ctx.out.data(
+    table([
+      ['id', 'title', 'author', 'asks to be', 'held since', 'rules'],
+      ...held.map((post) => [
+        post.id,
+        shorten(printable(post.title), 40),
+        shorten(printable(post.author.name), 20),
+        post.review?.requested_status === 'scheduled' ? `scheduled ${when(post.review.requested_publish_at)}` : 'published',
+        when(post.review?.submitted_at),
+        post.review?.rules.join(', ') ?? '',
+      ]),
+    ]),
+  );
+  ctx.out.info(`Read one with: blogpost get <id>; decide with: blogpost review approve <id>, or blogpost review return <id> --note "what to change".`);
+  return ExitCode.Ok;
+}
+
+/** `blogpost review approve <post>`: the post goes live (or is scheduled) as its author asked. */
+export function reviewApproveCommand(target: string, options: ChangeOptions, ctx: CommandContext): Promise<ExitCode> {
+  return change(target, options, ctx, 'Approved', (id) => ({ method: 'POST', path: `/api/blog/${id}/review`, body: { decision: 'approve' } }), (answer, origin) =>
+    answer.post.status === 'scheduled' ? `Approved "${answer.post.title}": it goes live at ${when(answer.post.publish_at)}.` : `Approved "${answer.post.title}": it is on the site at ${origin}/blog/${answer.post.slug}.`,
+  );
+}
+
+/** `blogpost review return <post> --note`: back to its author as a draft, with the note they read. */
+export function reviewReturnCommand(target: string, options: ChangeOptions & { note: string }, ctx: CommandContext): Promise<ExitCode> {
+  return change(target, options, ctx, 'Returned', (id) => ({ method: 'POST', path: `/api/blog/${id}/review`, body: { decision: 'return', note: options.note } }), (answer) =>
+    `Returned "${answer.post.title}" to its author as a draft, with your note (they read it with blogpost list or blogpost get).`,
+  );
+}
+
 const POST_ARGUMENT = 'the post: its id or slug, or a post file published before (its front matter holds the id)';
 const WRITE_KEY = 'API key holding blog:write (its owner\'s posts) or blog:admin';
+const ADMIN_KEY = 'API key holding blog:admin';
 
 export function registerPosts(program: Command, ctx: CommandContext): void {
   connection(program.command('list'), 'API key; needed for --mine and for statuses other than published')
@@ -398,6 +447,26 @@ export function registerPosts(program: Command, ctx: CommandContext): void {
     .argument('<revision>', 'the revision number, as history lists it', wholeNumber('<revision>', 1, 1_000_000_000))
     .option('--json', 'print the API answer as JSON on stdout')
     .action(async (target: string, revision: number, options: ChangeOptions) => ctx.exit(await revertCommand(target, revision, options, ctx)));
+
+  const review = program
+    .command('review')
+    .description('The compliance review queue (COMPLIANCE_MODE review or block), with a key holding blog:admin: list the held posts, approve one, or return it to its author with a note.');
+  connection(review.command('list'), ADMIN_KEY)
+    .description('List the posts held for compliance review, the longest waiting first.')
+    .option('--json', 'print the posts as JSON on stdout')
+    .action(async (options: ChangeOptions) => ctx.exit(await reviewListCommand(options, ctx)));
+  connection(review.command('approve'), ADMIN_KEY)
+    .description('Approve a held post: it is published, or scheduled if its time is still ahead.')
+    .argument('<post>', POST_ARGUMENT)
+    .option('--json', 'print the API answer as JSON on stdout')
+    .action(async (target: string, options: ChangeOptions) => ctx.exit(await reviewApproveCommand(target, options, ctx)));
+  connection(review.command('return'), ADMIN_KEY)
+    .description('Return a held post to its author as a draft, with a note saying what to change.')
+    .argument('<post>', POST_ARGUMENT)
+    .requiredOption('--note <text>', 'what the author should change, and why (10 to 2000 characters; the author reads it)')
+    .option('--json', 'print the API answer as JSON on stdout')
+    .addHelpText('after', '\nExamples:\n  $ blogpost review list\n  $ blogpost review return 3f0c1e52-... --note "Say what the 0% floor protects against, and that charges still apply."\n')
+    .action(async (target: string, options: ChangeOptions & { note: string }) => ctx.exit(await reviewReturnCommand(target, options, ctx)));
 
   connection(program.command('schedule'), WRITE_KEY)
     .description('Publish a post at a given time: a file (created or updated), or a post already on the server.')

@@ -8,8 +8,6 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostChanges } from '../../api/services/post-changes';
-import { PostService } from '../../api/services/posts';
 import { blogpost } from '../support/cli';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -217,14 +215,42 @@ describe('blogpost publish and list against a server', () => {
     expect(held.stderr).toContain('1 post is held for compliance review: a staff member approves it at /admin/review');
 
     const id = /^id: (.+)$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
-    const post = await site.store.posts.getById(id);
-    await new PostChanges(site.store.posts, new PostService(site.store.posts)).sendBack(id, post?.revision ?? 0, 'Say what the floor guarantees instead of "guaranteed returns".', 'staff:reviewer@example.com');
+    // A reviewer with a blog:admin key: the author's key may not decide.
+    const reviewer = { ...env, BLOGPOST_API_KEY: await site.createKey('reviewer', ['blog:admin']) };
+    const queue = await blogpost(['review', 'list'], { env: reviewer });
+    expect(queue.code).toBe(0);
+    expect(queue.stdout).toMatch(new RegExp(`${id}\\s+Guaranteed Returns in an IUL.*published.*guaranteed-returns`));
+    const refused = await blogpost(['review', 'approve', id], { env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('blog:admin');
+    const tooShort = await blogpost(['review', 'return', id, '--note', 'Fix it'], { env: reviewer });
+    expect(tooShort.code).toBe(1);
+    expect(tooShort.stderr).toMatch(/note must say in 10 to 2000 characters/);
+    const sentBack = await blogpost(['review', 'return', id, '--note', 'Say what the floor guarantees instead of "guaranteed returns".'], { env: reviewer });
+    expect(sentBack.code).toBe(0);
+    expect(sentBack.stderr).toContain('Returned "Guaranteed Returns in an IUL" to its author as a draft');
+    expect((await site.store.audit.list()).find((entry) => entry.action === 'review.returned' && entry.target === id)).toMatchObject({ actor: expect.stringMatching(/^key:/) });
     const returned = await blogpost(['list', '--mine'], { env });
     expect(returned.stdout).toContain('draft (sent back)');
     expect(returned.stderr).toContain(`${id} "Guaranteed Returns in an IUL": Say what the floor guarantees instead of "guaranteed returns".`);
     const json = await blogpost(['list', '--mine', '--json'], { env });
     const listed = JSON.parse(json.stdout) as { posts: { id: string; review?: { state: string; note: string | null } }[] };
     expect(listed.posts.find((entry) => entry.id === id)?.review).toMatchObject({ state: 'returned', note: 'Say what the floor guarantees instead of "guaranteed returns".' });
+  });
+
+  it('review approve: a blog:admin key publishes a held post, which goes public', async () => {
+    const { server: site, env } = await server('review');
+    const file = copyFixture('claims.md', 'approve');
+    expect((await blogpost(['publish', file], { env, cwd: tmp })).code).toBe(0);
+    const id = /^id: (.+)$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+    const reviewer = { ...env, BLOGPOST_API_KEY: await site.createKey('approver', ['blog:admin']) };
+    const approved = await blogpost(['review', 'approve', id, '--json'], { env: reviewer });
+    expect(approved.code).toBe(0);
+    expect(JSON.parse(approved.stdout)).toMatchObject({ post: { id, status: 'published' } });
+    const slug = (JSON.parse(approved.stdout) as { post: { slug: string } }).post.slug;
+    expect((await fetch(`${site.url}/blog/${slug}`)).status).toBe(200);
+    const empty = await blogpost(['review', 'list'], { env: reviewer });
+    expect(empty.stderr + empty.stdout).toContain('No post is waiting for compliance review.');
   });
 
   it('block: a 422 shows the findings at their line with the guidance, exit 1', async () => {

@@ -28,6 +28,9 @@ export function AdminShell({ viewer, title, children }: { viewer: StaffViewer; t
               <NavLink to="/admin/posts">Posts</NavLink>
             </li>
             <li>
+              <NavLink to="/admin/review">Review</NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/api-keys">API keys</NavLink>
             </li>
             <li>

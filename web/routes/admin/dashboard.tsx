@@ -1,6 +1,7 @@
 /**
  * /admin ("Admin Dashboard"): what needs a staff member's attention: new quote requests, the latest
- * posts, the API keys used in the last day and how many API requests failed in it.
+ * posts, the API keys used in the last day, how many API requests failed in it, and how many posts
+ * wait for a compliance review (/admin/review).
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
@@ -37,6 +38,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </li>
         <li>
           <strong>{summary.failedRequestsLastDay}</strong> failed API request{summary.failedRequestsLastDay === 1 ? '' : 's'} in the last day
+        </li>
+        <li data-testid="in-review">
+          <strong>{summary.inReview}</strong> <Link to="/admin/review">post{summary.inReview === 1 ? '' : 's'} waiting for compliance review</Link>
         </li>
       </ul>
       <section aria-labelledby="dash-leads">

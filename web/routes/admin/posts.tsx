@@ -2,7 +2,7 @@
  * /admin/posts: every post in every status (or the trash), with its author, owner, the key that made
  * it and its dates; unpublish, move to the trash and restore with the API's own rules (a post changed
  * since the page was loaded is refused, like a stale If-Match), and a link to its page. Every change
- * is in the audit log.
+ * is in the audit log. A post held for compliance review links to its review page (/admin/review/:id).
  */
 import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/posts';
@@ -17,7 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers = adminHeaders;
 
-const STATUSES = ['published', 'draft', 'scheduled', 'trashed'] as const;
+const STATUSES = ['published', 'draft', 'scheduled', 'in_review', 'trashed'] as const;
+
+const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = { published: 'published', draft: 'draft', scheduled: 'scheduled', in_review: 'in review', trashed: 'in the trash' };
 
 function postQuery(params: URLSearchParams): StaffPostQuery {
   const status = params.get('status') ?? '';
@@ -64,7 +66,7 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
             <option value="">Any (not in the trash)</option>
             {STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status === 'trashed' ? 'in the trash' : status}
+                {STATUS_LABELS[status]}
               </option>
             ))}
           </select>
@@ -96,10 +98,16 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
               <tr key={post.id}>
                 <td>
                   {post.status === 'published' && !post.deletedAt ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}
+                  {post.status === 'in_review' && !post.deletedAt ? (
+                    <>
+                      {' '}
+                      (<Link to={`/admin/review/${post.id}`}>review it</Link>)
+                    </>
+                  ) : null}
                   <br />
                   <code>{post.id}</code>
                 </td>
-                <td>{post.deletedAt ? `in the trash since ${when(post.deletedAt)}` : post.status}</td>
+                <td>{post.deletedAt ? `in the trash since ${when(post.deletedAt)}` : post.status === 'in_review' ? 'in review' : post.status}</td>
                 <td>
                   {post.author} ({post.owner ?? 'site content'}
                   {post.createdByKeyId ? `, key ${post.createdByKeyId}` : ''})
