@@ -8,7 +8,7 @@
  */
 import type { Context, Middleware } from 'koa';
 import { REVIEW_EDIT_FORM_BYTES, type StaffArea } from '../../contract/staff-area';
-import { cookieNames, csrfTokenFor, sameToken, type StaffSessions } from '../staff/sessions';
+import { cookieNames, csrfTokenFor, sameToken } from '../staff/sessions';
 import { staffArea, type StaffAreaDeps } from '../staff/staff-area';
 
 const FORM_BYTES = 65_536;
