@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceFinding } from '../../contract/compliance';
+import { loginTokenOf, type StaffClient, staffClient } from '../support/staff-client';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 
@@ -28,42 +29,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Client {
-  request(pathname: string, init?: { form?: Record<string, string>; headers?: Record<string, string> }): Promise<Response>;
-}
-
-/** A cookie-keeping client that never follows redirects (as staff-security.test.ts has it). */
-function client(): Client {
-  const cookies = new Map<string, string>();
-  return {
-    async request(pathname, init = {}) {
-      const headers: Record<string, string> = { ...init.headers };
-      if (cookies.size > 0) headers.Cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      if (init.form) {
-        headers['Content-Type'] = 'application/x-www-form-urlencoded';
-        headers.Origin ??= server.url;
-      }
-      const res = await fetch(`${server.url}${pathname}`, {
-        method: init.form ? 'POST' : 'GET',
-        redirect: 'manual',
-        headers,
-        ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-      });
-      for (const line of res.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';', 1);
-        const [name = '', value = ''] = pair.split('=');
-        if (/Max-Age=0/.test(line)) cookies.delete(name);
-        else cookies.set(name, value);
-      }
-      return res;
-    },
-  };
-}
+type Client = StaffClient;
 
 async function signedIn(): Promise<Client> {
-  const staff = client();
-  const html = await (await staff.request('/admin/login')).text();
-  const loginToken = /name="loginToken" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const staff = staffClient(server.url);
+  const loginToken = await loginTokenOf(staff);
   const res = await staff.request('/admin/login', { form: { email: EMAIL, password: PASSWORD, loginToken, next: '/admin/review' } });
   expect(res.status).toBe(303);
   return staff;
@@ -239,8 +209,8 @@ describe('a held post', () => {
     expect((await staff.request(`/admin/review/${post.id}`, { form })).status).toBe(403);
     expect((await staff.request(`/admin/review/${post.id}`, { form: { ...form, _csrf: `${page.csrf.slice(0, -2)}xx` } })).status).toBe(403);
     expect((await staff.request(`/admin/review/${post.id}`, { form: { ...form, _csrf: page.csrf }, headers: { Origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await client().request(`/admin/review/${post.id}`, { form: { ...form, _csrf: page.csrf } })).status).toBe(401);
-    const anonymous = await client().request(`/admin/review/${post.id}`);
+    expect((await staffClient(server.url).request(`/admin/review/${post.id}`, { form: { ...form, _csrf: page.csrf } })).status).toBe(401);
+    const anonymous = await staffClient(server.url).request(`/admin/review/${post.id}`);
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe(`/admin/login?next=${encodeURIComponent(`/admin/review/${post.id}`)}`);
     expect((await server.store.posts.getById(post.id))?.status).toBe('in_review');

@@ -42,7 +42,10 @@ describe('POST /api/blog', () => {
         etag: `"${res.json.post.id.split('-')[0]}-r1"`,
       },
       warnings: [],
+      findings: expect.any(Array),
     });
+    // The sample post says "tax-free" without its condition: a medium compliance finding, nothing held.
+    expect(new Set(res.json.findings.map((finding) => `${finding.severity} ${finding.rule}`))).toEqual(new Set(['medium tax-free-unqualified']));
     expect(res.headers.get('etag')).toBe(res.json.post.etag);
     expect(res.headers.get('location')).toBe('/api/blog/first-post-ever');
     const back = await call<GetPostResponse>(server, 'GET', res.headers.get('location') ?? '', { key: writer });

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadRecord } from '../../api/store/store-contract';
+import { loginTokenOf, type StaffClient, staffClient } from '../support/staff-client';
 import { startTestServer, type TestServer } from '../support/server';
 
 const EMAIL = 'agent@example.com';
@@ -34,45 +35,14 @@ function cookieOf(res: Response, name: string): string | undefined {
   return line?.split(';', 1)[0]?.slice(name.length + 1);
 }
 
-interface Browser {
-  cookies: Map<string, string>;
-  request(pathname: string, init?: { method?: string; form?: Record<string, string>; headers?: Record<string, string> }): Promise<Response>;
-}
+type Browser = StaffClient;
 
-/** A tiny cookie-keeping client that never follows redirects. */
 function browser(): Browser {
-  const cookies = new Map<string, string>();
-  return {
-    cookies,
-    async request(pathname, init = {}) {
-      const headers: Record<string, string> = { ...init.headers };
-      if (cookies.size > 0) headers.Cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      if (init.form) {
-        headers['Content-Type'] = 'application/x-www-form-urlencoded';
-        headers.Origin ??= server.url;
-      }
-      const res = await fetch(`${server.url}${pathname}`, {
-        method: init.method ?? (init.form ? 'POST' : 'GET'),
-        redirect: 'manual',
-        headers,
-        ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-      });
-      for (const line of res.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';', 1);
-        const [name = '', value = ''] = pair.split('=');
-        if (/Max-Age=0/.test(line)) cookies.delete(name);
-        else cookies.set(name, value);
-      }
-      return res;
-    },
-  };
+  return staffClient(server.url);
 }
 
 async function loginToken(client: Browser): Promise<string> {
-  const html = await (await client.request('/admin/login')).text();
-  const token = /name="loginToken" value="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error('the sign-in page has no token');
-  return token;
+  return loginTokenOf(client);
 }
 
 async function signIn(client: Browser, password = PASSWORD, email = EMAIL, next = '/admin'): Promise<Response> {

@@ -132,7 +132,8 @@ describe('completion', () => {
       shell(`source ${script}\nCOMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _blogpost; echo "\${COMPREPLY[*]}"`).then((r) => r.stdout.trim());
     expect(await complete('blogpost pub')).toBe('publish');
     expect(await complete('blogpost d')).toBe('delete diagnose doctor');
-    expect(await complete('blogpost re')).toBe('restore revert');
+    expect(await complete('blogpost re')).toBe('restore revert review');
+    expect(await complete('blogpost review ap')).toBe('approve');
     expect((await complete('blogpost list --f')).split(' ')).toEqual(['--format']);
     expect(await complete('blogpost get slug --mark')).toBe('--markdown');
     expect((await complete('blogpost publish --re')).split(' ')).toEqual(['--retries']);

@@ -10,6 +10,20 @@ export function CsrfField({ viewer }: { viewer: StaffViewer }) {
   return <input type="hidden" name="_csrf" value={viewer.csrfToken} />;
 }
 
+/** A list of facts as term and value, as the staff pages show a record. */
+export function AdminFacts({ facts, testId }: { facts: ReadonlyArray<readonly [string, ReactNode]>; testId?: string }) {
+  return (
+    <dl className="admin-facts" {...(testId ? { 'data-testid': testId } : {})}>
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function AdminShell({ viewer, title, children }: { viewer: StaffViewer; title: string; children: ReactNode }) {
   return (
     <div className="admin container">

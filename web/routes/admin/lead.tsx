@@ -9,7 +9,7 @@ import { Form, data, redirect } from 'react-router';
 import type { Route } from './+types/lead';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../../contract/quote-request';
 import { configFromMatches, pageMeta } from '../../seo/meta';
-import { AdminShell, CsrfField } from './AdminShell';
+import { AdminFacts, AdminShell, CsrfField } from './AdminShell';
 import { adminHeaders, field, requireViewer } from './admin-route';
 import { dollars, notificationLine, when } from './lead-format';
 
@@ -83,14 +83,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
       <p>
         Request <code>{lead.id}</code> · status <strong data-testid="lead-status">{lead.status}</strong> · last changed {when(lead.updatedAt)}
       </p>
-      <dl className="admin-facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <AdminFacts facts={facts} />
 
       <Form method="post" className="admin-inline-form">
         <CsrfField viewer={viewer} />

@@ -13,7 +13,7 @@ import type { Route } from './+types/review-post';
 import type { ComplianceField, ComplianceFinding, ComplianceSeverity } from '../../../contract/compliance';
 import { type ReviewDetail, REVIEW_EDIT_FORM_BYTES, type StaffViewer } from '../../../contract/staff-area';
 import { configFromMatches, pageMeta } from '../../seo/meta';
-import { AdminShell, CsrfField } from './AdminShell';
+import { AdminFacts, AdminShell, CsrfField } from './AdminShell';
 import { adminHeaders, field, requireViewer } from './admin-route';
 import { when } from './lead-format';
 import { findingCounts, requestedLine } from './review';
@@ -207,14 +207,7 @@ function PostFacts({ detail }: { detail: ReviewDetail }) {
   return (
     <section aria-labelledby="review-about">
       <h2 id="review-about">Who wrote and checked it</h2>
-      <dl className="admin-facts" data-testid="review-facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <AdminFacts facts={facts} testId="review-facts" />
       {author.bio ? <p>About the author: {author.bio}</p> : null}
       <h3>Sources</h3>
       {trust && trust.sources.length > 0 ? (
