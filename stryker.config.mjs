@@ -37,6 +37,11 @@ export default {
     'web/seo/blog-jsonld.ts',
     // The harness's diagnosis.
     'harness/diagnose.ts',
+    // Staff sessions and CSRF, and the compliance rules with their gate.
+    'api/staff/sessions.ts',
+    'api/site/staff-guard.ts',
+    'contract/compliance.ts',
+    'api/services/compliance-gate.ts',
   ],
   ignorePatterns: ['build', 'reports', 'data', 'coverage', '.react-router', '.tmp'],
   incremental: true,
