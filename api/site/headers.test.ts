@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
-import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
+import { cspDirectives, inlineScriptHashes, permissionsPolicy, serializeCsp } from './headers';
 
 const sha = (body: string) => `sha256-${createHash('sha256').update(body).digest('base64')}`;
 
@@ -26,5 +26,15 @@ describe('cspDirectives', () => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe('permissionsPolicy', () => {
+  it('turns off what the site never uses, and lets only the video host use what its player asks for', () => {
+    const policy = permissionsPolicy(DEFAULT_SITE_CONFIG);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+    expect(policy).toContain('autoplay=(self "https://www.youtube-nocookie.com")');
+    expect(policy).toContain('fullscreen=(self "https://www.youtube-nocookie.com" "https://booking.example.com")');
+    expect(policy).not.toContain('*');
   });
 });
