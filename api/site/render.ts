@@ -48,7 +48,8 @@ export function toFetchRequest(ctx: Context): Request {
   const read: unknown = ctx.state.formBody;
   const body = read instanceof Buffer ? new Uint8Array(read) : hasBody ? (Readable.toWeb(ctx.req) as ReadableStream<Uint8Array>) : undefined;
   return new Request(url, {
-    method: ctx.method,
+    // HEAD is rendered as GET, so it answers with the very headers a GET gets (Koa sends no body for HEAD).
+    method: ctx.method === 'HEAD' ? 'GET' : ctx.method,
     headers,
     signal: controller.signal,
     ...(body ? { body, duplex: 'half' } : {}),
@@ -63,7 +64,7 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       ? new AnswerCache(() => `${options.revision()}:${new Date().getUTCFullYear()}`)
       : undefined;
   return async (ctx) => {
-    const cacheKey = ctx.method === 'GET' ? ctx.url : undefined;
+    const cacheKey = ctx.method === 'GET' || ctx.method === 'HEAD' ? ctx.url : undefined;
     const cached = cacheKey ? cache?.get(cacheKey) : undefined;
     if (cached) {
       sendCached(ctx, cached);
@@ -82,7 +83,7 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
 
     const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
     // Every answer of the site is text: pages, feeds, sitemaps, robots.txt.
-    const text = ctx.method === 'HEAD' || !response.body ? '' : await response.text();
+    const text = response.body ? await response.text() : '';
     if (isHtml) {
       if (options.csp && text) ctx.set('Content-Security-Policy', serializeCsp(cspDirectives(options.config, inlineScriptHashes(text))));
       ctx.set('Cache-Control', noStore ? 'no-store' : 'no-cache');

@@ -219,6 +219,20 @@ describe('security headers', () => {
     expectApiHeaders((await fetch(`${server.url}/api/health`)).headers);
   });
 
+  it('answers HEAD on a page with the headers a GET gets, and no body', async () => {
+    for (const page of ['/', '/faq', '/blog', '/rss.xml']) {
+      const get = await fetch(`${server.url}${page}`, { headers: { 'accept-encoding': 'identity' } });
+      const body = await get.text();
+      const head = await fetch(`${server.url}${page}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+      expect(head.status, page).toBe(get.status);
+      for (const name of ['content-type', 'content-length', 'etag', 'cache-control', 'content-security-policy', 'permissions-policy']) {
+        expect(head.headers.get(name), `${page} ${name}`).toBe(get.headers.get(name));
+      }
+      expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+      expect(await head.text()).toBe('');
+    }
+  });
+
   it('keeps the page set on pages, the API examples page included', async () => {
     for (const page of ['/', '/api/usage-examples']) {
       const res = await fetch(`${server.url}${page}`);
