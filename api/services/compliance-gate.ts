@@ -12,6 +12,8 @@
  */
 import type { PostStatus } from '../../contract/blog';
 import { blockingFindings, checkCompliance, type ComplianceFinding, type ComplianceMode } from '../../contract/compliance';
+import { ApiError } from '../../contract/errors';
+import type { AuditAction, AuditEntry } from '../../contract/staff';
 import type { PostRecord, ReviewRecord } from '../store/records';
 
 export type GateOutcome =
@@ -52,4 +54,46 @@ export function pendingReview(requested: 'published' | 'scheduled', publishAt: s
 /** A line for the answer's message when a post is held. */
 export function heldMessage(rules: readonly string[]): string {
   return `Held for compliance review (${rules.join(', ')}): a staff member approves it before it goes public; until then it is on no public page, list or feed. GET /api/blog/:id shows the review's state and any note.`;
+}
+
+/** The audit entry for something done on behalf of an API key (`key:<public id>`). */
+export function keyAuditEntry(at: Date, keyId: string | null, action: AuditAction, target: string | null, detail: AuditEntry['detail'], ip: string | null): AuditEntry {
+  return { at: at.toISOString(), actor: `key:${keyId ?? 'none'}`, action, target, detail, ip };
+}
+
+/** What `applyGate` needs to decide on one post or change. */
+export interface GateRequest {
+  mode: ComplianceMode;
+  findings: ComplianceFinding[];
+  /** The status the author asked for (`in_review` already resolved to what it stands for). */
+  requested: PostStatus;
+  /** When a scheduled post was asked to go live. */
+  publishAt: string | null;
+  /** The key holds blog:admin (or a staff member acts): never held. */
+  admin: boolean;
+  now: Date;
+  /** A new post, or a change to a stored one: the 422's message says which was not stored. */
+  subject: 'post' | 'change';
+  /** Records a refusal (the audit log) before the 422 is thrown; absent where nothing is recorded (validation). */
+  onBlocked?: (rules: string[]) => Promise<void>;
+}
+
+/**
+ * The gate applied: a 422 compliance_blocked naming the findings (recorded first), or the review a held
+ * post carries, or null when the post is stored as asked.
+ */
+export async function applyGate(request: GateRequest): Promise<ReviewRecord | null> {
+  const outcome = gate(request.mode, request.findings, request.requested, request.admin);
+  if (outcome.kind === 'block') {
+    const rules = [...new Set(outcome.findings.map((finding) => finding.rule))];
+    await request.onBlocked?.(rules);
+    const claims = outcome.findings.length === 1 ? 'a claim' : `${outcome.findings.length} claims`;
+    const unchanged = request.subject === 'change' ? ' The post was not changed.' : '';
+    throw new ApiError('compliance_blocked', {
+      message: `The ${request.subject} makes ${claims} the agency does not publish (${rules.join(', ')}): see findings for each, with a suggested rewrite.${unchanged}`,
+      extra: { findings: request.findings },
+    });
+  }
+  if (outcome.kind === 'pass' || (request.requested !== 'published' && request.requested !== 'scheduled')) return null;
+  return pendingReview(request.requested, request.requested === 'scheduled' ? request.publishAt : null, outcome.rules, request.now);
 }

@@ -11,7 +11,7 @@ import type { ComplianceFinding, ComplianceMode } from '../../contract/complianc
 import { ApiError, validationError } from '../../contract/errors';
 import { type FieldChange, type IfMatch, mergePatch, PATCH_RULES, postEtag, type PostWriteResponse, type PreconditionFailedDetails } from '../../contract/post-lifecycle';
 import type { AuditLog, PostIndexEntry, PostRecord, PostRepository, StoredRevision } from '../store/store';
-import { findingsOf, gate, heldMessage, pendingReview } from './compliance-gate';
+import { applyGate, findingsOf, heldMessage, keyAuditEntry, pendingReview } from './compliance-gate';
 import { presentSummary } from './presenters';
 import { cleanPost, type PostAuthorKey, type PostService } from './posts';
 
@@ -92,6 +92,12 @@ export interface ComplianceSettings {
   audit?: AuditLog;
 }
 
+/** A reviewer's decision done: the answer, and the rules that had held the post (for the audit log). */
+export interface ReviewDecision {
+  answer: PostWriteResponse;
+  rules: string[];
+}
+
 /** The fields a reviewer may correct on a post waiting for review. */
 export interface ReviewEdit {
   title: string;
@@ -119,20 +125,20 @@ export class PostChanges {
   async #gated(post: PostRecord, next: PostRecord, editor: Editor): Promise<{ next: PostRecord; findings: ComplianceFinding[] }> {
     const findings = findingsOf(next);
     const requested = next.status === 'in_review' ? (next.review?.requestedStatus ?? 'published') : next.status;
-    const outcome = gate(this.#compliance.mode, findings, requested, editor.admin);
     const record = async (action: 'post.held_for_review' | 'post.compliance_blocked', rules: readonly string[]) =>
-      this.#compliance.audit?.append({ at: this.#now().toISOString(), actor: `key:${editor.keyId ?? 'none'}`, action, target: post.id, detail: { rules: rules.join(', '), mode: this.#compliance.mode }, ip: null });
-    if (outcome.kind === 'block') {
-      const rules = [...new Set(outcome.findings.map((finding) => finding.rule))];
-      await record('post.compliance_blocked', rules);
-      throw new ApiError('compliance_blocked', {
-        message: `The change makes ${outcome.findings.length === 1 ? 'a claim' : `${outcome.findings.length} claims`} the agency does not publish (${rules.join(', ')}): see findings for each, with a suggested rewrite. The post was not changed.`,
-        extra: { findings },
-      });
-    }
-    if (outcome.kind === 'hold' && requested !== 'draft') {
-      const review = pendingReview(requested, requested === 'scheduled' ? next.publishAt : null, outcome.rules, this.#now());
-      await record('post.held_for_review', outcome.rules);
+      this.#compliance.audit?.append(keyAuditEntry(this.#now(), editor.keyId, action, post.id, { rules: rules.join(', '), mode: this.#compliance.mode }, null));
+    const review = await applyGate({
+      mode: this.#compliance.mode,
+      findings,
+      requested,
+      publishAt: next.publishAt,
+      admin: editor.admin,
+      now: this.#now(),
+      subject: 'change',
+      onBlocked: (rules) => record('post.compliance_blocked', rules),
+    });
+    if (review) {
+      await record('post.held_for_review', review.rules);
       return { next: { ...next, status: 'in_review', publishAt: null, publishedAt: post.publishedAt, review }, findings };
     }
     const keepNote = next.status === 'draft' && post.review?.state === 'returned';
@@ -330,7 +336,7 @@ export class PostChanges {
   }
 
   /** A reviewer approves a held post: it goes live (or is scheduled) as its author asked. */
-  async approve(id: string, revision: number): Promise<PostWriteResponse> {
+  async approve(id: string, revision: number): Promise<ReviewDecision> {
     const post = await this.#underReview(id, revision);
     const now = this.#now();
     const review = post.review;
@@ -345,17 +351,18 @@ export class PostChanges {
       updatedAt: now.toISOString(),
     };
     const saved = await this.#save(post, next, fieldChanges(post, next), false);
-    return answer(saved, scheduled ? `Approved: the post goes live at ${at ?? 'its time'}.` : 'Approved: the post is on the site.', fieldChanges(post, next), []);
+    const message = scheduled ? `Approved: the post goes live at ${at ?? 'its time'}.` : 'Approved: the post is on the site.';
+    return { answer: answer(saved, message, fieldChanges(post, next), []), rules: review?.rules ?? [] };
   }
 
   /** A reviewer sends a held post back to its author as a draft, with a note the author reads through the API. */
-  async sendBack(id: string, revision: number, note: string, reviewer: string): Promise<PostWriteResponse> {
+  async sendBack(id: string, revision: number, note: string, reviewer: string): Promise<ReviewDecision> {
     const post = await this.#underReview(id, revision);
     const now = this.#now().toISOString();
     const review = post.review ?? pendingReview('published', null, [], this.#now());
     const next: PostRecord = { ...post, status: 'draft', publishAt: null, review: { ...review, state: 'returned', note, decidedAt: now, decidedBy: reviewer }, updatedAt: now };
     const saved = await this.#save(post, next, fieldChanges(post, next), false);
-    return answer(saved, 'Sent back to the author as a draft, with the note.', fieldChanges(post, next), []);
+    return { answer: answer(saved, 'Sent back to the author as a draft, with the note.', fieldChanges(post, next), []), rules: review.rules };
   }
 
   /** A reviewer corrects the wording of a held post: a new revision, still waiting for review. */

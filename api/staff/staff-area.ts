@@ -16,7 +16,7 @@ import { ApiError } from '../../contract/errors';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
 import type { PostChangeOutcome, ReviewDetail, ReviewItem, StaffPost } from '../../contract/staff-area';
 import { findingsOf } from '../services/compliance-gate';
-import { type Editor, PostChanges } from '../services/post-changes';
+import { type Editor, PostChanges, type ReviewDecision } from '../services/post-changes';
 import { presentReview } from '../services/presenters';
 import type { ComplianceMode } from '../../contract/compliance';
 import { PostService } from '../services/posts';
@@ -128,13 +128,14 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
   const changePost = async (
     id: string,
     action: 'post.unpublished' | 'post.trashed' | 'post.restored' | 'review.approved' | 'review.returned' | 'review.edited',
-    change: () => Promise<{ message: string; changed: unknown[] }>,
+    change: () => Promise<{ message: string; changed: unknown[] } | ReviewDecision>,
     detail: Record<string, string | number | boolean | null> = {},
   ): Promise<PostChangeOutcome> => {
     signedIn();
     try {
-      const result = await change();
-      await record(action, id, detail);
+      const done = await change();
+      const result = 'answer' in done ? done.answer : done;
+      await record(action, id, 'answer' in done ? { rules: done.rules.join(', '), ...detail } : detail);
       deps.onPostsChanged?.();
       return { ok: true, message: result.message };
     } catch (error) {
@@ -269,10 +270,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         const detail: ReviewDetail = { ...item, excerpt: post.excerpt, content: post.content, author: post.author, trust: post.trust, isNewsArticle: post.isNewsArticle };
         return detail;
       },
-      approve: async (id, revision) => {
-        const rules = (await store.posts.getById(id))?.review?.rules.join(', ') ?? null;
-        return changePost(id, 'review.approved', () => postChanges.approve(id, revision), { rules });
-      },
+      approve: (id, revision) => changePost(id, 'review.approved', () => postChanges.approve(id, revision)),
       sendBack: async (id, revision, note) => {
         const text = note.trim();
         if (text.length < 10) return { ok: false, message: 'Write the author a note of at least 10 characters: what to change, and why.' };

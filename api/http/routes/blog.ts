@@ -33,7 +33,7 @@ import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type Po
 import type { ComplianceFinding, ComplianceMode } from '../../../contract/compliance';
 import type { AuditAction } from '../../../contract/staff';
 import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
-import { findingsOf, gate, pendingReview } from '../../services/compliance-gate';
+import { applyGate, findingsOf, keyAuditEntry } from '../../services/compliance-gate';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
 import type { Editor, PostChanges } from '../../services/post-changes';
@@ -92,7 +92,7 @@ async function cleaned(deps: BlogRouteDeps, input: PostBodyInput, key: ApiKeySum
 
 /** An audit line for a decision of the compliance gate, made on behalf of an API key. */
 function auditGate(deps: BlogRouteDeps, ctx: ApiContext<unknown>, action: AuditAction, target: string | null, rules: readonly string[]): Promise<void> {
-  return deps.audit.append({ at: deps.now().toISOString(), actor: `key:${ctx.state.key?.id ?? 'none'}`, action, target, detail: { rules: rules.join(', '), mode: deps.complianceMode }, ip: ctx.ip || null });
+  return deps.audit.append(keyAuditEntry(deps.now(), ctx.state.key?.id ?? null, action, target, { rules: rules.join(', '), mode: deps.complianceMode }, ctx.ip || null));
 }
 
 /**
@@ -102,18 +102,17 @@ function auditGate(deps: BlogRouteDeps, ctx: ApiContext<unknown>, action: AuditA
  */
 async function gated(deps: BlogRouteDeps, ctx: ApiContext<unknown>, post: CleanedPost, audit: boolean): Promise<{ post: CleanedPost; findings: ComplianceFinding[]; held: boolean }> {
   const findings = findingsOf(post.post);
-  const requested = post.post.status === 'in_review' ? 'published' : post.post.status;
-  const outcome = gate(deps.complianceMode, findings, requested, ctx.state.key?.permissions.includes('blog:admin') ?? false);
-  if (outcome.kind === 'block') {
-    const rules = [...new Set(outcome.findings.map((finding) => finding.rule))];
-    if (audit) await auditGate(deps, ctx, 'post.compliance_blocked', null, rules);
-    throw new ApiError('compliance_blocked', {
-      message: `The post makes ${outcome.findings.length === 1 ? 'a claim' : `${outcome.findings.length} claims`} the agency does not publish (${rules.join(', ')}): see findings for each, with a suggested rewrite.`,
-      extra: { findings },
-    });
-  }
-  if (outcome.kind === 'pass' || requested === 'draft') return { post, findings, held: false };
-  const review = pendingReview(requested, post.post.publishAt, outcome.rules, deps.now());
+  const review = await applyGate({
+    mode: deps.complianceMode,
+    findings,
+    requested: post.post.status === 'in_review' ? 'published' : post.post.status,
+    publishAt: post.post.publishAt,
+    admin: ctx.state.key?.permissions.includes('blog:admin') ?? false,
+    now: deps.now(),
+    subject: 'post',
+    ...(audit ? { onBlocked: (rules: string[]) => auditGate(deps, ctx, 'post.compliance_blocked', null, rules) } : {}),
+  });
+  if (!review) return { post, findings, held: false };
   return { post: { ...post, post: { ...post.post, status: 'in_review', publishAt: null, review } }, findings, held: true };
 }
 
@@ -245,18 +244,10 @@ function reviewPost(deps: BlogRouteDeps) {
     const { decision, note } = reviewDecision(ctx.input);
     const ifMatch = ifMatchOf(ctx);
     if (!ifMatch) throw new ApiError('precondition_required', { hints: ['Read the post with GET /api/blog/:id and send its ETag as If-Match, so you decide on the version you read.'] });
-    const current = await deps.store.getById(id);
-    const revision = ifMatch.kind === 'etags' ? (ifMatch.etags[0]?.revision ?? -1) : (current?.revision ?? -1);
-    const rules = current?.review?.rules.join(', ') ?? '';
-    const answer = decision === 'approve' ? await deps.changes.approve(id, revision) : await deps.changes.sendBack(id, revision, note, `key:${key.id}`);
-    await deps.audit.append({
-      at: deps.now().toISOString(),
-      actor: `key:${key.id}`,
-      action: decision === 'approve' ? 'review.approved' : 'review.returned',
-      target: id,
-      detail: decision === 'approve' ? { rules } : { rules, note: note.slice(0, 500) },
-      ip: ctx.ip || null,
-    });
+    const revision = ifMatch.kind === 'etags' ? (ifMatch.etags[0]?.revision ?? -1) : ((await deps.store.getById(id))?.revision ?? -1);
+    const { answer, rules } = decision === 'approve' ? await deps.changes.approve(id, revision) : await deps.changes.sendBack(id, revision, note, `key:${key.id}`);
+    const detail: Record<string, string> = decision === 'approve' ? { rules: rules.join(', ') } : { rules: rules.join(', '), note: note.slice(0, 500) };
+    await deps.audit.append(keyAuditEntry(deps.now(), key.id, decision === 'approve' ? 'review.approved' : 'review.returned', id, detail, ctx.ip || null));
     sendWrite(ctx, deps, answer);
   };
 }
