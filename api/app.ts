@@ -2,8 +2,9 @@
  * createApp(options) builds the site server; only main.ts listens. Its pipeline, read top to bottom:
  * the request id, the HTML error page, compression for everything and ETags for reads; the request log
  * and the JSON API app (api/http/app.ts) mounted at /api, except the two specification pages that live
- * under /api/; then the pages' security headers, their Host and method checks (http/methods.ts), static
- * files and the site renderer (the built React Router server entry).
+ * under /api/; the uploaded images at /media/ (site/media-files.ts); then the pages' security headers,
+ * their Host and method checks (http/methods.ts), static files and the site renderer (the built React
+ * Router server entry).
  */
 import path from 'node:path';
 import etag from '@koa/etag';
@@ -28,6 +29,7 @@ import { blogReader } from './services/blog-reader';
 import { leadIntake, type LeadIntakeOptions } from './services/lead-intake';
 import { pageErrorHandler } from './site/errors';
 import { pageHeaders } from './site/headers';
+import { mediaFiles } from './site/media-files';
 import { siteRenderer } from './site/render';
 import type { Scheduler } from './services/scheduler';
 import type { Store } from './store/store';
@@ -117,6 +119,7 @@ export function createApp(options: AppOptions): Koa {
     ),
   );
 
+  app.use(mediaFiles(store.media));
   app.use(pageHeaders(options.config, { csp: production }));
   const now = options.now ?? (() => new Date());
   const sessions = new StaffSessions(store, { now });

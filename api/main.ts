@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Middleware } from 'koa';
 import type { ServerBuild } from 'react-router';
 import { COMPLIANCE_MODES, type ComplianceMode } from '../contract/compliance';
+import { DEFAULT_MEDIA_MAX_BYTES } from '../contract/media';
 import { loadSiteConfig, SiteConfigError } from '../contract/site-config-env';
 import { createApp } from './app';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './http/app';
@@ -49,6 +50,8 @@ export interface ServerEnv {
   leadIntake: LeadIntakeSettings;
   /** COMPLIANCE_MODE: warn (default), review or block. */
   complianceMode: ComplianceMode;
+  /** MEDIA_MAX_BYTES: the largest image upload taken (default 10 MB, DEFAULT_MEDIA_MAX_BYTES). */
+  mediaMaxBytes: number;
 }
 
 function complianceMode(env: NodeJS.ProcessEnv): ComplianceMode {
@@ -56,6 +59,20 @@ function complianceMode(env: NodeJS.ProcessEnv): ComplianceMode {
   const mode = COMPLIANCE_MODES.find((known) => known === text);
   if (!mode) throw new SiteConfigError(`COMPLIANCE_MODE must be one of ${COMPLIANCE_MODES.join(', ')}, not "${env.COMPLIANCE_MODE}" (docs/compliance.md says what each does)`);
   return mode;
+}
+
+/** The largest MEDIA_MAX_BYTES taken: an upload is held in memory while it is checked. */
+export const MEDIA_MAX_BYTES_CEILING = 100 * 1024 * 1024;
+
+function mediaMaxBytes(env: NodeJS.ProcessEnv): number {
+  const text = env.MEDIA_MAX_BYTES?.trim();
+  const value = text ? Number(text) : DEFAULT_MEDIA_MAX_BYTES;
+  if (!Number.isInteger(value) || value < 1 || value > MEDIA_MAX_BYTES_CEILING) {
+    throw new SiteConfigError(
+      `MEDIA_MAX_BYTES must be a whole number of bytes from 1 to ${MEDIA_MAX_BYTES_CEILING} (100 MB), not "${text}"; leave it unset for the default, ${DEFAULT_MEDIA_MAX_BYTES} (10 MB)`,
+    );
+  }
+  return value;
 }
 
 export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 14;
@@ -103,11 +120,18 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
       perHour: wholeNumber(env, 'LEAD_REQUESTS_PER_HOUR', DEFAULT_LEAD_INTAKE.perHour, 'requests an hour per address (0 for no limit)'),
     },
     complianceMode: complianceMode(env),
+    mediaMaxBytes: mediaMaxBytes(env),
   };
 }
 
 export function apiSettingsFrom(env: ServerEnv): Partial<ApiSettings> {
-  return { corsOrigins: env.corsOrigins, writesPerMinute: env.writesPerMinute, validationsPerMinute: env.validationsPerMinute, complianceMode: env.complianceMode };
+  return {
+    corsOrigins: env.corsOrigins,
+    writesPerMinute: env.writesPerMinute,
+    validationsPerMinute: env.validationsPerMinute,
+    complianceMode: env.complianceMode,
+    mediaMaxBytes: env.mediaMaxBytes,
+  };
 }
 
 async function devMode(): Promise<{ build: () => Promise<ServerBuild>; devMiddleware: Middleware }> {

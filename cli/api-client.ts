@@ -28,6 +28,8 @@ export interface ApiAnswer {
 
 export interface SendOptions {
   body?: unknown;
+  /** A binary body (an image upload), sent as it is with the Content-Type given in `headers`. */
+  bytes?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** What the spinner says. */
   label?: string;
@@ -96,7 +98,7 @@ export class ApiClient {
     for (let attempt = 1; ; attempt += 1) {
       let response: HarnessResponse;
       try {
-        response = await out.spin(options.label ?? `${method} ${route}`, () => this.#transport.send(request));
+        response = await out.spin(options.label ?? `${method} ${route}`, () => (options.bytes ? sendBytes(request, options.bytes) : this.#transport.send(request)));
       } catch (error) {
         const reason = (error as Error).message;
         if (attempt >= attempts) {
@@ -114,6 +116,16 @@ export class ApiClient {
       await io.sleep(wait * 1000);
     }
   }
+}
+
+/** Sends a request with a binary body (the harness's transport sends text only). */
+async function sendBytes(request: HarnessRequest, bytes: Uint8Array<ArrayBuffer>): Promise<HarnessResponse> {
+  const response = await globalThis.fetch(request.url, { method: request.method, headers: request.headers, body: bytes, redirect: 'manual' });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return { status: response.status, headers, text: await response.text() };
 }
 
 /** The API's error code of a refusal (`precondition_failed`, ...). */

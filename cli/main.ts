@@ -12,6 +12,7 @@ import { registerKeys } from './commands/keys';
 import { registerLeads } from './commands/leads';
 import { registerLint } from './commands/lint';
 import { registerLogs } from './commands/logs';
+import { registerMedia } from './commands/media';
 import { registerSeed } from './commands/seed';
 import { registerStaff } from './commands/staff';
 import { registerPosts } from './commands/posts';
@@ -27,11 +28,11 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')
-    .description('Publish and update Markdown posts through the blog API, list, schedule, delete and restore them, validate payloads and check them against the compliance rules offline, and diagnose failed requests.')
+    .description('Publish and update Markdown posts (and the images they show) through the blog API, list, schedule, delete and restore them, upload and delete images, validate payloads and check them against the compliance rules offline, and diagnose failed requests.')
     .version(VERSION, '-v, --version', 'print the version of blogpost')
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -45,6 +46,8 @@ export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistr
         'Examples:',
         '  $ blogpost publish post.md --url https://example.com --key bpk_...',
         '  $ blogpost publish post.md              # after editing: updates the same post',
+        '                                          # (local images it shows are uploaded once)',
+        '  $ blogpost media upload chart.png       # then: blogpost media list, blogpost media delete <id>',
         '  $ blogpost list --mine',
         '  $ blogpost get my-post --markdown --output my-post.md',
         '  $ blogpost delete my-post               # to the trash; blogpost restore my-post brings it back',

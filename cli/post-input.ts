@@ -11,6 +11,13 @@ import type { FieldProblem } from '../contract/field-problems';
 import { type PostFile, type PostFileKind, parsePostFile, PostFileError, setFrontMatterFields } from '../api/operations';
 import { type CommandContext, readInput } from './context';
 import { CliError, ExitCode } from './exit-codes';
+import { type ImageProblem, type ImageReference, checkImages, imageReferences, isLocalReference, type LocalImage } from './post-images';
+
+/**
+ * What the contract checks in place of a cover that names a local file: a media id (the file is
+ * uploaded, and its id sent, by publish).
+ */
+const LOCAL_COVER_STAND_IN = '0'.repeat(32);
 
 export interface LoadedPost {
   payload: Record<string, unknown>;
@@ -58,7 +65,8 @@ export async function loadPost(file: string, ctx: CommandContext, options: LoadO
     payload.publish_at = options.publishAt;
     payload.status = 'scheduled';
   }
-  const check = checkCreatePostBody(payload);
+  const cover = payload.cover_image;
+  const check = checkCreatePostBody(typeof cover === 'string' && isLocalReference(cover) ? { ...payload, cover_image: LOCAL_COVER_STAND_IN } : payload);
   const warnings = [...parsed.warnings];
   if (check.ok) {
     for (const field of check.ignoredFields) warnings.push(`The field "${field}" is not part of a post and will not be sent.`);
@@ -83,6 +91,21 @@ export async function loadPost(file: string, ctx: CommandContext, options: LoadO
     ...(input.name ? { path: input.name } : {}),
     source: parsed.source,
   };
+}
+
+/** The pictures of a loaded post, checked offline: local files that are missing or not images, missing alt text. */
+export async function postImages(loaded: LoadedPost, cwd: string): Promise<{ references: ImageReference[]; problems: ImageProblem[]; images: Map<string, LocalImage> }> {
+  const references = imageReferences(
+    { payload: loaded.payload, text: loaded.text, ...(loaded.path ? { path: loaded.path } : {}), ...(loaded.source.body ? { bodyStart: loaded.source.body.start } : {}), keys: loaded.source.keys },
+    cwd,
+  );
+  return { references, ...(await checkImages(references)) };
+}
+
+/** An image problem as a line: `post.md:12:3 the image img/x.png has no alt text: ...`. */
+export function imageProblemLine(problem: ImageProblem, file: string): string {
+  const at = problem.line !== null ? `:${problem.line}${problem.column !== null ? `:${problem.column}` : ''}` : '';
+  return `${file}${at} ${problem.message}`;
 }
 
 /** Prints the warnings; with --strict they stop the command (exit 1) before anything is sent. */

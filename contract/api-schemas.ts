@@ -13,6 +13,7 @@ import type { BlogCategory } from './categories';
 import { CLIENT_KINDS } from './clients';
 import { type ApiErrorBody, ERROR_CATALOGUE, type ErrorCode } from './errors';
 import type { FieldProblem } from './field-problems';
+import type { CoverImageResponse } from './media';
 import type { FieldChange, GetPostByIdResponse, PostMovedResponse, PostWriteResponse, PreconditionFailedDetails, RevisionResponse, RevisionsResponse, RevisionSummary } from './post-lifecycle';
 
 /** True only when A and B are the same type (optional members, literals and index signatures included). */
@@ -60,6 +61,16 @@ export const blogTrustSchema = z.object({
   lastUpdated: z.string().optional(),
 });
 
+export const coverImageResponseSchema = z.object({
+  id: z.string().describe('The media id of the upload (POST /api/media).'),
+  url: z.string().describe('The widest variant in a format every browser shows: the `src`, and the Open Graph image.'),
+  srcset: z.string().describe('The WebP variants as an `srcset` value.'),
+  srcset_avif: z.string().describe('The AVIF variants as an `srcset` value.'),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+  alt: z.string().describe('What the picture shows, for screen readers (empty when the author gave none).'),
+});
+
 export const blogPostSummarySchema = z.object({
   id: z.uuid(),
   slug: z.string(),
@@ -70,6 +81,7 @@ export const blogPostSummarySchema = z.object({
   author: blogAuthorSchema,
   isNewsArticle: z.boolean(),
   trust: blogTrustSchema.nullable(),
+  cover_image: coverImageResponseSchema.nullable().describe('The picture shown above the post, on its cards and as its Open Graph image; null when it has none.'),
   status: postStatus,
   review: postReviewSchema.optional().describe('While the post waits for (or was sent back by) a compliance review.'),
   created_at: timestamp,
@@ -128,6 +140,7 @@ export const createPostResponseSchema = z.object({
     created_at: timestamp,
     status: postStatus,
     publish_at: timestamp.nullable(),
+    cover_image: coverImageResponseSchema.nullable(),
     etag,
     review: postReviewSchema.optional(),
   }),
@@ -139,7 +152,7 @@ export const validatePostResponseSchema = z.object({
   success: z.literal(true),
   valid: z.literal(true),
   message: z.string(),
-  post: z.object({ title: z.string(), slug: z.string(), excerpt: z.string(), category: z.string(), status: postStatus }),
+  post: z.object({ title: z.string(), slug: z.string(), excerpt: z.string(), category: z.string(), status: postStatus, cover_image: coverImageResponseSchema.nullable() }),
   warnings: z.array(z.string()),
   findings: z.array(complianceFindingSchema),
 });
@@ -246,6 +259,7 @@ const _finding: Describes<typeof complianceFindingSchema, ComplianceFinding> = t
 const _review: Describes<typeof postReviewSchema, PostReview> = true;
 const _author: Describes<typeof blogAuthorSchema, BlogAuthor> = true;
 const _trust: Describes<typeof blogTrustSchema, BlogTrust> = true;
+const _cover: Describes<typeof coverImageResponseSchema, CoverImageResponse> = true;
 const _summary: Describes<typeof blogPostSummarySchema, BlogPostSummary> = true;
 const _post: Describes<typeof blogPostSchema, BlogPost> = true;
 const _list: Describes<typeof listPostsResponseSchema, ListPostsResponse> = true;

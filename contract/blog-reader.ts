@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { PostReview, StoredPostStatus } from './blog';
 import type { ComplianceAcceptance } from './compliance';
 import type { BlogCategory } from './categories';
+import type { CoverImageResponse } from './media';
 
 export interface BlogAuthor {
   name: string;
@@ -31,6 +32,8 @@ export interface BlogPostSummary {
   author: BlogAuthor;
   isNewsArticle: boolean;
   trust: BlogTrust | null;
+  /** The picture shown above the post, on its cards and as its Open Graph image (an upload: POST /api/media). */
+  cover_image: CoverImageResponse | null;
   status: StoredPostStatus;
   /** While the post waits for (or was sent back by) a compliance review: its state and the reviewer's note. */
   review?: PostReview;

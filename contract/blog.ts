@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { type ComplianceFinding, complianceInputSchema } from './compliance';
 import { fieldProblemsFrom, type FieldProblem } from './field-problems';
+import { type CoverImageResponse, MEDIA_ALT_MAX_LENGTH, parseMediaReference } from './media';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -124,6 +125,33 @@ export const trustSchema = z.object({
     .nullish(),
 });
 
+/** What an author can do about a picture the server cannot show: the same words wherever one is refused. */
+export const MEDIA_UPLOAD_HINT = 'upload it with POST /api/media (blogpost publish does this for local files)';
+
+/**
+ * True when `text` has the shape of a media reference (a media id, a `/media/<file>` path, or an
+ * absolute URL to one). Which origin is this site's is the server's to decide (SITE_URL): a URL of
+ * another host passes here and is refused there.
+ */
+export function isMediaReferenceShape(text: string): boolean {
+  let origin = '';
+  if (/^https?:\/\//i.test(text.trim())) {
+    try {
+      origin = new URL(text.trim()).origin;
+    } catch {
+      return false;
+    }
+  }
+  return parseMediaReference(text, origin) !== null;
+}
+
+/** `cover_image`: an uploaded picture, named by its media id, its `/media/...` path or this site's URL to it. */
+const coverImageReference = z
+  .string()
+  .trim()
+  .max(POST_LIMITS.urlMax)
+  .refine(isMediaReferenceShape, `must name an uploaded image (its media id, its /media/... path or this site's URL to it): ${MEDIA_UPLOAD_HINT}`);
+
 const publishAtText = z
   .string()
   .trim()
@@ -158,6 +186,14 @@ const postFields = z.object({
   slug: z.string().trim().toLowerCase().max(POST_LIMITS.titleMax).regex(SLUG_PATTERN, 'must be lower-case letters, digits and single hyphens, e.g. my-first-post').nullish(),
   /** Compliance findings the author accepts, each with the reason the reviewer reads (contract/compliance.ts). */
   compliance: complianceInputSchema.nullish(),
+  /**
+   * The picture shown above the post, on its cards and as its Open Graph image: an upload (POST
+   * /api/media) named by its media id, its `/media/...` path or this site's URL to it. null in a PATCH
+   * removes it.
+   */
+  cover_image: coverImageReference.nullish(),
+  /** What the cover image shows, for readers who cannot see it (a screen reader reads it out). */
+  cover_image_alt: z.string().trim().max(MEDIA_ALT_MAX_LENGTH).nullish(),
 });
 
 /** The rules that tie fields together (the clock-dependent ones, past or future, are checked by the server). */
@@ -191,6 +227,13 @@ export const FIELD_ALIASES: Readonly<Record<string, string>> = {
   publishAt: 'publish_at',
   publishedAt: 'publish_at',
   published_at: 'publish_at',
+  // Ghost's, WordPress's and camelCase names of the cover image.
+  coverImage: 'cover_image',
+  feature_image: 'cover_image',
+  featured_image: 'cover_image',
+  featuredImage: 'cover_image',
+  coverImageAlt: 'cover_image_alt',
+  feature_image_alt: 'cover_image_alt',
 };
 
 /** Aliases taken as the real field (a scheduled time is too costly to ignore): the field name, by alias. */
@@ -251,6 +294,8 @@ export interface CreatedPost {
   status: StoredPostStatus;
   /** When a scheduled post goes live; null otherwise. */
   publish_at: string | null;
+  /** The cover image as resolved from the upload `cover_image` named; null when the post has none. */
+  cover_image: CoverImageResponse | null;
   /** The post's ETag: send it as If-Match to change the post (PATCH/PUT /api/blog/:id). */
   etag: string;
   /** Set while the post waits for (or was sent back by) a compliance review. */
@@ -287,7 +332,7 @@ export interface ValidatePostResponse {
   success: true;
   valid: true;
   message: string;
-  post: { title: string; slug: string; excerpt: string; category: string; status: StoredPostStatus };
+  post: { title: string; slug: string; excerpt: string; category: string; status: StoredPostStatus; cover_image: CoverImageResponse | null };
   warnings: string[];
   findings: ComplianceFinding[];
 }

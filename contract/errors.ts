@@ -239,6 +239,59 @@ export const ERROR_CATALOGUE = {
       'Drafts are never refused: save it as a draft (status draft) to keep working on it.',
     ],
   },
+  media_too_large: {
+    status: 413,
+    title: 'Image too large',
+    message: 'The image is larger than this site takes (10 MB).',
+    guidance: ['Export the picture smaller (2,000 to 3,000 pixels wide is plenty: the site serves it at most 1,600 wide) or as JPEG or WebP, then upload it again.'],
+  },
+  unsupported_image: {
+    status: 415,
+    title: 'Not an image this site takes',
+    message: 'The upload is not a PNG, JPEG, WebP, AVIF or GIF image (its type is read from its bytes, not its name or Content-Type).',
+    guidance: [
+      'Send the image file itself as the body (Content-Type: image/png, image/jpeg, image/webp, image/avif or image/gif) or as multipart form data with the file in a field named file.',
+      'A renamed file is not converted: open it in an image editor and export it as PNG, JPEG or WebP.',
+    ],
+    clientGuidance: {
+      curl: ["With curl: curl -X POST URL/api/media -H 'Authorization: Bearer YOUR_KEY' -F file=@photo.jpg (or --data-binary @photo.jpg -H 'Content-Type: image/jpeg')."],
+      python: ["In Python: requests.post(url, headers=headers, files={'file': open('photo.jpg', 'rb')})."],
+      postman: ['In Postman choose Body > form-data, add a key named file, switch its type from Text to File and pick the image.'],
+    },
+  },
+  image_unreadable: {
+    status: 422,
+    title: 'Image cannot be read',
+    message: 'The upload starts like an image but cannot be decoded (it is damaged, cut short, or not only an image).',
+    guidance: ['Open the file in an image editor and export it again as PNG, JPEG or WebP, then upload the new file.'],
+  },
+  image_too_many_pixels: {
+    status: 422,
+    title: 'Image has too many pixels',
+    message: 'The image has more pixels than this site decodes (40 million).',
+    guidance: ['Scale the picture down (2,000 to 3,000 pixels wide is plenty: the site serves it at most 1,600 wide), then upload it again.'],
+  },
+  media_not_found: {
+    status: 404,
+    title: 'Image not found',
+    message: 'No uploaded image has this id.',
+    guidance: ['GET /api/media lists the images of your key\'s owner with their ids; upload it with POST /api/media if it is not there.'],
+  },
+  not_media_owner: {
+    status: 403,
+    title: 'Not your image',
+    message: 'This API key may delete only the images its owner uploaded.',
+    guidance: [
+      'A key deletes the images uploaded by keys of the same owner; a key holding blog:admin may delete any image no post uses.',
+      "Ask the site's administrator for a key with blog:admin, or leave the image: an unused image costs only disk space.",
+    ],
+  },
+  media_in_use: {
+    status: 409,
+    title: 'Image still in use',
+    message: 'Posts still show this image, so it was not deleted.',
+    guidance: ['Remove it from the posts named in used_by (their content or cover_image), or delete those posts for good, then delete the image again.'],
+  },
   rate_limited: {
     status: 429,
     title: 'Too many requests',

@@ -20,6 +20,37 @@ function validator(component: string) {
 }
 
 describe('buildOpenApiDocument', () => {
+  it('documents image uploads as raw bytes or multipart form data, with their answers and errors', () => {
+    const upload = doc.paths['/api/media']?.post;
+    expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['image/*', 'application/octet-stream', 'multipart/form-data']);
+    expect(Object.keys(upload?.responses ?? {})).toEqual(expect.arrayContaining(['200', '201', '400', '401', '403', '413', '415', '422', '429', '503', '507']));
+    expect(upload?.responses['422']?.description).toBe('image_unreadable: Image cannot be read. image_too_many_pixels: Image has too many pixels.');
+    expect(doc.paths['/api/media/{id}']?.delete?.responses['409']?.description).toBe('media_in_use: Image still in use.');
+    expect(doc.components.schemas.MediaResponse?.required).toEqual(expect.arrayContaining(['id', 'url', 'srcset', 'srcset_avif', 'variants', 'used_by', 'markdown', 'html']));
+    const media = validator('MediaResponse');
+    const id = 'a'.repeat(32);
+    const answer = {
+      id,
+      type: 'image/png',
+      width: 1200,
+      height: 800,
+      bytes: 5000,
+      url: `/media/${id}-960.png`,
+      srcset: `/media/${id}-480.webp 480w`,
+      srcset_avif: '',
+      variants: [{ url: `/media/${id}-480.webp`, width: 480, height: 320, type: 'image/webp', bytes: 100 }],
+      stored_bytes: 100,
+      owners: ['acme'],
+      uploaded_at: '2026-11-01T10:00:00.000Z',
+      used_by: [],
+      markdown: `![Describe the picture](/media/${id}-960.png)`,
+      html: '<img>',
+    };
+    expect(media(answer)).toBe(true);
+    expect(media({ ...answer, id: 'not-an-id' })).toBe(false);
+    expect(media({ ...answer, type: 'image/svg+xml' })).toBe(false);
+  });
+
   it('is OpenAPI 3.1.0 with the version and server it was given', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('9.8.7');
@@ -52,6 +83,10 @@ describe('buildOpenApiDocument', () => {
         'POST /api/blog/{id}/review',
         'GET /api/health',
         'GET /api/openapi.json',
+        'POST /api/media',
+        'GET /api/media',
+        'GET /api/media/{id}',
+        'DELETE /api/media/{id}',
       ].sort(),
     );
     for (const { route, operation } of operations) {
@@ -83,7 +118,9 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('lists the query parameters of GET /api/blog from its schema, none of them required', () => {
-    const names = Object.values(doc.components.parameters).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter.required]);
+    const names = Object.entries(doc.components.parameters)
+      .filter(([name, parameter]) => parameter.in === 'query' && name.startsWith('query.'))
+      .map(([, parameter]) => [parameter.name, parameter.required]);
     expect(names).toEqual(['page', 'limit', 'category', 'tag', 'author', 'status', 'mine'].map((name) => [name, false]));
     expect(doc.components.parameters['query.limit']?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
   });

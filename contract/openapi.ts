@@ -1,8 +1,9 @@
 /**
  * The OpenAPI 3.1 document of the whole JSON API (GET /api/openapi.json), generated, not written by
  * hand: request bodies and the list query from the zod schemas the server checks input with
- * (contract/blog.ts, blog-reader.ts), answers from the schemas of contract/api-schemas.ts (each proven
- * equal to the interface the server answers with), and each error answer's description from the error
+ * (contract/blog.ts, blog-reader.ts), answers from the schemas of contract/api-schemas.ts and
+ * contract/media-schemas.ts (each proven equal to the interface the server answers with), image uploads
+ * as raw bytes or multipart form data, and each error answer's description from the error
  * catalogue. What is written here is what only the routes know: which operation answers which
  * statuses, with which error codes and headers. tests/api/openapi.test.ts lints the document and
  * checks real answers of every operation against it.
@@ -33,6 +34,8 @@ import {
 } from './api-schemas';
 import { createPostSchema, IDEMPOTENCY_HEADER, POST_LIMITS, POST_STATUSES, REPLAYED_HEADER, REVISIONS_KEPT, TRASH_RETENTION_DAYS } from './blog';
 import { LIST_LIMITS, LIST_STATUSES, listPostsQuerySchema } from './blog-reader';
+import { DEFAULT_MEDIA_MAX_BYTES, MEDIA_WIDTHS } from './media';
+import { mediaDeletedResponseSchema, mediaListResponseSchema, mediaResponseSchema, mediaUseSchema, mediaVariantSchema } from './media-schemas';
 import { catalogueEntry, type ErrorCode } from './errors';
 import { API_KEY_PREFIX } from './keys';
 import { PATCH_RULES } from './post-lifecycle';
@@ -129,6 +132,11 @@ const ANSWER_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   FieldProblem: fieldProblemSchema,
   Problem: problemSchema,
   PreconditionFailedProblem: preconditionFailedProblemSchema,
+  MediaVariant: mediaVariantSchema,
+  MediaUse: mediaUseSchema,
+  MediaResponse: mediaResponseSchema,
+  MediaListResponse: mediaListResponseSchema,
+  MediaDeletedResponse: mediaDeletedResponseSchema,
   OpenApiDocument: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
 };
 
@@ -147,6 +155,8 @@ const POST_FIELD_NOTES: Readonly<Record<string, string>> = {
   publish_at:
     'An ISO 8601 date and time with an offset (2026-12-01T09:00:00-05:00). Required with status scheduled (in the future); with published, the date a post moved here was first published (in the past); not taken with draft.',
   slug: 'The post\'s address under /blog/: lower-case letters, digits and single hyphens; made from the title when not given.',
+  cover_image: "An uploaded image (POST /api/media): its media id, its /media/... path or this site's URL to it; anything else is a 400. null in a PATCH removes it.",
+  cover_image_alt: 'What the cover image shows, for screen readers; without it the answer carries a warning.',
 };
 
 const ref = (kind: 'schemas' | 'parameters' | 'headers', name: string): OpenApiRef => ({ $ref: `#/components/${kind}/${name}` });
@@ -181,12 +191,25 @@ function annotatePostFields(schema: JsonSchema | undefined): void {
   }
 }
 
+const UPLOAD_DESCRIPTION = `A PNG, JPEG, WebP, AVIF or GIF image file, at most MEDIA_MAX_BYTES (${DEFAULT_MEDIA_MAX_BYTES / (1024 * 1024)} MB unless the site sets another limit). Its type is read from its bytes, never from the Content-Type or the file name.`;
+
+/** Uploads are files, not JSON: described directly in JSON Schema. */
+const UPLOAD_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+  ImageUpload: { type: 'string', contentMediaType: 'application/octet-stream', description: UPLOAD_DESCRIPTION },
+  ImageUploadForm: {
+    type: 'object',
+    description: 'One file field (named file by convention); other text fields are ignored.',
+    properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: UPLOAD_DESCRIPTION } },
+    required: ['file'],
+  },
+};
+
 function componentSchemas(): Record<string, JsonSchema> {
   const answers = convert(ANSWER_SCHEMAS, 'output');
   const requests = convert(REQUEST_SCHEMAS, 'input');
   annotatePostFields(requests.PostInput);
   annotatePostFields(requests.PostMergePatch);
-  return { ...answers, ...requests };
+  return { ...answers, ...requests, ...UPLOAD_SCHEMAS };
 }
 
 /** GET /api/blog's query parameters, from the schema that checks them (all optional: the server has defaults). */
@@ -225,6 +248,20 @@ function componentParameters(): Record<string, OpenApiParameter> {
       in: 'path',
       required: true,
       description: "The post's id (a UUID) or its slug; a slug the post had before also finds it.",
+      schema: { type: 'string', minLength: 1 },
+    },
+    'path.mediaId': {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: "An uploaded image's id (32 hex digits, from POST /api/media or GET /api/media).",
+      schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    },
+    'media.owner': {
+      name: 'owner',
+      in: 'query',
+      required: false,
+      description: "Only this owner's images. A key holding blog:admin may name any owner (without it: every owner's); other keys only their own.",
       schema: { type: 'string', minLength: 1 },
     },
     'path.n': {
@@ -269,7 +306,7 @@ function componentParameters(): Record<string, OpenApiParameter> {
 const HEADERS: Record<string, OpenApiHeader> = {
   'X-Request-Id': { description: 'The id of this request, also in every error body: quote it to support.', required: true, schema: { type: 'string' } },
   ETag: { description: "The post's current version: send it as If-Match with the next change.", required: true, schema: { type: 'string' } },
-  Location: { description: 'Where the post is read through the API.', required: true, schema: { type: 'string' } },
+  Location: { description: 'Where the post (or the uploaded image) is read through the API.', required: true, schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
   'WWW-Authenticate': { description: 'The Bearer challenge.', required: true, schema: { type: 'string' } },
   [REPLAYED_HEADER]: { description: 'true when this answer repeats an earlier create with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
@@ -295,8 +332,8 @@ interface OperationSpec {
   tag: string;
   auth: Auth;
   parameters?: string[];
-  /** `post`: a create's fields as JSON; `patch`: a merge patch of them. */
-  body?: 'post' | 'patch';
+  /** `post`: a create's fields as JSON; `patch`: a merge patch of them; `image`: an image file. */
+  body?: 'post' | 'patch' | 'image';
   answers: Record<number, Answer>;
   /** The error codes the operation answers with (their statuses come from the catalogue). */
   errors: ErrorCode[];
@@ -480,6 +517,59 @@ const OPERATIONS: readonly OperationSpec[] = [
     errors: [...BODY_ERRORS, 'bad_request', ...WRITE_ERRORS, 'post_gone', 'precondition_failed', 'precondition_required'],
   },
   {
+    path: '/api/media',
+    method: 'post',
+    operationId: 'uploadImage',
+    summary: 'Upload an image',
+    description: `Takes a PNG, JPEG, WebP, AVIF or GIF (a key holding blog:write) as the raw body with its Content-Type (image/* or application/octet-stream) or as multipart/form-data with one file, decodes it and re-encodes it without its metadata (EXIF and GPS data are gone) at the widths ${MEDIA_WIDTHS.join(', ')} not wider than the picture, as WebP, AVIF and a fallback format. Stored by the hash of its bytes: the same picture uploaded again answers 200 with the stored image. Put its url in a post's content or its id in cover_image.`,
+    tag: 'Media',
+    auth: 'required',
+    body: 'image',
+    answers: {
+      201: { schema: 'MediaResponse', description: 'The image was stored.', headers: ['Location', 'RateLimit-Limit', 'RateLimit-Remaining'] },
+      200: { schema: 'MediaResponse', description: 'The same picture was stored before: this is it (the key\'s owner added to its owners).', headers: ['Location', 'RateLimit-Limit', 'RateLimit-Remaining'] },
+    },
+    errors: ['bad_request', ...KEY_ERRORS, 'insufficient_permissions', 'media_too_large', 'unsupported_image', 'image_unreadable', 'image_too_many_pixels', 'rate_limited', 'storage_unavailable', 'storage_full'],
+  },
+  {
+    path: '/api/media',
+    method: 'get',
+    operationId: 'listImages',
+    summary: 'List uploaded images',
+    description: "The images of the key's owner, newest first, each with the posts that use it (a key holding blog:read or blog:write; blog:admin sees every owner's).",
+    tag: 'Media',
+    auth: 'required',
+    parameters: ['media.owner'],
+    answers: { 200: { schema: 'MediaListResponse', description: 'The images.' } },
+    errors: ['unknown_query_parameter', ...KEY_ERRORS, 'insufficient_permissions'],
+    conditional: true,
+  },
+  {
+    path: '/api/media/{id}',
+    method: 'get',
+    operationId: 'getImage',
+    summary: 'Read one uploaded image',
+    description: 'One image with its variants and the posts that use it (a key holding blog:read or blog:write).',
+    tag: 'Media',
+    auth: 'required',
+    parameters: ['path.mediaId'],
+    answers: { 200: { schema: 'MediaResponse', description: 'The image.' } },
+    errors: [...KEY_ERRORS, 'media_not_found'],
+    conditional: true,
+  },
+  {
+    path: '/api/media/{id}',
+    method: 'delete',
+    operationId: 'deleteImage',
+    summary: 'Delete an uploaded image',
+    description: 'Deletes an image and its files, when no post uses it (a key of an owner who uploaded it, or one holding blog:admin). While posts show it the answer is a 409 naming them in used_by.',
+    tag: 'Media',
+    auth: 'required',
+    parameters: ['path.mediaId'],
+    answers: { 200: { schema: 'MediaDeletedResponse', description: 'The image and its files are gone.', headers: ['RateLimit-Limit', 'RateLimit-Remaining'] } },
+    errors: [...KEY_ERRORS, 'insufficient_permissions', 'not_media_owner', 'media_not_found', 'media_in_use', 'rate_limited', 'storage_unavailable', 'storage_full'],
+  },
+  {
     path: '/api/health',
     method: 'get',
     operationId: 'getHealth',
@@ -509,6 +599,7 @@ const TAGS = [
   { name: 'Posts', description: 'Create, read, change, delete and restore blog posts.' },
   { name: 'Revisions', description: "A post's earlier versions and reverting to one." },
   { name: 'Categories', description: 'The blog categories.' },
+  { name: 'Media', description: 'Images for posts: upload, list, delete. The variants are served from this site at /media/.' },
   { name: 'Health', description: 'For monitors.' },
   { name: 'Document', description: 'This OpenAPI document.' },
 ];
@@ -545,7 +636,15 @@ function errorAnswers(codes: readonly ErrorCode[]): Record<string, OpenApiRespon
   return answers;
 }
 
-function requestBody(kind: 'post' | 'patch'): NonNullable<OpenApiOperation['requestBody']> {
+function requestBody(kind: 'post' | 'patch' | 'image'): NonNullable<OpenApiOperation['requestBody']> {
+  if (kind === 'image') {
+    const file = ref('schemas', 'ImageUpload');
+    return {
+      required: true,
+      description: 'The image file: the raw bytes with their type (or application/octet-stream), or multipart/form-data with one file field.',
+      content: { 'image/*': { schema: file }, 'application/octet-stream': { schema: file }, 'multipart/form-data': { schema: ref('schemas', 'ImageUploadForm') } },
+    };
+  }
   if (kind === 'patch') {
     const schema = ref('schemas', 'PostMergePatch');
     return {
@@ -578,7 +677,7 @@ function operation(spec: OperationSpec): OpenApiOperation {
 }
 
 const DESCRIPTION = [
-  'The blog API of the site: create posts, read them, change them with If-Match, delete and restore them, and read their earlier versions.',
+  'The blog API of the site: create posts, read them, change them with If-Match, delete and restore them, read their earlier versions, and upload the images they show.',
   `Authenticate with an API key: Authorization: Bearer ${API_KEY_PREFIX}... Reading published posts needs no key.`,
   'Errors are JSON bodies with a stable code, guidance and the RFC 9457 members (application/problem+json to clients whose Accept prefers it); any request may also answer 400 bad_request for a Host header that is not a host name, 405 with Allow for a method a path does not take, and 500 server_error.',
   'The content is informational, not a solicitation. Results shown are projections and not guaranteed.',

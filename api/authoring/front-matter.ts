@@ -2,7 +2,7 @@
  * The front matter of a post file, read the way an author means it: which keys are post fields (the
  * others are named in a warning, with a "did you mean", and never sent), when the post goes or went
  * public (`publish_at`, `publishAt` or the older `publishedAt`, kept as the author wrote it and checked
- * against the clock), and the post's `id` and `revision`, which `blogpost publish` writes back into the
+ * against the clock), the cover image (`cover_image` and `cover_image_alt`, or `cover` and `cover_alt`), and the post's `id` and `revision`, which `blogpost publish` writes back into the
  * file with setFrontMatterFields without touching any other byte.
  */
 import matter from 'gray-matter';
@@ -45,8 +45,16 @@ export function detectPostFileKind(fileName: string | undefined, text: string): 
 /** The keys that name when a post goes live, in the order they are looked at. */
 const PUBLISH_KEYS = ['publish_at', 'publishAt', 'publishedAt'] as const;
 
-/** Front-matter keys read by parsePostFile: the create fields, the schedule's spellings and the post's id. */
-export const FRONT_MATTER_KEYS: readonly string[] = [...Object.keys(createPostSchema.shape), 'publishAt', 'publishedAt', 'id', 'revision'];
+/**
+ * The cover image's shorter spellings in front matter (`cover: img/cover.jpg`), by alias: read as the
+ * post field. `blogpost publish` uploads a cover that names a local file and sends its media id.
+ */
+export const COVER_ALIASES: Readonly<Record<string, 'cover_image' | 'cover_image_alt'>> = { cover: 'cover_image', cover_alt: 'cover_image_alt' };
+
+/** Front-matter keys read by parsePostFile: the create fields, the cover's aliases, the schedule's spellings and the post's id. */
+export const FRONT_MATTER_KEYS: readonly string[] = [
+  ...new Set([...Object.keys(createPostSchema.shape), 'cover_image', 'cover_image_alt', ...Object.keys(COVER_ALIASES), 'publishAt', 'publishedAt', 'id', 'revision']),
+];
 
 /** The keys inside the objects of the front matter (the contract ignores any others; `compliance` is checked in compliance-front-matter.ts). */
 const NESTED_KEYS: Readonly<Record<string, readonly string[]>> = {
@@ -97,6 +105,23 @@ export function withoutUnknownKeys(front: Record<string, unknown>): { front: Rec
     }
   }
   return { front: kept, warnings };
+}
+
+/**
+ * The front matter with `cover` and `cover_alt` read as `cover_image` and `cover_image_alt`. Both
+ * spellings with different values is an error that names them (which one was meant cannot be told).
+ */
+export function withCoverAliases(front: Record<string, unknown>): Record<string, unknown> {
+  const result = Object.fromEntries(Object.entries(front).filter(([name]) => !Object.hasOwn(COVER_ALIASES, name)));
+  for (const [alias, field] of Object.entries(COVER_ALIASES)) {
+    if (!Object.hasOwn(front, alias)) continue;
+    const value = front[alias];
+    if (result[field] !== undefined && result[field] !== null && result[field] !== value) {
+      throw new PostFileError(`The front matter has both ${alias} (${JSON.stringify(value)}) and ${field} (${JSON.stringify(result[field])}): keep one of them (${field}).`);
+    }
+    result[field] = value;
+  }
+  return result;
 }
 
 /** The text of a top-level `key: value` line of the raw front matter, unquoted, without a trailing comment. */

@@ -11,7 +11,7 @@ import { Marked, type Token } from 'marked';
 import markedFootnote from 'marked-footnote';
 import { FOOTNOTE_HEADING_CLASS } from '../services/sanitize';
 import { complianceFrom } from './compliance-front-matter';
-import { detectPostFileKind, hasFrontMatter, idFrom, PostFileError, type PostFileKind, publicationFrom, revisionFrom, withoutUnknownKeys } from './front-matter';
+import { detectPostFileKind, hasFrontMatter, idFrom, PostFileError, type PostFileKind, publicationFrom, revisionFrom, withCoverAliases, withoutUnknownKeys } from './front-matter';
 import { frontMatterSpans, jsonSpans, type PostFileSource } from './post-source';
 
 export { detectPostFileKind, PostFileError, type PostFileKind, setFrontMatterFields, setFrontMatterId } from './front-matter';
@@ -163,7 +163,7 @@ export function parsePostFile(text: string, options: ParsePostFileOptions = {}):
   const id = idFrom(fields.id);
   const revision = revisionFrom(fields.revision);
   const known = withoutUnknownKeys(normalise(fields) as Record<string, unknown>);
-  const { id: _id, revision: _revision, publish_at: _publishAt, publishAt: _camel, publishedAt: _published, compliance: rawCompliance, ...front } = known.front;
+  const { id: _id, revision: _revision, publish_at: _publishAt, publishAt: _camel, publishedAt: _published, compliance: rawCompliance, ...front } = withCoverAliases(known.front);
   const compliance = complianceFrom(rawCompliance, rawMatter);
   if (compliance.value) front.compliance = compliance.value;
   const notes: string[] = [...publication.notes];

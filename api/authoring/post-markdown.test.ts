@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCreatePostBody } from '../../contract/blog';
 import type { BlogPost } from '../../contract/blog-reader';
 import { BLOG_CATEGORIES } from '../../contract/categories';
+import { presentCoverImage } from '../../contract/media';
 import { seedDemoPosts } from '../seed/demo-posts';
 import { presentPost } from '../services/presenters';
 import { cleanPost, type CleanedPost } from '../services/posts';
@@ -46,6 +47,7 @@ function asBlogPost(post: CleanedPost['post'], slug: string): BlogPost {
     published_at: post.status === 'published' ? NOW.toISOString() : null,
     publish_at: post.publishAt,
     revision: 3,
+    cover_image: post.coverImage ? presentCoverImage(post.coverImage) : null,
   };
 }
 
@@ -174,6 +176,33 @@ describe('postToMarkdown', () => {
     expect(markdown).toContain('\nstatus: published\n');
     expect(markdown).toContain('compliance:\n  accept:\n    - rule: "risk-free"\n');
     expect(cleaned(markdown).post.complianceAccept).toEqual(stored.complianceAccept);
+  });
+
+  it('writes the cover image as its media id and alt text, which the file sends back as they are', () => {
+    const mediaId = '3f2a9c0d1e4b5a6978c0d1e2f3a4b5c6';
+    const post: BlogPost = {
+      ...asBlogPost(cleaned(`${FRONT}\nBody.\n`).post, 'generated-post'),
+      cover_image: { id: mediaId, url: `/media/${mediaId}-1600.jpg`, srcset: '', srcset_avif: '', width: 1600, height: 900, alt: 'A chart: "cash value" over 20 years' },
+    };
+    const markdown = postToMarkdown(post);
+    expect(markdown).toContain(`\ncover_image: ${mediaId}\ncover_image_alt: "A chart: \\"cash value\\" over 20 years"\n`);
+    const file = parsePostFile(markdown, { fileName: 'post.md', now: NOW });
+    expect(file.warnings).toEqual([]);
+    expect(file.payload).toMatchObject({ cover_image: mediaId, cover_image_alt: 'A chart: "cash value" over 20 years' });
+  });
+});
+
+describe('the cover image in front matter', () => {
+  it('reads cover and cover_alt as cover_image and cover_image_alt', () => {
+    const file = parsePostFile(`---\ntitle: "T"\ncover: img/cover.jpg\ncover_alt: "The harbour at dawn"\n---\nBody.\n`, { fileName: 'post.md', now: NOW });
+    expect(file.warnings).toEqual([]);
+    expect(file.payload).toMatchObject({ cover_image: 'img/cover.jpg', cover_image_alt: 'The harbour at dawn' });
+    expect(file.payload).not.toHaveProperty('cover');
+    expect(file.payload).not.toHaveProperty('cover_alt');
+  });
+
+  it('refuses both spellings with different values, naming them', () => {
+    expect(() => parsePostFile(`---\ntitle: "T"\ncover: a.jpg\ncover_image: b.jpg\n---\nBody.\n`, { fileName: 'post.md', now: NOW })).toThrow(/both cover \("a\.jpg"\) and cover_image \("b\.jpg"\)/);
   });
 });
 

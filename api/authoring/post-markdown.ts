@@ -1,7 +1,7 @@
 /**
  * A stored post as the Markdown file `blogpost get --markdown` writes: YAML front matter with the
  * fields an author edits, then the content as GFM (turndown with the gfm plugin: ATX headings, `-`
- * bullets, fenced code, tables, footnotes back as `[^1]`). `blogpost publish` takes the file back
+ * bullets, fenced code, tables, footnotes back as `[^1]`; the cover image as its media id and alt text). `blogpost publish` takes the file back
  * unchanged: parsePostFile renders it to the very HTML the post holds, after the server's cleaning.
  * What Markdown cannot say exactly (an embed, a figure, an attribute Markdown has no syntax for) stays
  * in the file as the post's own HTML, which Markdown passes through.
@@ -211,6 +211,8 @@ function frontMatter(post: BlogPost): string {
   const lines: string[] = [frontMatterLine('id', post.id), `title: ${yamlScalar(post.title)}`, `slug: ${yamlScalar(post.slug)}`, `excerpt: ${yamlScalar(post.excerpt)}`];
   lines.push(`category: ${yamlScalar(post.category.name)}`);
   if (post.tags.length > 0) lines.push(`tags: [${post.tags.map(yamlScalar).join(', ')}]`);
+  // The media id (not its URL): publish sends it back as it is, and the server resolves it again.
+  if (post.cover_image) lines.push(`cover_image: ${post.cover_image.id}`, `cover_image_alt: ${yamlScalar(post.cover_image.alt)}`);
   lines.push('author:', `  name: ${yamlScalar(post.author.name)}`);
   if (post.author.bio) lines.push(`  bio: ${yamlScalar(post.author.bio)}`);
   if (post.author.credentials) lines.push(`  credentials: ${yamlScalar(post.author.credentials)}`);

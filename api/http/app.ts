@@ -1,15 +1,17 @@
 /**
  * The JSON API as its own Koa app, mounted at /api by the site server (api/app.ts). Its pipeline, read
  * top to bottom: JSON serialised once, JSON errors, the API's security headers, CORS, a Host check,
- * then the routes (health, the OpenAPI document, blog), each a list of authenticate -> rate limit ->
+ * then the routes (health, the OpenAPI document, blog, media), each a list of authenticate -> rate limit ->
  * validate(input, handler), and a 404 naming the closest endpoint.
  */
 import { Stream } from 'node:stream';
 import Koa from 'koa';
 import { POST_LIMITS } from '../../contract/blog';
 import type { ComplianceMode } from '../../contract/compliance';
+import { DEFAULT_MEDIA_MAX_BYTES } from '../../contract/media';
 import type { Logger } from '../logger';
 import { KeyService } from '../services/keys';
+import { MediaService } from '../services/media';
 import { PostChanges } from '../services/post-changes';
 import { PostService } from '../services/posts';
 import type { Store } from '../store/store';
@@ -19,6 +21,7 @@ import { apiHeaders } from './headers';
 import { RateLimiter, writeLimits } from './rate-limit';
 import { blogRoutes } from './routes/blog';
 import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
 import { openApiRoutes } from './routes/openapi';
 import { noSuchEndpoint, requireValidHost } from './methods';
 
@@ -33,6 +36,8 @@ export interface ApiSettings {
   bodyLimitBytes: number;
   /** COMPLIANCE_MODE: warn (default), review or block (api/services/compliance-gate.ts). */
   complianceMode: ComplianceMode;
+  /** MEDIA_MAX_BYTES: the largest image upload taken (POST /api/media); larger is a 413. */
+  mediaMaxBytes: number;
 }
 
 export const DEFAULT_API_SETTINGS: ApiSettings = {
@@ -41,6 +46,7 @@ export const DEFAULT_API_SETTINGS: ApiSettings = {
   validationsPerMinute: 120,
   bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
   complianceMode: 'warn',
+  mediaMaxBytes: DEFAULT_MEDIA_MAX_BYTES,
 };
 
 /**
@@ -74,21 +80,29 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const now = options.now ?? (() => new Date());
   const clock = () => now().getTime();
   const { store } = options;
-  const posts = new PostService(store.posts);
+  const posts = new PostService(store.posts, { media: store.media, ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}) });
+  const keys = new KeyService(store.keys, now);
+  // Uploads and post writes share one write allowance per key.
+  const writes = writeLimits(settings.writesPerMinute, clock);
   const blog = blogRoutes({
-    keys: new KeyService(store.keys, now),
+    keys,
     posts,
     changes: new PostChanges(store.posts, posts, now, { mode: settings.complianceMode, audit: store.audit }),
     onChange: options.onPostsChanged ?? (() => undefined),
     now,
     store: store.posts,
-    writeLimits: writeLimits(settings.writesPerMinute, clock),
+    writeLimits: writes,
     validations: new RateLimiter(settings.validationsPerMinute, clock),
     bodyLimitBytes: settings.bodyLimitBytes,
     complianceMode: settings.complianceMode,
     audit: store.audit,
   });
   const health = healthRoutes({ store: store.posts });
+  const media = mediaRoutes({
+    keys,
+    media: new MediaService(store, { maxBytes: settings.mediaMaxBytes, now }),
+    writeLimits: writes,
+  });
 
   const app = new Koa();
   app.use(jsonOnce);
@@ -99,6 +113,7 @@ export function createApiApp(options: ApiAppOptions): Koa {
   app.use(health.routes());
   app.use(openApiRoutes(options.siteUrl ? { serverUrl: options.siteUrl } : {}).routes());
   app.use(blog.routes());
+  app.use(media.routes());
   app.use(noSuchEndpoint);
   return app;
 }

@@ -13,7 +13,7 @@ import { type ApiMiddleware, requestPath } from './context';
 export const ALL_METHODS: readonly string[] = METHODS;
 
 /** The API's endpoints, for the "did you mean" of a 404 (the blog's `/api/blog/:slug` is under /api/blog). */
-export const API_ENDPOINTS: readonly string[] = ['/api/blog', '/api/blog/validate', '/api/blog/categories', '/api/health', '/api/openapi.json'];
+export const API_ENDPOINTS: readonly string[] = ['/api/blog', '/api/blog/validate', '/api/blog/categories', '/api/media', '/api/health', '/api/openapi.json'];
 
 /** Answers the methods a path does not have: 204 with Allow for OPTIONS, 405 with Allow otherwise. */
 export function allowOnly(...methods: string[]): ApiMiddleware {

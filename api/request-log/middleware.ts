@@ -1,7 +1,9 @@
 /**
  * The request log's middleware in the site server: one entry for every request it applies to (the
  * API's), written when the answer is decided. Failed writes also keep a redacted sample of their body
- * as the route read it (api/http/json-body.ts); a body nobody read (a 401 comes before the body) has none.
+ * as the route read it (api/http/json-body.ts); a body nobody read (a 401 comes before the body) has none,
+ * and neither has one that is not JSON: an image upload (POST /api/media) is never read or logged here,
+ * only its size.
  */
 import { performance } from 'node:perf_hooks';
 import type { Middleware, ParameterizedContext } from 'koa';
@@ -11,6 +13,11 @@ import { bodySample } from './redact';
 import type { RequestLogEntry, RequestLogWriter } from './request-log';
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Only JSON bodies are sampled: never an image or any other file. */
+function isJsonType(type: string): boolean {
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
 
 function statusOfThrown(error: unknown): number {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
@@ -40,7 +47,7 @@ export function requestLogMiddleware(options: RequestLogMiddlewareOptions): Midd
       status ??= ctx.status;
       const declared = Number(ctx.get('Content-Length'));
       const read = ctx.state.bodyRead;
-      const sample = read && status >= 400 && WRITE_METHODS.has(ctx.method) ? read.sample : null;
+      const sample = read && status >= 400 && WRITE_METHODS.has(ctx.method) && isJsonType(ctx.request.type) ? read.sample : null;
       const entry: RequestLogEntry = {
         time,
         requestId: ctx.state.requestId ?? '',

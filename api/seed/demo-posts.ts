@@ -8,7 +8,7 @@ import path from 'node:path';
 import { checkCreatePostBody, type CreatePostData } from '../../contract/blog';
 import { parsePostFile } from '../authoring/post-file';
 import { PROJECT_ROOT } from '../project-root';
-import { cleanPost, PostService } from '../services/posts';
+import { PostService } from '../services/posts';
 import type { Store } from '../store/store';
 
 export const DEMO_POSTS_DIR = path.join(PROJECT_ROOT, 'fixtures/posts');
@@ -53,9 +53,9 @@ export async function seedDemoPosts(store: Store, dir: string = DEMO_POSTS_DIR):
   if (counts.published + counts.drafts > 0) {
     return { seeded: false, reason: `the data directory already holds ${counts.published + counts.drafts} posts; demo content is never loaded on top of existing posts` };
   }
-  const service = new PostService(store.posts);
+  const service = new PostService(store.posts, { media: store.media });
   for (const post of demo) {
-    const outcome = cleanPost(post.data, post.ignoredFields, null);
+    const outcome = await service.clean(post.data, post.ignoredFields, null, new Date());
     if (!outcome.ok) throw new DemoContentError(`Demo post ${path.relative(dir, post.file)} is invalid: ${outcome.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
     await service.create(outcome.cleaned, { at: post.publishedAt });
   }

@@ -9,11 +9,13 @@
 import { checkCreatePostBody, type CreatePostData, TRASH_RETENTION_DAYS } from '../../contract/blog';
 import type { ComplianceFinding, ComplianceMode } from '../../contract/compliance';
 import { ApiError, validationError } from '../../contract/errors';
+import { presentCoverImage } from '../../contract/media';
 import { type FieldChange, type IfMatch, mergePatch, PATCH_RULES, postEtag, type PostWriteResponse, type PreconditionFailedDetails } from '../../contract/post-lifecycle';
 import type { AuditLog, PostIndexEntry, PostRecord, PostRepository, StoredRevision } from '../store/store';
 import { applyGate, findingsOf, heldMessage, keyAuditEntry, pendingReview } from './compliance-gate';
 import { presentSummary } from './presenters';
-import { cleanPost, type PostAuthorKey, type PostService } from './posts';
+import { referencedMediaId } from './post-media';
+import type { PostAuthorKey, PostService } from './posts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,6 +37,7 @@ const COMPARED: ReadonlyArray<readonly [string, (record: Pick<PostRecord, 'title
   ['author.credentials', (r) => r.author?.credentials ?? null],
   ['isNewsArticle', (r) => r.isNewsArticle],
   ['trust', (r) => r.trust ?? null],
+  ['cover_image', (r) => (r.coverImage ? presentCoverImage(r.coverImage) : null)],
   ['status', (r) => r.status],
   ['publish_at', (r) => r.publishAt ?? null],
   ['published_at', (r) => r.publishedAt ?? null],
@@ -75,6 +78,10 @@ export function payloadOf(record: PostRecord): Record<string, unknown> {
     isNewsArticle: record.isNewsArticle,
   };
   if (record.trust) payload.trust = structuredClone(record.trust);
+  if (record.coverImage) {
+    payload.cover_image = record.coverImage.mediaId;
+    if (record.coverImage.alt !== '') payload.cover_image_alt = record.coverImage.alt;
+  }
   if (record.status === 'scheduled' && record.publishAt) payload.publish_at = record.publishAt;
   if (record.status === 'in_review' && record.review?.requestedStatus === 'scheduled' && record.review.requestedPublishAt) payload.publish_at = record.review.requestedPublishAt;
   if (record.complianceAccept.length > 0) payload.compliance = { accept: record.complianceAccept.map((acceptance) => ({ ...acceptance })) };
@@ -214,9 +221,9 @@ export class PostChanges {
     }
   }
 
-  /** The new version of `post` from a checked payload, cleaned like a create; 400 for what is wrong. */
-  #nextVersion(post: PostRecord, data: CreatePostData, ignoredFields: string[], editor: Editor, now: Date): { next: PostRecord; warnings: string[] } {
-    const outcome = cleanPost(data, ignoredFields, editor, now);
+  /** The new version of `post` from a checked payload, cleaned like a create (its images resolved); 400 for what is wrong. */
+  async #nextVersion(post: PostRecord, data: CreatePostData, ignoredFields: string[], editor: Editor, now: Date): Promise<{ next: PostRecord; warnings: string[] }> {
+    const outcome = await this.#posts.clean(data, ignoredFields, editor, now);
     if (!outcome.ok) throw validationError(outcome.problems);
     const cleaned = outcome.cleaned.post;
     let publishedAt: string | null = null;
@@ -231,6 +238,7 @@ export class PostChanges {
       author: cleaned.author,
       isNewsArticle: cleaned.isNewsArticle,
       trust: cleaned.trust,
+      coverImage: cleaned.coverImage ?? null,
       status: cleaned.status,
       publishAt: cleaned.publishAt,
       publishedAt,
@@ -259,6 +267,10 @@ export class PostChanges {
       const merged = mergePatch(payloadOf(post), patch) as Record<string, unknown>;
       // A new status without a new time leaves the old schedule behind.
       if ('status' in patch && !('publish_at' in patch) && !('publishAt' in patch)) delete merged.publish_at;
+      // The alt text describes the picture: it goes with a cover removed or replaced, unless sent anew.
+      if ('cover_image' in patch && !('cover_image_alt' in patch) && (typeof patch.cover_image !== 'string' || referencedMediaId(patch.cover_image) !== (post.coverImage?.mediaId ?? null))) {
+        delete merged.cover_image_alt;
+      }
       input = merged;
     }
     const check = checkCreatePostBody(input);
@@ -267,7 +279,7 @@ export class PostChanges {
       throw validationError(check.problems, mode === 'merge' ? [...PATCH_RULES] : ['PUT replaces the whole post: send every field a create takes (PATCH changes only the fields sent).']);
     }
     const now = this.#now();
-    const version = this.#nextVersion(post, check.data, check.ignoredFields, editor, now);
+    const version = await this.#nextVersion(post, check.data, check.ignoredFields, editor, now);
     const warnings = version.warnings;
     const { next, findings } = await this.#gated(post, version.next, editor);
     if (next.title !== post.title) warnings.push(...(await this.#posts.duplicateWarnings(next.title, post.id)));
@@ -301,12 +313,16 @@ export class PostChanges {
     const kept = (await this.#store.revisions(id)).find((stored) => stored.record.revision === revision);
     if (!kept) throw new ApiError('revision_not_found', { message: `Post ${id} has no kept revision ${revision} (it is at revision ${post.revision}; GET /api/blog/${id}/revisions lists the kept ones).` });
     const { record } = kept;
+    // The revision's pictures as the uploads are now (a 400 when one was deleted since).
+    const media = await this.#posts.resolveMedia(record.content, record.coverImage ? { reference: record.coverImage.mediaId, alt: record.coverImage.alt } : null);
+    if (!media.ok) throw validationError(media.problems, [`Revision ${revision} shows an image that is no longer uploaded: upload it again with POST /api/media, then change the post with PATCH.`]);
     const now = this.#now().toISOString();
     const next: PostRecord = {
       ...post,
       title: record.title,
       excerpt: record.excerpt,
-      content: record.content,
+      content: media.resolved.content,
+      coverImage: media.resolved.coverImage,
       categorySlug: record.categorySlug,
       tags: record.tags,
       author: record.author,
@@ -319,10 +335,10 @@ export class PostChanges {
     // Old wording goes public again only through the same gate as new wording.
     const { next: gatedNext, findings } = await this.#gated(post, next, editor);
     const changed = fieldChanges(post, gatedNext);
-    if (changed.length === 0) return answer(post, `Nothing changed: the post already reads like revision ${revision}.`, [], [], findings);
+    if (changed.length === 0) return answer(post, `Nothing changed: the post already reads like revision ${revision}.`, [], media.resolved.warnings, findings);
     const saved = await this.#save(post, gatedNext, changed, true);
     const held = saved.status === 'in_review' && post.status !== 'in_review' ? ` ${heldMessage(saved.review?.rules ?? [])}` : '';
-    return answer(saved, `Reverted to revision ${revision} (as the new revision ${saved.revision}).${held}`, changed, [], findings);
+    return answer(saved, `Reverted to revision ${revision} (as the new revision ${saved.revision}).${held}`, changed, media.resolved.warnings, findings);
   }
 
   /** A post waiting for review, at the revision the reviewer's page showed (412 otherwise, 409 when it no longer waits). */
@@ -371,7 +387,7 @@ export class PostChanges {
     const input = { ...payloadOf(post), title: edit.title, excerpt: edit.excerpt, content: edit.content };
     const check = checkCreatePostBody(input);
     if (!check.ok) throw check.reason === 'json_string' ? new ApiError('body_is_json_string') : validationError(check.problems);
-    const version = this.#nextVersion(post, check.data, [], { keyId: null, owner: post.owner, admin: true }, this.#now());
+    const version = await this.#nextVersion(post, check.data, [], { keyId: null, owner: post.owner, admin: true }, this.#now());
     const next: PostRecord = { ...version.next, status: 'in_review', publishAt: null, publishedAt: post.publishedAt, review: post.review, owner: post.owner, updatedByKeyId: null };
     const changed = fieldChanges(post, next);
     if (changed.length === 0) return answer(post, 'Nothing changed: the post already reads like this.', [], version.warnings, findingsOf(next));

@@ -2,8 +2,9 @@
  * Posts from a checked payload to the store, in three steps with one name each: the contract's schema
  * *checks* a body (contract/blog.ts), `cleanPost` *cleans* it (control characters removed from every
  * text field, plain-text fields stripped of markup, content sanitised, category mapped to its slug,
- * tags de-duplicated, a warning for everything changed on the way), and `PostService.create` *creates*
- * it in the store (a unique slug, idempotent when asked).
+ * tags de-duplicated, a warning for everything changed on the way; `PostService.clean` then resolves the
+ * uploaded images it names, api/services/post-media.ts), and `PostService.create` *creates* it in the
+ * store (a unique slug, idempotent when asked).
  */
 import { type CreatePostData, FIELD_ALIASES, parsePublishAt, POST_LIMITS } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
@@ -13,6 +14,7 @@ import { ApiError } from '../../contract/errors';
 import type { FieldProblem } from '../../contract/field-problems';
 import { slugify } from '../../contract/slug';
 import type { NewPost, PostIndexEntry, PostRepository } from '../store/store';
+import { type CoverRequest, type MediaOutcome, type PostMediaSettings, resolvePostMedia } from './post-media';
 import { hasTags, hasVisibleContent, paragraphsFromText, removeControlCharacters, sanitizeContent, stripTags } from './sanitize';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -24,6 +26,8 @@ export interface CleanedPost {
   /** True when the author chose the slug (it is then used exactly, or refused). */
   exactSlug: boolean;
   warnings: string[];
+  /** The cover image asked for, resolved into `post.coverImage` by PostService.clean; null for none. */
+  cover: CoverRequest | null;
 }
 
 /** Who makes a change: the key's public id and owner (null for the server's own demo content). */
@@ -118,8 +122,23 @@ function publication(data: CreatePostData, now: Date, problems: FieldProblem[]):
   return data.status === 'scheduled' ? { publishAt: at } : { publishAt: null, publishedAt: at };
 }
 
-/** Builds the post the store keeps from a checked payload; returns, rather than throws, what is left wrong. */
-export function cleanPost(data: CreatePostData, ignoredFields: readonly string[], by: PostAuthorKey | null, now: Date = new Date()): CleanOutcome {
+/** The cover image asked for, its alt text cleaned like any plain-text field; a warning for alt text without a cover. */
+function coverRequest(data: CreatePostData, cleaning: Cleaning): CoverRequest | null {
+  const alt = optional(data.cover_image_alt);
+  const reference = optional(data.cover_image);
+  if (!reference) {
+    if (alt) cleaning.warnings.push('Ignored cover_image_alt: the post has no cover_image');
+    return null;
+  }
+  return { reference, alt: alt ? cleaning.plain('cover_image_alt', alt) : '' };
+}
+
+/**
+ * Builds the post the store keeps from a checked payload; returns, rather than throws, what is left
+ * wrong. `siteUrl` (SITE_URL) lets an `<img>` name an upload by this site's absolute URL. The images are
+ * not resolved yet: PostService.clean does that.
+ */
+export function cleanPost(data: CreatePostData, ignoredFields: readonly string[], by: PostAuthorKey | null, now: Date = new Date(), siteUrl?: string): CleanOutcome {
   const cleaning = new Cleaning();
   const { warnings, problems } = cleaning;
   const when = publication(data, now, problems);
@@ -133,7 +152,7 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
     html = paragraphsFromText(html);
     warnings.push('content had no HTML tags: each paragraph was wrapped in <p>');
   }
-  const sanitized = sanitizeContent(html);
+  const sanitized = sanitizeContent(html, siteUrl === undefined ? {} : { siteUrl });
   warnings.push(...sanitized.warnings);
   if (!hasVisibleContent(sanitized.html)) {
     problems.push({ field: 'content', problem: 'invalid', message: 'content has nothing left to show after removing unsafe HTML' });
@@ -170,11 +189,13 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
   if (bio) author.bio = cleaning.plain('author.bio', bio);
   const credentials = optional(data.author.credentials);
   if (credentials) author.credentials = cleaning.plain('author.credentials', credentials);
+  const cover = coverRequest(data, cleaning);
   const unique = [...new Set(warnings)];
   const cleaned: CleanedPost = {
     slugBase: data.slug ?? slugBaseFor(title),
     exactSlug: Boolean(data.slug),
     warnings: unique,
+    cover,
     post: {
       title,
       excerpt,
@@ -198,9 +219,30 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
 
 export class PostService {
   readonly #store: PostRepository;
+  readonly #media: PostMediaSettings;
 
-  constructor(store: PostRepository) {
+  /** `media`: where the images a post names are looked up, and this site's URL (api/services/post-media.ts). */
+  constructor(store: PostRepository, media: PostMediaSettings) {
     this.#store = store;
+    this.#media = media;
+  }
+
+  /** Cleans a checked payload (cleanPost) and resolves the uploaded images it names: the post ready to store, or what is wrong. */
+  async clean(data: CreatePostData, ignoredFields: readonly string[], by: PostAuthorKey | null, now: Date): Promise<CleanOutcome> {
+    const outcome = cleanPost(data, ignoredFields, by, now, this.#media.siteUrl);
+    if (!outcome.ok) return outcome;
+    const { cleaned } = outcome;
+    const media = await this.resolveMedia(cleaned.post.content, cleaned.cover);
+    if (!media.ok) return { ok: false, problems: media.problems };
+    const { content, coverImage, warnings: added } = media.resolved;
+    if (added.length === 0 && coverImage === null && content === cleaned.post.content) return outcome;
+    const warnings = [...new Set([...cleaned.warnings, ...added])];
+    return { ok: true, cleaned: { ...cleaned, warnings, post: { ...cleaned.post, content, coverImage, warnings: [...warnings] } } };
+  }
+
+  /** The cover image and the `<img>` of sanitised content resolved from the uploads (for a revert, which restores both). */
+  resolveMedia(content: string, cover: CoverRequest | null): Promise<MediaOutcome> {
+    return resolvePostMedia(this.#media, content, cover);
   }
 
   /** Stores a cleaned post; resolves once it is durable. A 422 when the Idempotency-Key was used with another body. */

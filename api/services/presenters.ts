@@ -4,6 +4,7 @@ import type { ComplianceFinding } from '../../contract/compliance';
 import type { ReviewRecord } from '../store/records';
 import type { BlogPost, BlogPostSummary } from '../../contract/blog-reader';
 import { categoryNameFor } from '../../contract/categories';
+import { type CoverImage, type CoverImageResponse, presentCoverImage } from '../../contract/media';
 import { postEtag } from '../../contract/post-lifecycle';
 import type { PostIndexEntry, PostRecord } from '../store/store';
 import { heldMessage } from './compliance-gate';
@@ -22,6 +23,11 @@ export function presentReview(review: ReviewRecord): PostReview {
   };
 }
 
+/** A post's cover image as answers carry it (null when it has none). */
+export function presentCover(post: { coverImage?: CoverImage | null }): CoverImageResponse | null {
+  return post.coverImage ? presentCoverImage(post.coverImage) : null;
+}
+
 export function presentSummary(entry: PostIndexEntry): BlogPostSummary {
   return {
     id: entry.id,
@@ -33,6 +39,7 @@ export function presentSummary(entry: PostIndexEntry): BlogPostSummary {
     author: { ...entry.author },
     isNewsArticle: entry.isNewsArticle,
     trust: entry.trust,
+    cover_image: presentCover(entry),
     status: entry.status,
     ...(entry.review ? { review: presentReview(entry.review) } : {}),
     created_at: entry.createdAt,
@@ -77,6 +84,7 @@ export function presentCreated(post: PostIndexEntry, findings: ComplianceFinding
       created_at: post.createdAt,
       status: post.status,
       publish_at: post.publishAt,
+      cover_image: presentCover(post),
       etag: postEtag(post.id, post.revision),
       ...(post.review ? { review: presentReview(post.review) } : {}),
     },
@@ -99,6 +107,7 @@ export function presentValidation(cleaned: CleanedPost, slug: string, findings: 
       excerpt: cleaned.post.excerpt,
       category: cleaned.post.categorySlug,
       status: cleaned.post.status,
+      cover_image: presentCover(cleaned.post),
     },
     warnings: [...cleaned.warnings],
     findings,

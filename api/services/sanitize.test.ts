@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
-import { hasTags, hasVisibleContent, paragraphsFromText, removeControlCharacters, sanitizeContent, stripTags } from './sanitize';
+import { EMBEDDABLE_VIDEO_HOSTS } from '../../contract/media';
+import { hasTags, hasVisibleContent, mediaSource, paragraphsFromText, removeControlCharacters, sanitizeContent, stripTags } from './sanitize';
 
 /** HTML as integrators and attackers write it: tags, attributes, entities, comments, stray brackets. */
 const htmlFragment = fc.constantFrom(
@@ -61,6 +62,62 @@ describe('sanitizeContent', () => {
     const result = sanitizeContent('<p>a<img src="javascript:x"></p>');
     expect(result.html).toBe('<p>a</p>');
     expect(result.warnings).toContain('Removed unsafe javascript: URL from <img src>');
+  });
+});
+
+describe('images', () => {
+  const ID = '0123456789abcdef0123456789abcdef';
+  const SITE = 'https://blog.example.com';
+  const UPLOAD_HINT = 'upload it with POST /api/media (blogpost publish does this for local files)';
+
+  it('keeps uploads of this site, as a media id, a /media/ path or this site\'s URL (kept as the path)', () => {
+    expect(sanitizeContent(`<img src="${ID}" alt="a" />`, { siteUrl: SITE })).toEqual({ html: `<img src="${ID}" alt="a" />`, warnings: [] });
+    expect(sanitizeContent(`<img src="/media/${ID}-960.webp" alt="a" />`).html).toBe(`<img src="/media/${ID}-960.webp" alt="a" />`);
+    expect(sanitizeContent(`<img src="${SITE}/media/${ID}-960.jpg" alt="a">`, { siteUrl: SITE })).toEqual({ html: `<img src="/media/${ID}-960.jpg" alt="a" />`, warnings: [] });
+  });
+
+  it('removes any other image, naming it and saying to upload it', () => {
+    const result = sanitizeContent(`<p>a<img src="https://x.example/a.png" alt="x"></p><img src="${SITE}/media/${ID}-960.jpg"><img src="/images/b.png">`);
+    expect(result.html).toBe('<p>a</p>');
+    expect(result.warnings).toEqual([
+      `Removed <img src="https://x.example/a.png">: it is not an image uploaded to this site; ${UPLOAD_HINT}`,
+      // Without SITE_URL known, this site's absolute URL is another host's.
+      `Removed <img src="${SITE}/media/${ID}-960.jpg">: it is not an image uploaded to this site; ${UPLOAD_HINT}`,
+      `Removed <img src="/images/b.png">: it is not an image uploaded to this site; ${UPLOAD_HINT}`,
+    ]);
+    const data = sanitizeContent(`<img src="data:image/png;base64,${'A'.repeat(500)}">`);
+    expect(data.html).toBe('');
+    expect(data.warnings).toEqual([`Removed <img src="data:image/png;base64,${'A'.repeat(55)}...">: it is not an image uploaded to this site; ${UPLOAD_HINT}`]);
+    expect(sanitizeContent(`<img src="https://evil.example/media/${ID}-960.jpg">`, { siteUrl: SITE }).html).toBe('');
+  });
+
+  it('keeps the srcset, sizes and loading hints of an upload only when the srcset names uploads', () => {
+    const kept = `<img src="/media/${ID}-960.jpg" alt="a" srcset="/media/${ID}-480.webp 480w, /media/${ID}-960.webp 960w" sizes="100vw" width="960" height="640" loading="lazy" decoding="async" />`;
+    expect(sanitizeContent(kept)).toEqual({ html: kept, warnings: [] });
+    const foreign = sanitizeContent(`<img src="/media/${ID}-960.jpg" alt="a" srcset="https://x.example/a.png 2x">`);
+    expect(foreign).toEqual({ html: `<img src="/media/${ID}-960.jpg" alt="a" />`, warnings: ['Removed srcset from <img> (the server writes it for uploaded images)'] });
+  });
+
+  it('never lets an image of another source through', () => {
+    const src = fc.oneof(
+      fc.constantFrom(ID, `/media/${ID}-480.webp`, `${SITE}/media/${ID}-480.png`, `https://x.example/media/${ID}-480.png`, 'data:image/gif;base64,R0lGOD', '//x.example/a.png', 'javascript:alert(1)', ''),
+      fc.string({ maxLength: 30 }),
+      fc.string({ maxLength: 12 }).map((tail) => `https://x.example/media/${ID}-${tail}`),
+    );
+    fc.assert(
+      fc.property(fc.array(src, { maxLength: 4 }), (sources) => {
+        const html = sources.map((source) => `<p><img src="${source.replace(/"/g, '&quot;')}" alt="x"></p>`).join('');
+        const clean = sanitizeContent(html, { siteUrl: SITE }).html;
+        for (const match of clean.matchAll(/<img src="([^"]*)"/g)) expect(mediaSource(match[1] ?? '', SITE)).toBe(match[1]);
+        expect(clean.match(/<img/g)?.length ?? 0).toBe(sources.filter((source) => mediaSource(source, SITE) !== null).length);
+      }),
+    );
+  });
+
+  it('reports a removed embed with the hosts videos can be embedded from', () => {
+    expect(sanitizeContent('<iframe src="https://vimeo.com/1"></iframe>').warnings).toEqual([
+      `Removed <iframe> from a host that is not allowed (vimeo.com): embed videos from ${EMBEDDABLE_VIDEO_HOSTS.join(', ')}`,
+    ]);
   });
 });
 

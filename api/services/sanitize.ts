@@ -1,11 +1,17 @@
 /**
  * Post HTML from outside, made safe to render on the site: sanitize-html with an allowlist (headings,
  * paragraphs, lists, links, images, tables, blockquote, code and a few inline tags; iframes only from
- * known video hosts; the GFM footnote markup that api/authoring/post-markdown.ts renders, with its ids
- * held to the `footnote-*` pattern). Scripts, event handlers, styles, `javascript:`/`data:` URLs and
- * everything else are removed, and each kind of removal is reported so the integrator is not surprised.
+ * the embeddable video hosts, exactly those the pages' CSP frame-src allows; the GFM footnote markup
+ * that api/authoring/post-markdown.ts renders, with its ids held to the `footnote-*` pattern). Images
+ * only from this site's uploads (a media id, a `/media/...` path, or this site's URL to one, which is
+ * kept as its path): the pages' CSP would block any other, so it is removed with a warning that says to
+ * upload it. Scripts, event handlers, styles, `javascript:`/`data:` URLs and everything else are
+ * removed, and each kind of removal is reported so the integrator is not surprised.
+ * api/services/post-media.ts then gives the uploaded images their sizes and srcset.
  */
 import sanitizeHtml from 'sanitize-html';
+import { MEDIA_UPLOAD_HINT } from '../../contract/blog';
+import { EMBEDDABLE_VIDEO_HOSTS, MEDIA_PATH_PREFIX, mediaPath, parseMediaReference } from '../../contract/media';
 
 const ALLOWED_TAGS = [
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
@@ -18,7 +24,8 @@ const ALLOWED_TAG_SET: ReadonlySet<string> = new Set(ALLOWED_TAGS);
 
 const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   a: ['href', 'title', 'target', 'rel', 'id', 'data-footnote-ref', 'data-footnote-backref', 'aria-describedby', 'aria-label'],
-  img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+  // srcset only as post-media.ts writes it (uploads of this site); sizes, width and height it rewrites.
+  img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding', 'srcset', 'sizes'],
   iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
   th: ['colspan', 'rowspan', 'scope'],
   td: ['colspan', 'rowspan'],
@@ -72,10 +79,48 @@ function withFootnoteRules(name: string, attribs: Record<string, string>): Recor
 const URL_ATTRIBUTES = ['href', 'src', 'cite'];
 const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 const IMAGE_SCHEMES = ['http', 'https'];
-/** Video players a post may embed. */
-export const ALLOWED_IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+/** Video players a post may embed: contract/media.ts EMBEDDABLE_VIDEO_HOSTS, which the pages' CSP frame-src allows. */
+export const ALLOWED_IFRAME_HOSTS: readonly string[] = EMBEDDABLE_VIDEO_HOSTS;
 /** Elements dropped together with their content. */
 const DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes'];
+
+/** SITE_URL of the sanitiser call under way (sanitize-html is synchronous: one call at a time). */
+let currentSiteUrl = '';
+
+/**
+ * The source an `<img>` keeps: an uploaded image of this site as a media id or its `/media/...` path
+ * (this site's absolute URL becomes the path, so stored posts do not depend on the origin); null for
+ * anything else.
+ */
+export function mediaSource(src: string, siteUrl: string): string | null {
+  const reference = parseMediaReference(src, siteUrl);
+  if (!reference) return null;
+  return reference.width === null || reference.extension === null ? reference.id : mediaPath(reference.id, reference.width, reference.extension);
+}
+
+/** True when every candidate of an `srcset` is a `/media/...` path (as post-media.ts writes them). */
+function isMediaSrcset(srcset: string): boolean {
+  const candidates = srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '');
+  return candidates.every((url) => url.startsWith(MEDIA_PATH_PREFIX) && parseMediaReference(url, '') !== null);
+}
+
+/** An `<img>` with only what this site shows: an upload's source (or none, so it is dropped) and a srcset of uploads. */
+function keptImage(tagName: string, attribs: Record<string, string>): { tagName: string; attribs: Record<string, string> } {
+  const source = attribs.src ? mediaSource(attribs.src, currentSiteUrl) : null;
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (name === 'src') {
+      if (source) kept.src = source;
+    } else if (name !== 'srcset' || (source && isMediaSrcset(value))) kept[name] = value;
+  }
+  return { tagName, attribs: kept };
+}
+
+/** A URL shown in a warning, shortened (a data: URL can be megabytes). */
+function shown(url: string): string {
+  const trimmed = url.trim();
+  return trimmed.length > 80 ? `${trimmed.slice(0, 77)}...` : trimmed;
+}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
@@ -86,7 +131,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: IMAGE_SCHEMES, iframe: ['https'] },
   allowedSchemesAppliedToAttributes: URL_ATTRIBUTES,
   allowProtocolRelative: false,
-  allowedIframeHostnames: ALLOWED_IFRAME_HOSTS,
+  allowedIframeHostnames: [...ALLOWED_IFRAME_HOSTS],
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
   nonTextTags: DROPPED_WITH_CONTENT,
@@ -97,6 +142,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: kept.target ? { ...kept, rel: 'noopener noreferrer' } : kept };
     },
     li: (tagName, attribs) => ({ tagName, attribs: withFootnoteRules(tagName, attribs) }),
+    img: keptImage,
     // Footnotes rendered elsewhere name the hidden-heading class sr-only; the site calls it visually-hidden.
     h2: (tagName, attribs) => {
       const kept = withFootnoteRules(tagName, attribs);
@@ -148,7 +194,10 @@ function inspectTag(report: RemovalReport, name: string, attribs: Record<string,
     else if (attribute === 'style') report.add(`Removed style attribute from <${name}> (inline styles are not allowed)`);
     else if (!allowed.includes(attribute)) report.add(`Removed attribute ${attribute} from <${name}>`);
     else if (footnoteAttributeRefusal(name, attribute, value, attribs) !== null) report.add(footnoteAttributeRefusal(name, attribute, value, attribs) ?? '');
-    else if (URL_ATTRIBUTES.includes(attribute)) {
+    else if (name === 'img' && attribute === 'src') inspectImageSource(report, value);
+    else if (name === 'img' && attribute === 'srcset') {
+      if (mediaSource(attribs.src ?? '', currentSiteUrl) !== null && !isMediaSrcset(value)) report.add('Removed srcset from <img> (the server writes it for uploaded images)');
+    } else if (URL_ATTRIBUTES.includes(attribute)) {
       const scheme = schemeOf(value);
       const schemes = name === 'img' ? IMAGE_SCHEMES : name === 'iframe' ? ['https'] : ALLOWED_SCHEMES;
       if (scheme !== null && !schemes.includes(scheme)) report.add(`Removed unsafe ${scheme}: URL from <${name} ${attribute}>`);
@@ -156,12 +205,25 @@ function inspectTag(report: RemovalReport, name: string, attribs: Record<string,
       else if (name === 'iframe' && attribute === 'src') {
         const host = hostOf(value);
         if (host === null || !ALLOWED_IFRAME_HOSTS.includes(host)) {
-          report.add(`Removed <iframe> from a host that is not allowed (${host ?? 'no host'}); allowed: ${ALLOWED_IFRAME_HOSTS.join(', ')}`);
+          report.add(`Removed <iframe> from a host that is not allowed (${host ?? 'no host'}): embed videos from ${ALLOWED_IFRAME_HOSTS.join(', ')}`);
         }
       }
     }
   }
   if ((name === 'img' || name === 'iframe') && !attribs.src) report.add(`Removed <${name}> without a source`);
+}
+
+/** An `<img src>` that is not an upload of this site is removed: an unsafe scheme as such, any other with what to do. */
+function inspectImageSource(report: RemovalReport, src: string): void {
+  if (src.trim() === '' || mediaSource(src, currentSiteUrl) !== null) return;
+  const scheme = schemeOf(src);
+  if (scheme !== null && !['http', 'https', 'data'].includes(scheme)) report.add(`Removed unsafe ${scheme}: URL from <img src>`);
+  else report.add(`Removed <img src="${shown(src)}">: it is not an image uploaded to this site; ${MEDIA_UPLOAD_HINT}`);
+}
+
+export interface SanitizeOptions {
+  /** SITE_URL: an `<img>` may name an upload by this site's absolute URL (kept as its path). */
+  siteUrl?: string;
 }
 
 export interface SanitizedHtml {
@@ -174,11 +236,12 @@ export interface SanitizedHtml {
 let currentReport = new RemovalReport();
 const OPTIONS_WITH_REPORT: sanitizeHtml.IOptions = { ...OPTIONS, onOpenTag: (name, attribs) => inspectTag(currentReport, name, attribs) };
 
-export function sanitizeContent(html: string): SanitizedHtml {
+export function sanitizeContent(html: string, options: SanitizeOptions = {}): SanitizedHtml {
   const report = new RemovalReport();
   // The parser drops comments without a callback, so they are noticed here.
   if (html.includes('<!--')) report.add('Removed HTML comments');
   currentReport = report;
+  currentSiteUrl = options.siteUrl ?? '';
   const clean = sanitizeHtml(html, OPTIONS_WITH_REPORT);
   return { html: clean.trim(), warnings: report.lines() };
 }

@@ -98,7 +98,8 @@ export class Scheduler {
 
 /** The scheduler of a store's posts (the server's, and the test servers'). */
 export function postScheduler(posts: PostRepository, options: SchedulerOptions = {}): Scheduler {
-  const changes = new PostChanges(posts, new PostService(posts), options.now);
+  // Publishing and purging clean no payload: no media are looked up.
+  const changes = new PostChanges(posts, new PostService(posts, { media: null }), options.now);
   return new Scheduler(
     { publishDue: () => changes.publishDue(), purgeExpired: () => changes.purgeExpired(), nextScheduledAt: () => posts.nextScheduledAt() },
     options,

@@ -1,19 +1,33 @@
 /**
  * Security headers of pages and files (helmet's): the Content-Security-Policy allows scripts only from
  * this origin plus the exact inline scripts a rendered page carries (by hash, so cached HTML and its
- * ETag stay valid), and frames only from the video host and the booking-form origin. The JSON API has
- * its own set (api/http/headers.ts).
+ * ETag stay valid), and frames only from the embeddable video hosts (contract/media.ts, the same list
+ * the sanitiser lets posts embed) and the booking-form origin. The JSON API has its own set
+ * (api/http/headers.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
+import { EMBEDDABLE_VIDEO_HOSTS } from '../../contract/media';
 import type { SiteConfig } from '../../contract/site-config';
 import { HSTS_MAX_AGE_SECONDS } from '../http/headers';
 
 type Directives = Record<string, string[]>;
 
+/**
+ * The origins pages may frame: every embeddable video host (so a video a post embeds plays), the
+ * site's own player host (SITE_VIDEO_HOST, by default one of them) and the booking form.
+ */
+export function frameSources(config: SiteConfig): string[] {
+  return [...new Set([...videoOrigins(config), new URL(config.bookingFormUrl).origin])];
+}
+
+/** The video players' origins: the embeddable hosts, and SITE_VIDEO_HOST. */
+function videoOrigins(config: SiteConfig): string[] {
+  return [...new Set([new URL(config.videoHost).origin, ...EMBEDDABLE_VIDEO_HOSTS.map((host) => `https://${host}`)])];
+}
+
 export function cspDirectives(config: SiteConfig, scriptHashes: readonly string[] = []): Directives {
-  const booking = new URL(config.bookingFormUrl).origin;
   const bookingScript = new URL(config.bookingScriptUrl).origin;
   const video = new URL(config.videoHost).origin;
   return {
@@ -24,7 +38,7 @@ export function cspDirectives(config: SiteConfig, scriptHashes: readonly string[
     'img-src': ["'self'", 'data:', 'https://i.ytimg.com', video],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
-    'frame-src': [video, booking],
+    'frame-src': frameSources(config),
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
     'object-src': ["'none'"],
@@ -52,12 +66,14 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * Permissions-Policy: the powerful features the site never uses are off for it and every frame in it;
- * what the video player's iframe asks for (its `allow` attribute) is allowed to this origin and the
- * video host only, and full screen to the booking form too. Only features Chromium knows are named:
- * an unknown one is a console error on every page.
+ * what a video player's iframe asks for (its `allow` attribute) is allowed to this origin and the
+ * video hosts only (the site's own and those a post may embed), and full screen to the booking form
+ * too. Only features Chromium knows are named: an unknown one is a console error on every page.
  */
 export function permissionsPolicy(config: SiteConfig): string {
-  const video = `"${new URL(config.videoHost).origin}"`;
+  const video = videoOrigins(config)
+    .map((origin) => `"${origin}"`)
+    .join(' ');
   const booking = `"${new URL(config.bookingFormUrl).origin}"`;
   const off = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'magnetometer', 'midi', 'display-capture'];
   const forVideo = ['accelerometer', 'gyroscope', 'autoplay', 'encrypted-media', 'picture-in-picture', 'clipboard-write'];

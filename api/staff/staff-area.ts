@@ -122,7 +122,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
   const changeLead = async (id: string, change: (lead: LeadRecord) => LeadRecord) => store.leads.update(id, (lead) => ({ ...change(lead), updatedAt: now().toISOString() }));
 
   const keyService = new KeyService(store.keys, now);
-  const postChanges = new PostChanges(store.posts, new PostService(store.posts), now);
+  const postChanges = new PostChanges(store.posts, new PostService(store.posts, { media: store.media }), now);
 
   /** Runs a post change with the API's rules; its message, or the API's reason for refusing it. */
   const changePost = async (

@@ -2,7 +2,7 @@
  * The embedded file store, the default implementation of the store seam (store.ts): `blog.json` (format
  * marker and key hashes) and `posts/<id>.json` (one document per post) in the data directory, with the
  * leads, their notifications, the staff accounts (`staff.json`), their sessions (`sessions/`) and the
- * audit log (`audit/`) beside them, every write durable (file/durable-writer.ts). Opening removes what a crash left (temporary files), moves
+ * audit log (`audit/`) and uploaded images (`media/`) beside them, every write durable (file/durable-writer.ts). Opening removes what a crash left (temporary files), moves
  * damaged post files to `quarantine/` with one log line each, and builds the post index, from the
  * snapshot the last close left when it still matches posts/, else from every post file.
  */
@@ -18,6 +18,7 @@ import { FileLeadRepository, FileOutboxRepository, LEADS_DIR, OUTBOX_DIR } from 
 import { FilePostRepository } from './file/post-repository';
 import { REVISIONS_DIR } from './file/revision-files';
 import { listQuarantine, quarantineFile, restoreCommand } from './file/quarantine';
+import { FileMediaRepository, MEDIA_DIR, MEDIA_FILES_DIR } from './file/media-files';
 import { FileSessionRepository, SESSIONS_DIR } from './file/session-files';
 import { FileStaffRepository, STAFF_FILE } from './file/staff-file';
 import type { AuditLog, KeyRepository, LeadRepository, OutboxRepository, SessionRepository, StaffRepository, Store } from './store';
@@ -53,8 +54,10 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
   const outboxDir = path.join(dataDir, OUTBOX_DIR);
   const sessionsDir = path.join(dataDir, SESSIONS_DIR);
   const auditDir = path.join(dataDir, AUDIT_DIR);
-  for (const dir of [postsDir, revisionsDir, leadsDir, outboxDir, sessionsDir, auditDir]) await ensureDir(dir);
-  const leftovers = await removeLeftoverTemps([dataDir, postsDir, revisionsDir, leadsDir, outboxDir, sessionsDir, auditDir]);
+  const mediaDir = path.join(dataDir, MEDIA_DIR);
+  const mediaFilesDir = path.join(dataDir, MEDIA_FILES_DIR);
+  for (const dir of [postsDir, revisionsDir, leadsDir, outboxDir, sessionsDir, auditDir, mediaDir, mediaFilesDir]) await ensureDir(dir);
+  const leftovers = await removeLeftoverTemps([dataDir, postsDir, revisionsDir, leadsDir, outboxDir, sessionsDir, auditDir, mediaDir, mediaFilesDir]);
   if (leftovers > 0) log(`Removed ${leftovers} temporary file(s) left in ${dataDir} by an interrupted write (never a stored post).`);
 
   const opened = await KeyFile.open(dataDir, { create: true, now, writer });
@@ -85,6 +88,7 @@ export async function openFileStore(dataDir: string, options: OpenFileStoreOptio
     leads,
     outbox,
     ...staffStore,
+    media: new FileMediaRepository(mediaDir, writer),
     created: opened.created,
     quarantined: () => listQuarantine(dataDir),
     flush,

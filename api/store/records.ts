@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { STORED_POST_STATUSES } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
+import { type CoverImage, MEDIA_TYPES, type MediaType } from '../../contract/media';
 import { apiPermissionSchema } from '../../contract/keys';
 import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
 import { CONTACT_METHODS, HEALTH_RATINGS, LEAD_STATUSES } from '../../contract/quote-request';
@@ -50,6 +51,16 @@ export const reviewRecordSchema = z.object({
 });
 export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
 
+const coverImageSchema = z.object({
+  mediaId: z.string(),
+  alt: z.string(),
+  src: z.string(),
+  srcset: z.string(),
+  srcsetAvif: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+}) satisfies z.ZodType<CoverImage>;
+
 export const postRecordSchema = z.object({
   id: z.string().min(1),
   /** Creation order; newest first means highest first. */
@@ -64,6 +75,8 @@ export const postRecordSchema = z.object({
   author: authorSchema,
   isNewsArticle: z.boolean(),
   trust: trustSchema.nullable(),
+  /** Shown above the post, on its cards and as its Open Graph image; resolved from an upload (contract/media.ts). */
+  coverImage: coverImageSchema.nullable().default(null),
   status: z.enum(STORED_POST_STATUSES),
   /** Set while the post waits for a compliance review (status in_review) or was sent back (draft). */
   review: reviewRecordSchema.nullable().default(null),
@@ -99,8 +112,9 @@ export type PostIndexEntry = Omit<PostRecord, 'content'>;
  * A post as a service hands it to the store; the store assigns id, order, slug and times (a
  * `publishedAt` given keeps an imported post's date).
  */
-export type NewPost = Omit<PostRecord, 'id' | 'seq' | 'slug' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'idempotency' | 'revision' | 'deletedAt' | 'previousSlugs' | 'updatedByKeyId' | 'review' | 'complianceAccept'> & {
+export type NewPost = Omit<PostRecord, 'id' | 'seq' | 'slug' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'idempotency' | 'revision' | 'deletedAt' | 'previousSlugs' | 'updatedByKeyId' | 'review' | 'complianceAccept' | 'coverImage'> & {
   publishedAt?: string | null;
+  coverImage?: CoverImage | null;
   review?: ReviewRecord | null;
   complianceAccept?: PostRecord['complianceAccept'];
 };
@@ -218,3 +232,31 @@ export const deliveryRecordSchema = z.object({
   lastError: z.string().nullable(),
   sentAt: z.string().nullable(),
 }) satisfies z.ZodType<DeliveryRecord>;
+
+const mediaTypeSchema = z.enum(Object.keys(MEDIA_TYPES) as [MediaType, ...MediaType[]]);
+
+/** An uploaded image (media/<id>.json beside its variants): what was uploaded, and every file made from it. */
+export const mediaRecordSchema = z.object({
+  /** The first 32 hex digits of the SHA-256 of the bytes uploaded. */
+  id: z.string().regex(/^[0-9a-f]{32}$/),
+  /** The upload's type, decided from its bytes. */
+  type: mediaTypeSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** The upload's size. */
+  bytes: z.number().int().nonnegative(),
+  /** The owners of the keys that uploaded it (the same picture uploaded again by another owner adds them). */
+  owners: z.array(z.string()),
+  /** Public id of the key that uploaded it first (null: the CLI on the data directory). */
+  uploadedByKeyId: z.string().nullable(),
+  uploadedAt: z.string(),
+  variants: z.array(z.object({
+    /** `<id>-<width>.<ext>` (contract/media.ts mediaFileName). */
+    file: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    type: z.enum(['image/webp', 'image/avif', ...(Object.keys(MEDIA_TYPES) as MediaType[])]),
+    bytes: z.number().int().nonnegative(),
+  })),
+});
+export type MediaRecord = z.infer<typeof mediaRecordSchema>;

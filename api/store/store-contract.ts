@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
-import type { CreateOutcome, KeyRecord, NewPost, PostIndexEntry, Store } from './store';
+import type { CreateOutcome, KeyRecord, MediaRecord, NewPost, PostIndexEntry, Store } from './store';
 import { StoreError } from './store-error';
 
 export interface StoreUnderTest {
@@ -126,6 +126,27 @@ export function sessionRecord(idHash: string, overrides: Partial<SessionRecord> 
 /** One audit entry (a key revoked from the CLI unless told otherwise). */
 export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   return { at: '2026-11-01T10:00:00.000Z', actor: 'cli:jane', action: 'key.revoked', target: 'Ab12Cd34Ef', detail: { reason: 'left the agency' }, ip: null, ...overrides };
+}
+
+/** A stored upload with one WebP variant per width (`id` is 32 hex digits). */
+export function mediaRecord(id: string, overrides: Partial<MediaRecord> = {}, widths: readonly number[] = [480, 960]): MediaRecord {
+  return {
+    id,
+    type: 'image/png',
+    width: 1200,
+    height: 800,
+    bytes: 5000,
+    owners: ['alice'],
+    uploadedByKeyId: 'key_alice',
+    uploadedAt: '2026-11-01T10:00:00.000Z',
+    variants: widths.map((width) => ({ file: `${id}-${width}.webp`, width, height: Math.round((width * 2) / 3), type: 'image/webp' as const, bytes: width })),
+    ...overrides,
+  };
+}
+
+/** The files of a media record: each variant's bytes, its name repeated (so each file is told apart). */
+export function mediaFiles(record: MediaRecord): Map<string, Uint8Array> {
+  return new Map(record.variants.map((variant) => [variant.file, new TextEncoder().encode(`bytes of ${variant.file}`)]));
 }
 
 function created(outcome: CreateOutcome): PostIndexEntry {
@@ -673,6 +694,85 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await listedAt({ limit: 2 })).toEqual(times.slice(2));
         expect(await listedAt({ limit: 10 })).toEqual(times);
         expect(await listedAt({ since: '2026-10-01T00:00:00.000Z', limit: 1 })).toEqual(times.slice(3));
+      }),
+    );
+    it(
+      'saves a medium with its files, and a second save of the same id writes nothing and adds the new owners',
+      withStore(async ({ store, reopen }) => {
+        const id = 'a'.repeat(32);
+        const record = mediaRecord(id);
+        const files = mediaFiles(record);
+        expect(await store.media.save(record, files)).toEqual({ kind: 'created', record });
+        expect(await store.media.get(id)).toEqual(record);
+        expect(await store.media.read(`${id}-480.webp`)).toEqual(files.get(`${id}-480.webp`));
+        const again = await store.media.save(mediaRecord(id, { owners: ['bob'], uploadedAt: '2026-11-02T10:00:00.000Z' }), new Map([[`${id}-480.webp`, new Uint8Array([1, 2, 3])]]));
+        expect(again).toEqual({ kind: 'existing', record: { ...record, owners: ['alice', 'bob'] } });
+        expect(await store.media.save(mediaRecord(id, { owners: ['alice'] }), new Map())).toEqual({ kind: 'existing', record: { ...record, owners: ['alice', 'bob'] } });
+        const reopened = await reopen();
+        expect(await reopened.media.get(id)).toEqual({ ...record, owners: ['alice', 'bob'] });
+        expect(await reopened.media.read(`${id}-480.webp`)).toEqual(files.get(`${id}-480.webp`));
+        expect(await reopened.media.get('b'.repeat(32))).toBeNull();
+        expect(await reopened.media.get('../blog')).toBeNull();
+      }),
+    );
+
+    it(
+      'lists media newest first, and only an owner\'s with `owner`',
+      withStore(async ({ store }) => {
+        const old = mediaRecord('1'.repeat(32), { uploadedAt: '2026-10-01T00:00:00.000Z', owners: ['alice'] });
+        const mid = mediaRecord('2'.repeat(32), { uploadedAt: '2026-10-02T00:00:00.000Z', owners: ['bob'] });
+        const recent = mediaRecord('3'.repeat(32), { uploadedAt: '2026-10-03T00:00:00.000Z', owners: ['bob', 'alice'] });
+        for (const record of [mid, recent, old]) await store.media.save(record, mediaFiles(record));
+        expect((await store.media.list()).map((record) => record.id)).toEqual([recent.id, mid.id, old.id]);
+        expect((await store.media.list({ owner: 'alice' })).map((record) => record.id)).toEqual([recent.id, old.id]);
+        expect((await store.media.list({ owner: 'bob' })).map((record) => record.id)).toEqual([recent.id, mid.id]);
+        expect(await store.media.list({ owner: 'carol' })).toEqual([]);
+      }),
+    );
+
+    it(
+      'reads only variant names, never another path, and deletes a medium with all its files',
+      withStore(async ({ store, reopen }) => {
+        const id = 'c'.repeat(32);
+        const record = mediaRecord(id, {}, [480, 960, 1600]);
+        await store.media.save(record, mediaFiles(record));
+        for (const bad of ['../blog.json', `${id}.json`, `../${id}.json`, `${id}-480.webp/..`, `${id}-480.exe`, `${id.toUpperCase()}-480.webp`, '', `${id}-0480.webp`]) {
+          expect(await store.media.read(bad)).toBeNull();
+        }
+        expect(await store.media.read(`${id}-2000.webp`)).toBeNull();
+        expect(await store.media.delete(id)).toBe(true);
+        expect(await store.media.delete(id)).toBe(false);
+        expect(await store.media.delete('not-an-id')).toBe(false);
+        expect(await store.media.get(id)).toBeNull();
+        for (const variant of record.variants) expect(await store.media.read(variant.file)).toBeNull();
+        const reopened = await reopen();
+        expect(await reopened.media.list()).toEqual([]);
+        expect(await reopened.media.read(`${id}-480.webp`)).toBeNull();
+      }),
+    );
+
+    it(
+      'refuses files that are not variants of the medium saved',
+      withStore(async ({ store }) => {
+        const record = mediaRecord('d'.repeat(32));
+        await expect(store.media.save(record, new Map([[`${'e'.repeat(32)}-480.webp`, new Uint8Array([1])]]))).rejects.toBeInstanceOf(StoreError);
+        await expect(store.media.save(record, new Map([['../escape.webp', new Uint8Array([1])]]))).rejects.toBeInstanceOf(StoreError);
+        await expect(store.media.save({ ...record, id: '../x' }, new Map())).rejects.toBeInstanceOf(StoreError);
+        expect(await store.media.get(record.id)).toBeNull();
+      }),
+    );
+
+    it(
+      'stores no record when a file cannot be written, and a later save stores it whole',
+      withStore(async ({ store, failNextWrite }) => {
+        const record = mediaRecord('f'.repeat(32));
+        const files = mediaFiles(record);
+        failNextWrite();
+        await expect(store.media.save(record, files)).rejects.toBeInstanceOf(StoreError);
+        expect(await store.media.get(record.id)).toBeNull();
+        for (const variant of record.variants) expect(await store.media.read(variant.file)).toBeNull();
+        expect((await store.media.save(record, files)).kind).toBe('created');
+        for (const variant of record.variants) expect(await store.media.read(variant.file)).toEqual(files.get(variant.file));
       }),
     );
   });

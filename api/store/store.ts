@@ -9,9 +9,9 @@ import type { ListStatus } from '../../contract/blog-reader';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
 import type { LeadStatus } from '../../contract/quote-request';
-import type { KeyRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
+import type { KeyRecord, MediaRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
 
-export type { KeyRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
+export type { KeyRecord, MediaRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
 
 export interface PostQuery {
   /** A status, `trashed` (posts in the trash, any status), or `any` (every post not in the trash). */
@@ -220,6 +220,22 @@ export interface SessionRepository {
   purgeExpired(now: string, idleCutoff: string): Promise<number>;
 }
 
+/** Uploaded images and their variants (contract/media.ts). */
+export interface MediaRepository {
+  /**
+   * Stores the variants' files, then the record; resolves once all are durable. When a medium with
+   * this id exists, no file is written: the existing record gains the new owners ('existing').
+   */
+  save(record: MediaRecord, files: ReadonlyMap<string, Uint8Array>): Promise<{ kind: 'created' | 'existing'; record: MediaRecord }>;
+  get(id: string): Promise<MediaRecord | null>;
+  /** Newest first; with `owner`, only the media that owner uploaded. */
+  list(query?: { owner?: string }): Promise<MediaRecord[]>;
+  /** Removes the record and every file of it; false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /** A variant's bytes by its file name (`<id>-<width>.<ext>`), or null. */
+  read(file: string): Promise<Uint8Array | null>;
+}
+
 /** The audit log: appended to, never changed. */
 export interface AuditLog {
   /** Durable before it resolves. */
@@ -246,6 +262,7 @@ export interface Store {
   staff: StaffRepository;
   sessions: SessionRepository;
   audit: AuditLog;
+  media: MediaRepository;
   /** True when this open created the store (an empty data directory). */
   created: boolean;
   /** Files moved aside because they could not be read (see `blogpost doctor`). */

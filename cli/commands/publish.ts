@@ -9,6 +9,13 @@
  * A create sends an Idempotency-Key (by default derived from the URL and the body), so a retry after a
  * timeout never creates the post twice; every request backs off on 429 as Retry-After says.
  *
+ * Pictures: every local image the content shows (`![alt](img/chart.png)`, `<img src="img/x.jpg">`, relative
+ * to the file) and a local cover (`cover_image:` or `cover:`) are checked first (a missing file or one
+ * that is not a PNG, JPEG, WebP, AVIF or GIF stops the command before anything is sent), then uploaded
+ * once per content hash (POST /api/media; a picture the site has already is not sent again), and the
+ * post is sent with their URLs on the site and the cover's media id. The file keeps its local paths.
+ * `--dry-run` lists what it would upload.
+ *
  * Compliance: the rules the server runs are run offline first and their findings shown at their line
  * in the file; after the answer, the server's findings that were not shown already. A post the server
  * holds for review (`in_review`, COMPLIANCE_MODE review) is a success: it waits for a staff member. A
@@ -25,7 +32,8 @@ import { type CommandContext, resolveKey, resolveUrl } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 import { displayPath, offlineFindings, printFindings, serverFindings, type SourceFinding, unacceptedHigh } from '../findings';
 import { retriesOption, timeoutOption } from '../options';
-import { type LoadedPost, loadPost, recordPublished, reportInvalid, reportWarnings } from '../post-input';
+import { formatBytes, planUploads, type PlannedUpload, type Upload, uploadPostImages, displayFile } from '../media-uploads';
+import { imageProblemLine, type LoadedPost, loadPost, postImages, recordPublished, reportInvalid, reportWarnings } from '../post-input';
 import { describeChanges, fetchPost } from '../post-target';
 
 export interface PublishOptions extends ClientOptions {
@@ -54,6 +62,8 @@ interface Publication {
   json: boolean;
   /** The compliance findings of the file, found offline and already shown. */
   findings: SourceFinding[];
+  /** The pictures uploaded (or found on the site already) for this post. */
+  uploads: Upload[];
 }
 
 function statusNote(status: string | undefined, publishAt: string | null | undefined): string {
@@ -121,7 +131,42 @@ function preflightFindings(loaded: LoadedPost, options: PublishOptions, ctx: Com
   return { findings, stop: ExitCode.Failed };
 }
 
-function printDryRun(loaded: LoadedPost, options: PublishOptions, ctx: CommandContext, id: string | undefined): ExitCode {
+/** The uploads as --json shows them. */
+function uploadsJson(uploads: readonly Upload[]): Array<Record<string, unknown>> {
+  return uploads.map((upload) => ({ file: upload.file, bytes: upload.bytes, sha256: upload.sha256, id: upload.media.id, url: upload.media.url, already_stored: upload.alreadyStored, ...(upload.sameAs ? { same_as: upload.sameAs } : {}) }));
+}
+
+/** What --dry-run says it would upload: each picture once, with its size and the start of its SHA-256. */
+function plannedJson(plan: readonly PlannedUpload[], cwd: string): Array<Record<string, unknown>> {
+  return plan.map(({ image, references }) => ({
+    file: displayFile(image.file, cwd),
+    bytes: image.bytes.length,
+    type: image.type,
+    sha256: image.sha256,
+    references: references.map((reference) => ({ role: reference.role, src: reference.src, line: reference.line })),
+  }));
+}
+
+function printPlan(plan: readonly PlannedUpload[], ctx: CommandContext): void {
+  if (plan.length === 0) return;
+  ctx.out.info(`Would upload ${plan.length} image${plan.length === 1 ? '' : 's'} (POST /api/media), then send the post with their URLs on the site:`);
+  for (const { image, references } of plan) {
+    const files = [...new Set(references.map((reference) => displayFile(reference.file ?? image.file, ctx.io.cwd)))];
+    const roles = references.some((reference) => reference.role === 'cover') ? ' (cover)' : '';
+    ctx.out.data(`upload ${files.join(', ')}  ${formatBytes(image.bytes.length)}  sha256 ${image.sha256.slice(0, 12)}${roles}`);
+  }
+}
+
+/** What the uploads were, for the author. */
+function printUploads(uploads: readonly Upload[], ctx: CommandContext): void {
+  for (const upload of uploads) {
+    const same = upload.sameAs ? ` (also ${upload.sameAs}: the same picture)` : '';
+    if (upload.alreadyStored) ctx.out.info(ctx.out.dim(`  ${upload.file}${same} is on the site already: ${upload.media.url}`));
+    else ctx.out.info(`  Uploaded ${upload.file}${same} (${formatBytes(upload.bytes)}): ${upload.media.url}`);
+  }
+}
+
+function printDryRun(loaded: LoadedPost, options: PublishOptions, ctx: CommandContext, id: string | undefined, plan: readonly PlannedUpload[]): ExitCode {
   const origin = resolveUrl(options, ctx.io);
   const apiKey = resolveKey(options, ctx.io);
   const body = JSON.stringify(loaded.payload);
@@ -134,8 +179,9 @@ function printDryRun(loaded: LoadedPost, options: PublishOptions, ctx: CommandCo
     ...(apiKey ? { Authorization: `Bearer ${maskApiKey(apiKey)}` } : {}),
   };
   const request = { method: id ? 'PUT' : 'POST', url: `${origin}/api/blog${id ? `/${id}` : ''}`, headers, body: loaded.payload };
-  if (options.json) ctx.out.json({ dryRun: true, request });
+  if (options.json) ctx.out.json({ dryRun: true, uploads: plannedJson(plan, ctx.io.cwd), request });
   else {
+    printPlan(plan, ctx);
     ctx.out.data(`${request.method} ${request.url}`);
     for (const [name, value] of Object.entries(headers)) ctx.out.data(`${name}: ${value}`);
     ctx.out.data('');
@@ -174,7 +220,7 @@ async function create(p: Publication): Promise<ExitCode> {
   const replayed = answer.headers[REPLAYED_HEADER.toLowerCase()] === 'true';
   recordPublished(loaded, { id: created.post.id, revision }, ctx);
   const findings = reportServerFindings(p, created.findings);
-  if (json) ctx.out.json({ ...created, ...(created.findings ? { findings } : {}), action: 'created', url: postUrl, idempotencyKey, replayed });
+  if (json) ctx.out.json({ ...created, ...(created.findings ? { findings } : {}), action: 'created', url: postUrl, idempotencyKey, replayed, uploads: uploadsJson(p.uploads) });
   else {
     ctx.out.data(postUrl);
     ctx.out.success(
@@ -255,7 +301,7 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
   const postUrl = `${client.origin}/blog/${written.post.slug}`;
   const findings = reportServerFindings(p, written.findings);
   if (json) {
-    ctx.out.json({ ...written, ...(written.findings ? { findings } : {}), action: written.changed.length > 0 ? 'updated' : 'unchanged', url: postUrl });
+    ctx.out.json({ ...written, ...(written.findings ? { findings } : {}), action: written.changed.length > 0 ? 'updated' : 'unchanged', url: postUrl, uploads: uploadsJson(p.uploads) });
   } else {
     ctx.out.data(postUrl);
     if (written.changed.length === 0) ctx.out.success(`No changes: "${written.post.title}" is already as this file says (revision ${written.post.revision}).`);
@@ -275,17 +321,37 @@ export async function publishCommand(file: string, options: PublishOptions, ctx:
   const loaded = await loadPost(file, ctx, { ...(options.status ? { status: options.status } : {}), ...(options.at ? { publishAt: options.at } : {}) });
   if (!loaded.check.ok) return reportInvalid(loaded.check, ctx, json);
   if (!json) for (const note of loaded.notes) ctx.out.info(ctx.out.dim(`note: ${note}`));
-  const stop = reportWarnings(loaded.warnings, ctx, options.strict === true, json);
+  const pictures = await postImages(loaded, ctx.io.cwd);
+  const label = displayPath(loaded.path, ctx.io.cwd);
+  const broken = pictures.problems.filter((problem) => problem.severity === 'error');
+  if (broken.length > 0) {
+    const message = `${broken.length} image${broken.length === 1 ? '' : 's'} cannot be uploaded, so nothing was sent: fix the path${broken.length === 1 ? '' : 's'} or the file${broken.length === 1 ? '' : 's'}.`;
+    if (json) ctx.out.json({ success: false, images: broken, message });
+    else {
+      for (const problem of broken) ctx.out.error(imageProblemLine(problem, label));
+      ctx.out.error(message);
+    }
+    return ExitCode.Failed;
+  }
+  const imageWarnings = pictures.problems.map((problem) => imageProblemLine(problem, label));
+  const stop = reportWarnings([...loaded.warnings, ...imageWarnings], ctx, options.strict === true, json);
   if (stop !== null) return stop;
+  const plan = planUploads(pictures.references, pictures.images);
   const compliance = preflightFindings(loaded, options, ctx, json);
   if (compliance.stop !== null) return compliance.stop;
 
   const id = options.new ? undefined : loaded.id;
   if (options.new && loaded.id && !json) ctx.out.info(ctx.out.dim(`note: --new: a new post is created, and the file's id ${loaded.id} is replaced by its id.`));
-  if (options.dryRun) return printDryRun(loaded, options, ctx, id);
+  if (options.dryRun) return printDryRun(loaded, options, ctx, id, plan);
 
   const client = new ApiClient(options, ctx, { keyRequired: true });
-  const publication: Publication = { loaded, options, ctx, client, json, findings: compliance.findings };
+  const uploads = await uploadPostImages(client, plan, loaded.payload, ctx.io.cwd);
+  if (!json && uploads.length > 0) {
+    const fresh = uploads.filter((upload) => !upload.alreadyStored).length;
+    ctx.out.info(`Images: ${fresh} uploaded, ${uploads.length - fresh} on the site already.`);
+    printUploads(uploads, ctx);
+  }
+  const publication: Publication = { loaded, options, ctx, client, json, findings: compliance.findings, uploads };
   return id ? update(publication, id) : create(publication);
 }
 
@@ -293,21 +359,21 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
   program
     .command('publish')
     .description('Validate a post, then create it, or update the post the file was published as, and print its URL.')
-    .argument('<file>', 'Markdown (.md) or HTML with YAML front matter, or a JSON payload; "-" reads stdin')
+    .argument('<file>', 'Markdown (.md) or HTML with YAML front matter, or a JSON payload; "-" reads stdin; local images it shows are uploaded')
     .option('--url <origin>', 'the site, e.g. https://example.com (default: $BLOGPOST_URL)')
     .option('--key <key>', 'API key holding blog:write (default: $BLOGPOST_API_KEY)')
     .option('--status <status>', 'draft, scheduled or published, overriding the file')
     .option('--new', 'create a new post even when the file names one (its id is replaced)')
     .option('--force', 'update even when the post changed on the server since the file was published (shows those changes first)')
     .option('--strict', 'treat every warning (unknown field or category, possible duplicate) and every high compliance finding not accepted as an error: exit 1, nothing sent')
-    .option('--dry-run', 'print the exact request and send nothing')
+    .option('--dry-run', 'list the images it would upload, print the exact request, and send nothing')
     .option('--idempotency-key <key>', 'reuse to retry a create safely (default: derived from the URL and the post)')
     .addOption(retriesOption())
     .addOption(timeoutOption())
     .option('--json', 'print the API answer as JSON on stdout')
     .addHelpText(
       'before',
-      'Examples:\n  $ blogpost publish post.md --status published\n  $ blogpost publish post.md            # again after editing: updates the same post\n  $ blogpost publish post.md --dry-run\n  $ BLOGPOST_URL=https://example.com BLOGPOST_API_KEY=bpk_... blogpost publish post.json --json\n',
+      'Examples:\n  $ blogpost publish post.md --status published\n  $ blogpost publish post.md            # again after editing: updates the same post\n  $ blogpost publish post.md --dry-run   # lists the images it would upload, sends nothing\n  $ BLOGPOST_URL=https://example.com BLOGPOST_API_KEY=bpk_... blogpost publish post.json --json\n',
     )
     .action(async (file: string, options: PublishOptions) => ctx.exit(await publishCommand(file, options, ctx)));
 }

@@ -2,6 +2,9 @@
  * `blogpost validate <file|->`: checks a post offline with the API's own schema, then with the
  * compliance rules the server runs (contract/compliance.ts), each finding at its line and column in
  * the file. A finding is not a schema error: it fails the command (exit 1) only with --strict.
+ * The pictures it shows are checked too, at their line: a local image (or cover) that does not exist
+ * or is not a PNG, JPEG, WebP, AVIF or GIF fails it (publish could not upload it); an image without
+ * alt text, or a cover without cover_image_alt, is a warning.
  */
 import type { Command } from 'commander';
 import { categorySlugFor } from '../../contract/categories';
@@ -9,7 +12,7 @@ import { slugify } from '../../contract/slug';
 import type { CommandContext } from '../context';
 import { ExitCode } from '../exit-codes';
 import { displayPath, offlineFindings, printFindings, type SourceFinding, unacceptedHigh } from '../findings';
-import { loadPost, reportInvalid } from '../post-input';
+import { imageProblemLine, loadPost, postImages, reportInvalid } from '../post-input';
 
 interface ValidateOptions {
   json?: boolean;
@@ -48,7 +51,12 @@ export async function validateCommand(file: string, options: ValidateOptions, ct
   const { check, notes, warnings } = loaded;
   if (!check.ok) return reportInvalid(check, ctx, options.json === true);
   const findings = offlineFindings(loaded);
-  const failure = options.strict === true ? strictFailure(warnings, unacceptedHigh(findings)) : null;
+  const label = displayPath(loaded.path, ctx.io.cwd);
+  const { problems } = await postImages(loaded, ctx.io.cwd);
+  const imageErrors = problems.filter((problem) => problem.severity === 'error');
+  const allWarnings = [...warnings, ...problems.filter((problem) => problem.severity === 'warning').map((problem) => imageProblemLine(problem, label))];
+  const broken = imageErrors.length > 0 ? `${imageErrors.length} image${imageErrors.length === 1 ? '' : 's'} cannot be uploaded, so publish would stop: fix the path${imageErrors.length === 1 ? '' : 's'} or the file${imageErrors.length === 1 ? '' : 's'}.` : null;
+  const failure = broken ?? (options.strict === true ? strictFailure(allWarnings, unacceptedHigh(findings)) : null);
   const summary = {
     title: check.data.title,
     slug: slugify(check.data.title),
@@ -57,16 +65,18 @@ export async function validateCommand(file: string, options: ValidateOptions, ct
     tags: check.data.tags ?? [],
   };
   if (options.json) {
-    ctx.out.json({ success: failure === null, valid: true, post: summary, notes, warnings, ignoredFields: check.ignoredFields, findings, ...(failure ? { message: failure } : {}) });
+    ctx.out.json({ success: failure === null, valid: imageErrors.length === 0, post: summary, notes, warnings: allWarnings, images: problems, ignoredFields: check.ignoredFields, findings, ...(failure ? { message: failure } : {}) });
     return failure ? ExitCode.Failed : ExitCode.Ok;
   }
-  ctx.out.success(`Valid: "${summary.title}"`);
+  if (imageErrors.length === 0) ctx.out.success(`Valid: "${summary.title}"`);
+  else ctx.out.error(`Not publishable as it is: "${summary.title}"`);
   ctx.out.info(`  slug ${summary.slug} (the server adds -2, -3 ... if it is taken)`);
   ctx.out.info(`  category ${summary.category}${summary.category === 'uncategorized' ? ` ("${check.data.category}" is not a built-in category)` : ''}`);
   ctx.out.info(`  status ${summary.status}`);
   for (const note of notes) ctx.out.info(`  note: ${note}`);
-  for (const warning of warnings) ctx.out.warn(warning);
-  reportFindings(findings, displayPath(loaded.path, ctx.io.cwd), options.strict === true, ctx);
+  for (const warning of allWarnings) ctx.out.warn(warning);
+  for (const problem of imageErrors) ctx.out.error(imageProblemLine(problem, label));
+  reportFindings(findings, label, options.strict === true, ctx);
   if (!failure) return ExitCode.Ok;
   ctx.out.error(failure);
   return ExitCode.Failed;
@@ -82,7 +92,7 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .option('--json', 'print the result as JSON on stdout')
     .addHelpText(
       'before',
-      'Examples:\n  $ blogpost validate post.md\n  $ cat payload.json | blogpost validate - --json\n',
+      'Examples:\n  $ blogpost validate post.md            # local images too: missing files, alt text\n  $ cat payload.json | blogpost validate - --json\n',
     )
     .action(async (file: string, options: ValidateOptions) => ctx.exit(await validateCommand(file, options, ctx)));
 }

@@ -3,8 +3,8 @@
  * measured in the same run (or a fixed limit), on this machine. Prints the report, writes
  * docs/benchmarks.md on a full run, exits 1 when a budget is missed.
  *
- * Groups (BENCH_ONLY=pages|post|startup|reads, or several comma-separated, runs only those and writes
- * no file): pages.ts, writes.ts, startup.ts, reads.ts. BENCH_SECONDS sets each measurement (default 5),
+ * Groups (BENCH_ONLY=pages|post|startup|reads|media, or several comma-separated, runs only those and
+ * writes no file): pages.ts, writes.ts, startup.ts, reads.ts, media.ts (image uploads). BENCH_SECONDS sets each measurement (default 5),
  * BENCH_ROUNDS the paired rounds of the writes (default 5), BENCH_POSTS the largest store (default
  * 100,000; any other size is a partial run too). Seeded data directories (seed.ts) live under the
  * system's temporary folder and are removed at the end.
@@ -13,6 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../build-stamp';
+import { benchMedia } from './media';
 import { benchPages } from './pages';
 import { ROOT, seed, type SeedResult } from './processes';
 import { benchReads } from './reads';
@@ -20,7 +21,7 @@ import { fmt, reportMarkdown, type Section, seconds } from './report';
 import { benchStartup } from './startup';
 import { benchWrites } from './writes';
 
-const GROUPS = ['pages', 'post', 'startup', 'reads'] as const;
+const GROUPS = ['pages', 'post', 'startup', 'reads', 'media'] as const;
 type Group = (typeof GROUPS)[number];
 const DEFAULT_POSTS = 100_000;
 
@@ -64,6 +65,7 @@ const HOW = [
   'Seeded data: varied posts (titles from 20 subjects x 10 angles x 10 audiences x 12 qualifiers, the five categories weighted 3:5:4:2:3, 1-4 of 20 tags, 2-4 sections of HTML, about one in twenty a draft) created through the contract check, `cleanPost` and `store.posts.create`, 500 at a time (group commit); each size seeded once, then copied with `cp -a` for every server that needs a fresh store.',
   'A ratio is our requests/s as a share of the baseline measured in the same run; latencies are autocannon\'s, in whole milliseconds.',
   'Pages: the baseline is bare Koa with koa-send serving the brotli bytes our server sent (fetched once with `Accept-Encoding: br, gzip`), with our headers (Cache-Control, ETag, Vary, content type, security headers) and a 304 for a matching If-None-Match.',
+  'Image uploads: generated 3000 x 2000 JPEG photos of about 3 MB, each uploaded once to a server on an empty data directory; the baseline does the same work without HTTP (scripts/bench/media.ts).',
   'Writes: both sides get the same stream of requests (the harness sample post, published, each with a title of its own, built from a template); our server stores each durably (group commit: temp file, fsync, rename, one directory fsync per batch); the baseline writes each alone and fsyncs the directory every time.',
 ];
 
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
         sections.push(await benchPages({ seedDir: small.dir, workDir, seconds: SECONDS, postSlug: small.newestSlug }));
       } else if (group === 'post') {
         sections.push(await benchWrites({ seedDir: seeded(LARGEST).dir, seedCount: LARGEST, workDir, seconds: SECONDS, rounds: ROUNDS }));
+      } else if (group === 'media') {
+        sections.push(await benchMedia({ workDir }));
       } else if (group === 'startup') {
         sections.push(await benchStartup({ seeds: sizesFor(['startup']).map((count) => ({ count, dir: seeded(count).dir })), workDir }));
       } else {

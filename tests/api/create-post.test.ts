@@ -39,6 +39,7 @@ describe('POST /api/blog', () => {
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         status: 'draft',
         publish_at: null,
+        cover_image: null,
         etag: `"${res.json.post.id.split('-')[0]}-r1"`,
       },
       warnings: [],

@@ -3,9 +3,11 @@
  * Debian's python3 + requests, the curl command, the Node script and the Postman collection with
  * newman. Each create must get a 201 and create the post; each update example must change the post
  * through GET -> ETag -> PATCH with If-Match, and stop with exit 1 naming the fields changed meanwhile
- * when its ETag is stale; the trash example must delete and restore.
+ * when its ETag is stale; the trash example must delete and restore; each image example must upload
+ * the picture (multipart form data) and create a draft that shows it and has it as its cover_image.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,13 @@ import { ROOT, startTestServer, type TestServer } from '../support/server';
 import { call } from './support';
 
 const EXAMPLES = path.join(ROOT, 'docs/examples');
+/** The picture the image examples upload (docs/examples/cash-value-chart.png). */
+const SAMPLE_IMAGE = 'cash-value-chart.png';
+
+/** Its media id: the first 32 hex digits of the SHA-256 of its bytes. */
+function sampleImageId(): string {
+  return createHash('sha256').update(readFileSync(path.join(EXAMPLES, SAMPLE_IMAGE))).digest('hex').slice(0, 32);
+}
 
 interface Run {
   code: number;
@@ -31,7 +40,7 @@ const CHANGES = {
 
 interface PostmanItem {
   name: string;
-  request: { method: string; header: { key: string; value: string }[]; body?: { raw: string }; url: { raw: string } };
+  request: { method: string; header: { key: string; value: string }[]; body?: { mode: string; raw?: string; formdata?: { key: string; type: string; src: string }[] }; url: { raw: string } };
 }
 
 function readCollection(): { item: PostmanItem[]; variable: { key: string }[] } {
@@ -64,7 +73,7 @@ async function draftsCreated(): Promise<number> {
 describe('docs/examples', () => {
   it('all send the same post: the harness sample', () => {
     const python = readFileSync(path.join(EXAMPLES, 'create_post.py'), 'utf8');
-    const posts = readCollection().item.filter((item) => item.request.method === 'POST' && item.request.body);
+    const posts = readCollection().item.filter((item) => item.request.method === 'POST' && item.request.body?.mode === 'raw' && !item.request.body.raw?.includes('cover_image'));
     expect(posts.map((item) => item.name)).toEqual(['Create blog post', 'Validate a post (saves nothing)']);
     for (const item of posts) expect(JSON.parse(item.request.body?.raw ?? '')).toEqual(SAMPLE_POST);
     for (const file of ['create_post.py', 'create-post.sh', 'create-post.mjs']) {
@@ -108,27 +117,34 @@ describe('docs/examples', () => {
     expect(await draftsCreated()).toBe(before + 1);
   });
 
-  it('the Postman collection passes its tests under newman with baseUrl and apiKey set: create, read, PATCH, list, delete, restore', async () => {
+  it('the Postman collection passes its tests under newman with baseUrl and apiKey set: create, read, PATCH, list, delete, restore, upload, create with a cover', async () => {
     const before = await draftsCreated();
     const result = await run(
       path.join(ROOT, 'node_modules/.bin/newman'),
       ['run', 'blog-api.postman_collection.json', '--env-var', `baseUrl=${server.url}`, '--env-var', `apiKey=${env.BLOGPOST_API_KEY}`, '--reporters', 'cli', '--color', 'off'],
       {},
     );
-    for (const test of ['post created', 'payload valid', 'post read, ETag saved', 'post updated', 'my posts listed', 'post deleted', 'post restored']) {
+    for (const test of ['post created', 'payload valid', 'post read, ETag saved', 'post updated', 'my posts listed', 'post deleted', 'post restored', 'image uploaded, id saved', 'post with a cover image created']) {
       expect(result.stdout, test).toContain(`✓  ${test}`);
     }
     expect(result.code).toBe(0);
-    expect(await draftsCreated()).toBe(before + 1);
-    // The post the collection created was changed by its PATCH, deleted and restored (three revisions).
-    const [newest] = (await server.store.posts.list({ status: 'any', limit: 1 })).entries;
-    const post = await server.store.posts.getById(newest?.id ?? '');
+    expect(await draftsCreated()).toBe(before + 2);
+    // The post the collection created was changed by its PATCH, deleted and restored (three revisions);
+    // then it uploaded the image and made a post with it as the cover.
+    const [withCover, first] = (await server.store.posts.list({ status: 'any', limit: 2 })).entries;
+    const post = await server.store.posts.getById(first?.id ?? '');
     expect(post).toMatchObject({ title: SAMPLE_POST.title, excerpt: CHANGES.excerpt, tags: CHANGES.tags, revision: 4, deletedAt: null });
+    const covered = await server.store.posts.getById(withCover?.id ?? '');
+    expect(covered?.coverImage).toMatchObject({ mediaId: sampleImageId(), alt: expect.stringMatching(/\w/) });
   });
 
   it("the collection's PATCH sends the update examples' change with If-Match {{etag}}", () => {
     const collection = readCollection();
-    expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey', 'postId', 'etag']);
+    expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey', 'postId', 'etag', 'mediaId', 'mediaUrl']);
+    const upload = collection.item.find((item) => item.name === 'Upload an image');
+    expect(upload?.request.body).toMatchObject({ mode: 'formdata', formdata: [{ key: 'file', type: 'file', src: SAMPLE_IMAGE }] });
+    const covered = collection.item.find((item) => item.name === 'Create a post with a cover image');
+    expect(JSON.parse(covered?.request.body?.raw ?? '')).toMatchObject({ cover_image: '{{mediaId}}', content: expect.stringContaining('<img src="{{mediaUrl}}"') });
     const update = collection.item.find((item) => item.name === 'Update blog post (PATCH)');
     expect(update?.request.header).toContainEqual({ key: 'If-Match', value: '{{etag}}' });
     expect(JSON.parse(update?.request.body?.raw ?? '')).toEqual(CHANGES);
@@ -212,5 +228,37 @@ describe('the trash example (delete-post.sh)', () => {
     const again = await run('sh', ['delete-post.sh', '--restore', id], env);
     expect(again.code).not.toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ code: 'not_in_trash' });
+  });
+});
+
+const IMAGE_EXAMPLES = [
+  { name: 'curl', command: 'sh', file: 'upload-image.sh' },
+  { name: 'Python', command: '/usr/bin/python3', file: 'upload_image.py' },
+  { name: 'Node', command: process.execPath, file: 'upload-image.mjs' },
+] as const;
+
+describe.each(IMAGE_EXAMPLES)('the $name image example ($file)', ({ command, file }) => {
+  it('uploads the picture as form data and creates a draft showing it, with it as the cover image', async () => {
+    const before = await draftsCreated();
+    const result = await run(command, [file, SAMPLE_IMAGE], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const id = sampleImageId();
+    const uploaded = new RegExp(`^Uploaded: ${id} (/media/${id}-\\d+\\.png)`, 'm').exec(result.stdout);
+    expect(uploaded, result.stdout).not.toBeNull();
+    expect(await draftsCreated()).toBe(before + 1);
+    const [newest] = (await server.store.posts.list({ status: 'any', limit: 1 })).entries;
+    const post = await server.store.posts.getById(newest?.id ?? '');
+    expect(post?.coverImage).toMatchObject({ mediaId: id, alt: 'Cash value rising over twenty years' });
+    expect(post?.content).toContain(`src="${uploaded?.[1] ?? ''}"`);
+    const image = await fetch(`${server.url}${uploaded?.[1] ?? ''}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('without a file says how to call it and exits 2', async () => {
+    const result = await run(command, [file], env);
+    expect(result.code).toBe(2);
+    expect(result.stdout + result.stderr).toContain(`Usage: ${command === 'sh' ? 'sh' : command === process.execPath ? 'node' : 'python3'} ${file} <image file>`);
   });
 });

@@ -5,15 +5,17 @@
  * content type is one the answer documents, the headers it requires are there and the body validates
  * against its schema (ajv, JSON Schema 2020-12). The last test checks that every operation and every
  * status the document gives it was seen. 429s come from a server with a write limit of one a minute,
- * 503 and 507 from one whose store fails its writes on purpose.
+ * 503 and 507 from one whose store fails its writes on purpose (posts and media alike).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { StoreError, type StoreProblem } from '../../api/store/store-error';
@@ -52,20 +54,34 @@ let reader: string;
 /** Operation key (`get /api/blog`) -> statuses seen. */
 const seen = new Map<string, Set<number>>();
 
-/** The store with posts.create and posts.save failing with `storeFailure` while it is set. */
+/** The store with posts.create, posts.save, media.save and media.delete failing with `storeFailure` while it is set. */
 function failingWrites(store: Store): Store {
   const fail = <T extends (...args: never[]) => Promise<unknown>>(write: T): T =>
     ((...args: Parameters<T>) => (storeFailure ? Promise.reject(new StoreError(storeFailure, '/data/posts/x.json', 'cannot write')) : write(...args))) as T;
-  const posts = new Proxy(store.posts, {
-    get(target, property) {
-      const member: unknown = Reflect.get(target, property, target);
-      if (typeof member !== 'function') return member;
-      const bound = (member as (...args: never[]) => Promise<unknown>).bind(target);
-      return property === 'create' || property === 'save' ? fail(bound) : bound;
-    },
+  const failing = <R extends object>(repository: R, writes: readonly string[]): R =>
+    new Proxy(repository, {
+      get(target, property) {
+        const member: unknown = Reflect.get(target, property, target);
+        if (typeof member !== 'function') return member;
+        const bound = (member as (...args: never[]) => Promise<unknown>).bind(target);
+        return typeof property === 'string' && writes.includes(property) ? fail(bound) : bound;
+      },
+    });
+  const posts = failing(store.posts, ['create', 'save']);
+  const media = failing(store.media, ['save', 'delete']);
+  return new Proxy(store, {
+    get: (target, property) => (property === 'posts' ? posts : property === 'media' ? media : (Reflect.get(target, property, target) as unknown)),
   });
-  return new Proxy(store, { get: (target, property) => (property === 'posts' ? posts : (Reflect.get(target, property, target) as unknown)) });
 }
+
+/** A small PNG, different for each `seed` (so each is a new upload). */
+function png(seed: number): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed % 256, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+}
+
+const asImage = (key: string, bytes: Uint8Array, type = 'image/png'): CallOptions => ({ key, body: bytes, headers: { 'content-type': type } });
 
 beforeAll(async () => {
   // The main server holds the demo articles too, so lists answer with posts the seed made.
@@ -192,6 +208,23 @@ const tooLarge = (key: string): CallOptions => ({ key, body: validPost({ content
 const plainText = (key: string): CallOptions => ({ key, body: 'title=Hello', headers: { 'content-type': 'text/plain', 'if-match': '*' } });
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
+/** A PNG whose header says `width` x `height` (a decompression bomb's header): refused before any pixel is decoded. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8);
+  const rows = zlib.deflateSync(Buffer.alloc(height * (1 + Math.ceil(width / 8))), { level: 9 });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+
 async function createPost(target: TestServer, key: string, overrides: Record<string, unknown> = {}): Promise<CreatePostResponse['post']> {
   const res = await call<CreatePostResponse>(target, 'POST', '/api/blog', { key, body: validPost({ status: 'published', ...overrides }) });
   expect(res.status, res.text).toBe(201);
@@ -266,6 +299,8 @@ describe('the OpenAPI document', () => {
       '/api/blog/{id}/revisions/{n}',
       '/api/blog/{id}/revisions/{n}/revert',
       '/api/health',
+      '/api/media',
+      '/api/media/{id}',
       '/api/openapi.json',
     ]);
   });
@@ -448,6 +483,46 @@ describe('real answers of every operation match the document', () => {
     await expectCall(failing, 'post', review, `/api/blog/${again.id}/review`, 410, withKey(admin, ifMatch('*', { body: { decision: 'approve' } })));
   });
 
+  it('media: upload, list, read and delete images', async () => {
+    const upload = '/api/media';
+    const first = await png(1);
+    const created = (await expectCall(server, 'post', upload, upload, 201, asImage(acme, first))) as { id: string; url: string };
+    await expectCall(server, 'post', upload, upload, 200, asImage(globex, first));
+    const form = new FormData();
+    form.append('note', 'no file here');
+    const noFile = await fetch(`${server.url}${upload}`, { method: 'POST', headers: { authorization: `Bearer ${acme}` }, body: form });
+    expectDocumented(upload, 'post', { status: noFile.status, header: (name) => noFile.headers.get(name), text: await noFile.text() }, 400);
+    await expectCall(server, 'post', upload, upload, 401, { body: first, headers: { 'content-type': 'image/png' } });
+    await expectCall(server, 'post', upload, upload, 403, asImage(reader, first));
+    await expectCall(server, 'post', upload, upload, 413, asImage(acme, Buffer.alloc(10 * 1024 * 1024 + 1)));
+    await expectCall(server, 'post', upload, upload, 415, asImage(acme, Buffer.from('just some text'), 'text/plain'));
+    await expectCall(server, 'post', upload, upload, 415, asImage(acme, Buffer.from('just some text')));
+    await expectCall(server, 'post', upload, upload, 422, asImage(acme, Buffer.concat([await png(2), Buffer.from('<script>alert(1)</script>')])));
+    await expectCall(server, 'post', upload, upload, 422, asImage(acme, pngHeaderOnly(12_000, 12_000)));
+
+    await expectConditional(upload, upload, acme);
+    await expectCall(server, 'get', upload, `${upload}?owner=acme`, 200, withKey(acme));
+    await expectCall(server, 'get', upload, '/api/media?sort=new', 400, withKey(acme));
+    await expectCall(server, 'get', upload, upload, 401);
+
+    const one = '/api/media/{id}';
+    const url = `/api/media/${created.id}`;
+    await expectConditional(one, url, reader);
+    await expectCall(server, 'get', one, url, 401);
+    await expectCall(server, 'get', one, `/api/media/${'0'.repeat(32)}`, 404, withKey(reader));
+
+    const used = await createPost(server, acme, { title: 'A post with a picture', content: `<p>Look.</p><p><img src="${created.url}" alt="A chart"></p>` });
+    expect(used.id).toBeTruthy();
+    await expectCall(server, 'delete', one, url, 409, withKey(acme));
+    await expectCall(server, 'delete', one, url, 401);
+    await expectCall(server, 'delete', one, url, 403, withKey(reader));
+    const unused = (await expectCall(server, 'post', upload, upload, 201, asImage(acme, await png(3)))) as { id: string };
+    await expectCall(server, 'delete', one, `/api/media/${unused.id}`, 403, withKey(await server.createKey('media stranger', ['blog:write'], 'stranger')));
+    await expectCall(server, 'delete', one, `/api/media/${unused.id}`, 200, withKey(acme));
+    await expectCall(server, 'delete', one, `/api/media/${unused.id}`, 404, withKey(acme));
+    await expectCall(server, 'get', upload, `${upload}?owner=globex`, 403, withKey(acme));
+  });
+
   it('429 when a key has used its writes or validations for the minute', async () => {
     const key = await limited.createKey('limited', ['blog:write']);
     const post = await createPost(limited, key);
@@ -459,6 +534,8 @@ describe('real answers of every operation match the document', () => {
     await expectCall(limited, 'post', '/api/blog/{id}/restore', `${id}/restore`, 429, withKey(key));
     await expectCall(limited, 'post', '/api/blog/{id}/revisions/{n}/revert', `${id}/revisions/1/revert`, 429, withKey(key));
     await expectCall(limited, 'post', '/api/blog/{id}/review', `${id}/review`, 429, withKey(key, ifMatch('*', { body: { decision: 'approve' } })));
+    await expectCall(limited, 'post', '/api/media', '/api/media', 429, asImage(key, await png(4)));
+    await expectCall(limited, 'delete', '/api/media/{id}', `/api/media/${'0'.repeat(32)}`, 429, withKey(key));
     await expectCall(limited, 'post', '/api/blog/validate', '/api/blog/validate', 200, { body: validPost() });
     await expectCall(limited, 'post', '/api/blog/validate', '/api/blog/validate', 429, { body: validPost() });
   });
@@ -476,6 +553,8 @@ describe('real answers of every operation match the document', () => {
     const held = await createPost(failing, key, { title: `Held before the disk was ${problem}`, content: RISKY, compliance: { accept: ACCEPTED } });
     expect(held.status).toBe('in_review');
     const admin = await failing.createKey(`reviewer ${problem}`, ['blog:admin']);
+    const image = await call<{ id: string }>(failing, 'POST', '/api/media', asImage(key, await png(problem === 'full' ? 5 : 6)));
+    expect(image.status).toBe(201);
     storeFailure = problem;
     try {
       await expectCall(failing, 'post', '/api/blog', '/api/blog', status, withKey(key, { body: validPost() }));
@@ -485,6 +564,8 @@ describe('real answers of every operation match the document', () => {
       await expectCall(failing, 'post', '/api/blog/{id}/revisions/{n}/revert', `${id}/revisions/1/revert`, status, withKey(key));
       await expectCall(failing, 'delete', '/api/blog/{id}', id, status, withKey(key));
       await expectCall(failing, 'post', '/api/blog/{id}/review', `/api/blog/${held.id}/review`, status, withKey(admin, ifMatch('*', { body: { decision: 'approve' } })));
+      await expectCall(failing, 'post', '/api/media', '/api/media', status, asImage(key, await png(problem === 'full' ? 7 : 8)));
+      await expectCall(failing, 'delete', '/api/media/{id}', `/api/media/${image.json.id}`, status, withKey(key));
     } finally {
       storeFailure = null;
     }

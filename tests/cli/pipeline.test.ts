@@ -109,7 +109,7 @@ describe('completion', () => {
   it('prints a script for bash, zsh and fish naming every command', async () => {
     const names = commandNames();
     expect(names).toEqual(
-      expect.arrayContaining(['publish', 'list', 'get', 'unpublish', 'delete', 'restore', 'history', 'revert', 'schedule', 'validate', 'diagnose', 'test', 'keys', 'seed', 'doctor', 'help', 'version', 'completion']),
+      expect.arrayContaining(['publish', 'list', 'get', 'unpublish', 'delete', 'restore', 'history', 'revert', 'schedule', 'validate', 'media', 'diagnose', 'test', 'keys', 'seed', 'doctor', 'help', 'version', 'completion']),
     );
     for (const shellName of ['bash', 'zsh', 'fish']) {
       const result = await blogpost(['completion', shellName]);
@@ -138,6 +138,8 @@ describe('completion', () => {
     expect(await complete('blogpost get slug --mark')).toBe('--markdown');
     expect((await complete('blogpost publish --re')).split(' ')).toEqual(['--retries']);
     expect(await complete('blogpost keys cr')).toBe('create');
+    expect(await complete("blogpost media ''")).toBe('upload list delete');
+    expect((await complete('blogpost media upload --j')).split(' ')).toEqual(['--json']);
     expect(await complete('blogpost diagnose --url http://x --val')).toBe('--validate-only');
     expect(await complete('blogpost completion z')).toBe('zsh');
     expect(await complete('blogpost help exit')).toBe('exit-codes');

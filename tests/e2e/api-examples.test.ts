@@ -1,8 +1,8 @@
 /**
  * The Blog API Usage Examples page and the test console in Chromium, against the real server: tabs,
  * the Test Python Request button with its banner, toast and debug output (success, and a proxy's 502),
- * the tables, the Postman download, the "Changing a published post" section (with and without
- * JavaScript), the console's runner and remembered keys.
+ * the tables, the Postman download, the "Upload an image" and "Changing a published post" sections
+ * (with and without JavaScript), the console's runner and remembered keys.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,7 @@ describe('Blog API Usage Examples page', () => {
     const href = await download.getAttribute('href');
     const collection = (await (await fetch(`${server.url}${href}`)).json()) as { info: { schema: string }; variable: { key: string }[] };
     expect(collection.info.schema).toContain('v2.1.0');
-    expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey', 'postId', 'etag']);
+    expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey', 'postId', 'etag', 'mediaId', 'mediaUrl']);
     await tabs.nth(3).click();
     expect(await page.getByLabel('JavaScript example', { exact: true }).innerText()).toContain("'Idempotency-Key': crypto.randomUUID()");
     await context.close();
@@ -172,6 +172,40 @@ describe('Blog API Usage Examples page', () => {
     await context.close();
   });
 
+  it('shows how to upload an image: the steps, the three tested examples with the site origin, the answer, a post with cover_image, the errors', async () => {
+    const { context, page, errors } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const section = page.getByRole('region', { name: 'Upload an image' });
+    await scrollToSection(section);
+    expect(await section.getByRole('listitem').first().innerText()).toContain('POST /api/media');
+    expect(await section.innerText()).toContain('POST https://iul.example.com/api/media');
+
+    const python = page.getByLabel('Python image example', { exact: true });
+    expect(await python.isVisible()).toBe(true);
+    const file = readFileSync(path.join(ROOT, 'docs/examples/upload_image.py'), 'utf8');
+    expect(await python.textContent()).toBe(file.replaceAll('http://localhost:3000', 'https://iul.example.com'));
+    expect(await python.textContent()).toContain('files={"file":');
+    await section.getByText('cURL: upload-image.sh').click();
+    expect(await page.getByLabel('cURL image example', { exact: true }).innerText()).toContain('-F "file=@$1"');
+    await section.getByText('JavaScript: upload-image.mjs').click();
+    expect(await page.getByLabel('JavaScript image example', { exact: true }).innerText()).toContain("form.append('file', new Blob(");
+
+    const answer = JSON.parse(await page.getByLabel('Image upload answer', { exact: true }).innerText()) as { id: string; url: string };
+    expect(answer.url).toBe(`/media/${answer.id}-960.png`);
+    const post = JSON.parse(await page.getByLabel('Post with a cover image', { exact: true }).innerText()) as { content: string; cover_image: string; cover_image_alt: string };
+    expect(post.cover_image).toBe(answer.id);
+    expect(post.cover_image_alt).not.toBe('');
+    expect(post.content).toContain(`<img src="${answer.url}" alt="`);
+
+    const refusals = section.getByRole('list', { name: 'When an image is refused' }).getByRole('link');
+    expect(await refusals.allInnerTexts()).toEqual(['413 media_too_large', '415 unsupported_image', '422 image_unreadable', '422 image_too_many_pixels', '409 media_in_use']);
+    for (const code of ['media_too_large', 'unsupported_image', 'image_unreadable', 'image_too_many_pixels', 'media_in_use']) {
+      expect(await page.locator(`li#error-${code}`).count(), code).toBe(1);
+    }
+    // Axe runs over the whole page, this section included, in the accessibility test below.
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the whole update section without JavaScript, the other languages one click away', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -185,6 +219,11 @@ describe('Blog API Usage Examples page', () => {
     await section.getByText('Delete and restore with cURL').click();
     expect(await page.getByLabel('cURL delete and restore example', { exact: true }).innerText()).toContain('/restore');
     expect(await page.getByTestId('post-operations').locator('tbody tr').count()).toBe(9);
+    const images = page.getByRole('region', { name: 'Upload an image' });
+    await images.scrollIntoViewIfNeeded();
+    expect(await page.getByLabel('Python image example', { exact: true }).isVisible()).toBe(true);
+    await images.getByText('cURL: upload-image.sh').click();
+    expect(await page.getByLabel('cURL image example', { exact: true }).innerText()).toContain('/api/media');
     await context.close();
   });
 

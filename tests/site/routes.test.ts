@@ -93,10 +93,10 @@ describe('HTTP behaviour', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('strict-transport-security')).toContain('max-age=');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(res.headers.get('permissions-policy')).toMatch(/^camera=\(\), microphone=\(\), geolocation=\(\), .*autoplay=\(self "https:\/\/www\.youtube-nocookie\.com"\)/);
+    expect(res.headers.get('permissions-policy')).toMatch(/^camera=\(\), microphone=\(\), geolocation=\(\), .*autoplay=\(self "https:\/\/www\.youtube-nocookie\.com" "https:\/\/www\.youtube\.com" "https:\/\/player\.vimeo\.com"\)/);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://booking.example.com');
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://booking.example.com;');
     expect(csp).toMatch(/script-src 'self' 'sha256-/);
     expect(csp).not.toContain('unsafe-inline\' \'sha256');
   });

@@ -1,10 +1,11 @@
 /**
  * Copy of the Blog API Usage Examples page. The code shown comes from the real, tested files in
  * docs/examples/ (imported at build time); the errors table from the API's error catalogue; the
- * merge rules of a PATCH from the contract.
+ * merge rules of a PATCH from the contract; the image upload's limits and answer from contract/media.ts.
  */
 import type { CreatePostResponse } from '../../contract/blog';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../contract/errors';
+import { DEFAULT_MEDIA_MAX_BYTES, MEDIA_WIDTHS, type MediaResponse } from '../../contract/media';
 import { PATCH_RULES } from '../../contract/post-lifecycle';
 
 export interface Requirement {
@@ -27,7 +28,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   {
     item: 'Required Fields',
     requirement: 'title, content, excerpt, category, author.name, status',
-    detail: 'status is Draft or Published (any case). Optional: tags, author.bio, author.credentials, isNewsArticle, trust.',
+    detail: 'status is Draft or Published (any case). Optional: tags, author.bio, author.credentials, isNewsArticle, trust, cover_image with cover_image_alt.',
   },
 ];
 
@@ -58,6 +59,7 @@ export const RESPONSE_SAMPLE: CreatePostResponse = {
     created_at: '2026-01-15T14:30:00.000Z',
     status: 'draft',
     publish_at: null,
+    cover_image: null,
     etag: '"3f0c1e52-r1"',
   },
   warnings: [],
@@ -143,6 +145,70 @@ export const COMMON_ERRORS = COMMON_ERROR_CODES.map((code) => {
 export const OTHER_ERRORS = (Object.keys(ERROR_CATALOGUE) as ErrorCode[])
   .filter((code) => !COMMON_ERROR_CODES.includes(code))
   .map((code) => ({ code, status: ERROR_CATALOGUE[code].status, meaning: ERROR_CATALOGUE[code].title, guidance: ERROR_CATALOGUE[code].guidance[0] ?? '' }));
+
+/** How a picture gets into a post, shown above the image examples. */
+export const IMAGE_UPLOAD_STEPS: readonly string[] = [
+  'POST /api/media with your key and the image: as multipart form data with the file in a field named file, or as the file\'s bytes with Content-Type image/png, image/jpeg, image/webp, image/avif or image/gif.',
+  'The answer (201, or 200 when the site had the same picture already: each picture is stored once) gives its id and its url on this site.',
+  'Show it in the content with <img src="url" alt="what it shows">: the site adds width, height, srcset and lazy loading. Alt text is required; without it the answer warns.',
+  'Make it the cover with "cover_image": id and "cover_image_alt": "what it shows". The cover is shown on the post, the blog cards and as the Open Graph image.',
+];
+
+/** What the site does with an upload, in one sentence from the contract's numbers. */
+export const IMAGE_PROCESSING_NOTE = `PNG, JPEG, WebP, AVIF and GIF up to ${DEFAULT_MEDIA_MAX_BYTES / 1024 / 1024} MB, the type read from the bytes. Each picture is decoded and encoded again (EXIF and GPS data removed) as WebP, AVIF and a fallback format at ${MEDIA_WIDTHS.join(', ')} pixels wide, never wider than the original, and served from this site.`;
+
+export const IMAGE_EXAMPLE_LANGUAGES = [
+  { id: 'python', label: 'Python', file: 'upload_image.py' },
+  { id: 'curl', label: 'cURL', file: 'upload-image.sh' },
+  { id: 'js', label: 'JavaScript', file: 'upload-image.mjs' },
+] as const;
+
+/** The answers particular to uploads and deletes of images (each has its entry in the errors list). */
+export const IMAGE_ERRORS = (['media_too_large', 'unsupported_image', 'image_unreadable', 'image_too_many_pixels', 'media_in_use'] as const).map((code) => ({
+  code,
+  status: ERROR_CATALOGUE[code].status,
+  meaning: ERROR_CATALOGUE[code].title,
+}));
+
+const SAMPLE_MEDIA_ID = '3f2a9c0d1e4b5a6978c0d1e2f3a4b5c6';
+
+/** The answer of POST /api/media for a 1200 by 800 PNG. */
+export const MEDIA_RESPONSE_SAMPLE: MediaResponse = {
+  id: SAMPLE_MEDIA_ID,
+  type: 'image/png',
+  width: 1200,
+  height: 800,
+  bytes: 48211,
+  url: `/media/${SAMPLE_MEDIA_ID}-960.png`,
+  srcset: `/media/${SAMPLE_MEDIA_ID}-480.webp 480w, /media/${SAMPLE_MEDIA_ID}-960.webp 960w`,
+  srcset_avif: `/media/${SAMPLE_MEDIA_ID}-480.avif 480w, /media/${SAMPLE_MEDIA_ID}-960.avif 960w`,
+  variants: [
+    { url: `/media/${SAMPLE_MEDIA_ID}-480.webp`, width: 480, height: 320, type: 'image/webp', bytes: 9120 },
+    { url: `/media/${SAMPLE_MEDIA_ID}-960.webp`, width: 960, height: 640, type: 'image/webp', bytes: 21408 },
+    { url: `/media/${SAMPLE_MEDIA_ID}-480.avif`, width: 480, height: 320, type: 'image/avif', bytes: 7315 },
+    { url: `/media/${SAMPLE_MEDIA_ID}-960.avif`, width: 960, height: 640, type: 'image/avif', bytes: 16877 },
+    { url: `/media/${SAMPLE_MEDIA_ID}-480.png`, width: 480, height: 320, type: 'image/png', bytes: 14902 },
+    { url: `/media/${SAMPLE_MEDIA_ID}-960.png`, width: 960, height: 640, type: 'image/png', bytes: 38110 },
+  ],
+  stored_bytes: 107732,
+  owners: ['Jane Author'],
+  uploaded_at: '2026-01-15T14:30:00.000Z',
+  used_by: [],
+  markdown: `![](/media/${SAMPLE_MEDIA_ID}-960.png)`,
+  html: `<img src="/media/${SAMPLE_MEDIA_ID}-960.png" alt="">`,
+};
+
+/** A create that shows the uploaded picture and has it as its cover. */
+export const COVER_POST_SAMPLE = {
+  title: 'How the Cash Value of an IUL Grows',
+  content: `<p>The cash value grows with the index, and the floor keeps it from falling with the market.</p><img src="${MEDIA_RESPONSE_SAMPLE.url}" alt="Cash value rising over twenty years">`,
+  excerpt: 'A chart of how the cash value of an indexed universal life policy grows over twenty years.',
+  category: 'IUL Strategies',
+  status: 'Draft',
+  author: { name: 'Jane Author' },
+  cover_image: SAMPLE_MEDIA_ID,
+  cover_image_alt: 'Cash value rising over twenty years',
+};
 
 /** The origin the examples default to in docs/examples/, replaced by the site's own on the page. */
 export const EXAMPLE_DEFAULT_ORIGIN = 'http://localhost:3000';

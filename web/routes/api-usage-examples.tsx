@@ -15,7 +15,13 @@ import {
   CONFLICT_ANSWERS,
   OPENAPI_DOCUMENT_PATH,
   OTHER_ERRORS,
+  COVER_POST_SAMPLE,
   EXAMPLE_TABS,
+  IMAGE_ERRORS,
+  IMAGE_EXAMPLE_LANGUAGES,
+  IMAGE_PROCESSING_NOTE,
+  IMAGE_UPLOAD_STEPS,
+  MEDIA_RESPONSE_SAMPLE,
   PATCH_MERGE_RULES,
   POST_OPERATIONS,
   POSTMAN_STEPS,
@@ -35,6 +41,9 @@ import deleteCurlExample from '../../docs/examples/delete-post.sh?raw';
 import updateCurlExample from '../../docs/examples/update-post.sh?raw';
 import updateJsExample from '../../docs/examples/update-post.mjs?raw';
 import updatePythonExample from '../../docs/examples/update_post.py?raw';
+import uploadCurlExample from '../../docs/examples/upload-image.sh?raw';
+import uploadJsExample from '../../docs/examples/upload-image.mjs?raw';
+import uploadPythonExample from '../../docs/examples/upload_image.py?raw';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(configFromMatches(matches), {
@@ -45,6 +54,59 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const EXAMPLE_CODE = { python: pythonExample, curl: curlExample, js: jsExample } as const;
 const UPDATE_EXAMPLE_CODE = { python: updatePythonExample, curl: updateCurlExample, js: updateJsExample } as const;
+const IMAGE_EXAMPLE_CODE = { python: uploadPythonExample, curl: uploadCurlExample, js: uploadJsExample } as const;
+
+/** The "Upload an image" section: the steps, the three tested examples, the answer, a post with a cover, the errors. */
+function ImageUploadSection({ origin }: { origin: string }) {
+  return (
+    <section aria-labelledby="images-heading" data-testid="image-upload">
+      <h2 id="images-heading">Upload an image</h2>
+      <p>
+        Pictures are uploaded first with <code>POST {origin}/api/media</code>, then named in the post: their <code>url</code> in the
+        content, their <code>id</code> as the <code>cover_image</code>.
+      </p>
+      <ol>
+        {IMAGE_UPLOAD_STEPS.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <p>{IMAGE_PROCESSING_NOTE}</p>
+      <h3 id="image-examples-heading">Image examples</h3>
+      <p>Each uploads the picture given as its argument, then creates a draft that shows it and has it as its cover.</p>
+      {IMAGE_EXAMPLE_LANGUAGES.map((language) => (
+        <details key={language.id} className="example-disclosure" open={language.id === 'python'}>
+          <summary>
+            {language.label}: <code>{language.file}</code>
+          </summary>
+          <CodeBlock label={`${language.label} image example`} language={language.id} code={withOrigin(IMAGE_EXAMPLE_CODE[language.id], origin)} />
+        </details>
+      ))}
+      <p>
+        In the Postman collection above, &quot;Upload an image&quot; (Body: form-data, key <code>file</code>, type File) saves the
+        id in <code>mediaId</code>, and &quot;Create a post with a cover image&quot; sends it.
+      </p>
+      <h3 id="media-answer-heading">The answer</h3>
+      <CodeBlock label="Image upload answer" language="json" code={JSON.stringify(MEDIA_RESPONSE_SAMPLE, null, 2)} />
+      <h3 id="cover-post-heading">A post with a cover image</h3>
+      <CodeBlock label="Post with a cover image" language="json" code={JSON.stringify(COVER_POST_SAMPLE, null, 2)} />
+      <h3 id="image-errors-heading">When an image is refused</h3>
+      <ul aria-labelledby="image-errors-heading">
+        {IMAGE_ERRORS.map((error) => (
+          <li key={error.code}>
+            <a href={`#error-${error.code}`}>
+              {error.status} <code>{error.code}</code>
+            </a>
+            : {error.meaning}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <code>GET /api/media</code> lists your images with the posts that show each; <code>DELETE /api/media/:id</code> removes
+        one no post shows (a 409 names the posts that still do).
+      </p>
+    </section>
+  );
+}
 
 function debugText(result: TestResult): string {
   return result.probes
@@ -206,6 +268,8 @@ export default function ApiUsageExamples() {
           <p>{ACCEPT_NOTE}</p>
           <CodeBlock label="Accepting a finding" language="json" code={JSON.stringify(ACCEPT_SAMPLE, null, 2)} />
         </section>
+
+        <ImageUploadSection origin={origin} />
 
         <section aria-labelledby="changing-heading">
           <h2 id="changing-heading">Changing a published post</h2>

@@ -1,8 +1,15 @@
-/** Structured data of the blog pages, built from the same post objects the pages show. */
-import type { BlogPosting, BreadcrumbList, NewsArticle, WithContext } from 'schema-dts';
+/**
+ * Structured data of the blog pages, built from the same post objects the pages show. A post's cover
+ * is its `image` (absolute URL, size in pixels: Google's Article rules want a crawlable image of at
+ * least 50,000 pixels that belongs to the article), and the publisher carries the site's raster logo.
+ */
+import type { BlogPosting, BreadcrumbList, ImageObject, NewsArticle, WithContext } from 'schema-dts';
 import type { BlogPost } from '../../contract/blog-reader';
+import type { CoverImageResponse } from '../../contract/media';
 import type { SiteConfig } from '../../contract/site-config';
+import { coverFileSize } from '../components/blog/cover';
 import { lastModified } from '../components/blog/format';
+import { absoluteUrl, imageObject, logoImageObject } from './logo';
 
 export function postJsonLd(config: SiteConfig, post: BlogPost): WithContext<BlogPosting> | WithContext<NewsArticle> {
   const url = `${config.siteUrl}/blog/${post.slug}`;
@@ -18,6 +25,7 @@ export function postJsonLd(config: SiteConfig, post: BlogPost): WithContext<Blog
     articleSection: post.category.name,
     keywords: post.tags.join(', '),
     inLanguage: 'en-US',
+    ...(post.cover_image ? { image: [coverImageObject(config, post.cover_image)] } : {}),
     author: {
       '@type': 'Person' as const,
       name: post.author.name,
@@ -29,6 +37,7 @@ export function postJsonLd(config: SiteConfig, post: BlogPost): WithContext<Blog
       '@id': `${config.siteUrl}/#agency`,
       name: config.agencyName,
       url: `${config.siteUrl}/`,
+      logo: logoImageObject(config.siteUrl),
     },
     ...(post.trust?.factCheckedBy
       ? {
@@ -43,6 +52,12 @@ export function postJsonLd(config: SiteConfig, post: BlogPost): WithContext<Blog
     ...(post.trust && post.trust.sources.length > 0 ? { citation: post.trust.sources.map((s) => s.url) } : {}),
   };
   return post.isNewsArticle ? { ...common, '@type': 'NewsArticle' } : { ...common, '@type': 'BlogPosting' };
+}
+
+/** A cover as an ImageObject: the fallback-format file (JPEG, PNG or GIF, which every crawler reads) at its own size. */
+function coverImageObject(config: SiteConfig, cover: CoverImageResponse): ImageObject {
+  const { width, height } = coverFileSize(cover);
+  return imageObject(absoluteUrl(config.siteUrl, cover.url), width, height, cover.alt || undefined);
 }
 
 export function breadcrumbJsonLd(config: SiteConfig, trail: ReadonlyArray<{ name: string; path: string }>): WithContext<BreadcrumbList> {

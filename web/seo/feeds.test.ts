@@ -25,6 +25,7 @@ function summary(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
     author: { name: 'Jane Author' },
     isNewsArticle: false,
     trust: null,
+    cover_image: null,
     status: 'published',
     created_at: '2025-01-02T03:04:05.000Z',
     updated_at: '2025-02-03T04:05:06.000Z',

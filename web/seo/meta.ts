@@ -1,7 +1,8 @@
-/** Builds a page's head (title, description, canonical, Open Graph, JSON-LD) from the site config. */
+/** Builds a page's head (title, description, canonical, Open Graph and its picture, JSON-LD) from the site config. */
 import type { MetaDescriptor } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
 import type { SiteConfig } from '../../contract/site-config';
+import { absoluteUrl } from './logo';
 
 export interface PageHead {
   title: string;
@@ -12,6 +13,30 @@ export interface PageHead {
   jsonLd?: ReadonlyArray<WithContext<Thing>>;
   /** Pages that should stay out of search results (admin, login). */
   noindex?: boolean;
+  /** The page's picture for link previews (a post's cover): a path of this site or an absolute URL, its size in pixels and its alt text. */
+  image?: PageImage;
+}
+
+export interface PageImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' };
+
+/** Open Graph and Twitter tags of a page's picture: an absolute URL (link previews fetch it from elsewhere), its size, type and alt text. */
+function imageMeta(siteUrl: string, image: PageImage): MetaDescriptor[] {
+  const url = absoluteUrl(siteUrl, image.url);
+  const type = IMAGE_TYPES[/\.([a-z]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? ''];
+  return [
+    { property: 'og:image', content: url },
+    ...(type ? [{ property: 'og:image:type', content: type }] : []),
+    { property: 'og:image:width', content: String(image.width) },
+    { property: 'og:image:height', content: String(image.height) },
+    ...(image.alt ? [{ property: 'og:image:alt', content: image.alt }, { name: 'twitter:image:alt', content: image.alt }] : []),
+  ];
 }
 
 interface MatchLike {
@@ -43,7 +68,8 @@ export function pageMeta(config: SiteConfig, head: PageHead): MetaDescriptor[] {
     { property: 'og:type', content: head.type ?? 'website' },
     { property: 'og:site_name', content: config.agencyName },
     { property: 'og:locale', content: 'en_US' },
-    { name: 'twitter:card', content: 'summary' },
+    ...(head.image ? imageMeta(config.siteUrl, head.image) : []),
+    { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' },
   ];
   if (head.noindex) tags.push({ name: 'robots', content: 'noindex, nofollow' });
   for (const ld of head.jsonLd ?? []) tags.push({ 'script:ld+json': ld });

@@ -1,6 +1,7 @@
-/** Site-wide InsuranceAgency structured data, built from the site config. */
+/** Site-wide InsuranceAgency structured data (with the site's logo), built from the site config. */
 import type { InsuranceAgency, WithContext } from 'schema-dts';
 import type { SiteConfig } from '../../contract/site-config';
+import { logoImageObject } from './logo';
 
 export function insuranceAgencyJsonLd(config: SiteConfig): WithContext<InsuranceAgency> {
   return {
@@ -10,6 +11,7 @@ export function insuranceAgencyJsonLd(config: SiteConfig): WithContext<Insurance
     name: config.agencyName,
     legalName: config.agencyLegalName,
     url: `${config.siteUrl}/`,
+    logo: logoImageObject(config.siteUrl),
     telephone: config.phoneE164,
     email: config.email,
     foundingDate: String(config.foundedYear),

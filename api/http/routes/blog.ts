@@ -37,7 +37,7 @@ import { applyGate, findingsOf, keyAuditEntry } from '../../services/compliance-
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
 import type { Editor, PostChanges } from '../../services/post-changes';
-import { type CleanedPost, cleanPost, type PostService } from '../../services/posts';
+import type { CleanedPost, PostService } from '../../services/posts';
 import { postLocation, presentCreated, presentPost, presentValidation } from '../../services/presenters';
 import { AnswerCache, sendCached } from '../../answer-cache';
 import type { AuditLog, PostRecord, PostRepository } from '../../store/store';
@@ -80,9 +80,12 @@ function createInput(bodyLimitBytes: number): InputParser<CreateInput> {
   };
 }
 
-/** Cleans a checked body, warning of posts with the same title; a 400 listing what cleaning left wrong. */
+/**
+ * Cleans a checked body and resolves the uploaded images it names, warning of posts with the same
+ * title; a 400 listing what cleaning left wrong.
+ */
 async function cleaned(deps: BlogRouteDeps, input: PostBodyInput, key: ApiKeySummary | undefined): Promise<CleanedPost> {
-  const outcome = cleanPost(input.data, input.ignoredFields, key ? { keyId: key.id, owner: key.owner } : null, deps.now());
+  const outcome = await deps.posts.clean(input.data, input.ignoredFields, key ? { keyId: key.id, owner: key.owner } : null, deps.now());
   if (!outcome.ok) throw validationError(outcome.problems);
   const duplicates = await deps.posts.duplicateWarnings(outcome.cleaned.post.title);
   if (duplicates.length === 0) return outcome.cleaned;

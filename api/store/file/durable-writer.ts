@@ -13,7 +13,7 @@ import path from 'node:path';
 
 /** The part of an open file the writer uses (node's FileHandle has it). */
 export interface WriterFileHandle {
-  writeFile(data: string): Promise<void>;
+  writeFile(data: string | Uint8Array): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,10 +31,10 @@ export const nodeFileSystem: WriterFileSystem = {
   unlink: fsp.unlink,
 };
 
-/** A file to write: its path and its whole content. */
+/** A file to write: its path and its whole content (text, or bytes for an image). */
 export interface FileWrite {
   file: string;
-  text: string;
+  text: string | Uint8Array;
 }
 
 const TEMP_SUFFIX = '.tmp';
@@ -61,7 +61,7 @@ export class DurableWriter {
   }
 
   /** Writes one file durably; rejects with the file system's error, leaving the old file (or none). */
-  async write(file: string, text: string): Promise<void> {
+  async write(file: string, text: string | Uint8Array): Promise<void> {
     const [failure] = await this.writeBatch([{ file, text }]);
     if (failure) throw failure;
   }
@@ -116,7 +116,7 @@ export class DurableWriter {
   }
 
   /** Writes and fsyncs the temporary file of one target; its path, or the error (the temp removed). */
-  async #stage(file: string, text: string): Promise<string | Error> {
+  async #stage(file: string, text: string | Uint8Array): Promise<string | Error> {
     const temp = tempFileFor(file);
     let handle: WriterFileHandle | undefined;
     try {

@@ -34,6 +34,7 @@ function entry(seq: number, shape: Shape): PostIndexEntry {
     author: { name: shape.author },
     isNewsArticle: false,
     trust: null,
+    coverImage: null,
     status: shape.status,
     review: null,
     complianceAccept: [],

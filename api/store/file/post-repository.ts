@@ -100,6 +100,7 @@ export class FilePostRepository implements PostRepository {
       ...post,
       review: post.review ?? null,
       complianceAccept: post.complianceAccept ?? [],
+      coverImage: post.coverImage ?? null,
       id: randomUUID(),
       seq: this.#nextSeq++,
       slug,

@@ -52,8 +52,8 @@ export default function BlogCategory({ loaderData }: Route.ComponentProps) {
           <p className="blog-empty">No articles in this category yet.</p>
         ) : (
           <div className="post-grid">
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} />
+            {posts.map((post, index) => (
+              <PostCard key={post.id} post={post} eagerImage={index === 0} />
             ))}
           </div>
         )}

@@ -47,8 +47,8 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           <p className="blog-empty">No articles have been published yet. Please check back soon.</p>
         ) : (
           <div className="post-grid">
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} />
+            {posts.map((post, index) => (
+              <PostCard key={post.id} post={post} eagerImage={index === 0} />
             ))}
           </div>
         )}

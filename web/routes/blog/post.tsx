@@ -1,5 +1,8 @@
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/post';
+import { POST_IMAGE_SIZES } from '../../../contract/media';
+import { coverFileSize } from '../../components/blog/cover';
+import { CoverPicture } from '../../components/blog/CoverPicture';
 import { formatPostDate, lastModified, publishedDate } from '../../components/blog/format';
 import { TrustBlock } from '../../components/blog/TrustBlock';
 import { CallToAction } from '../../components/ui/CallToAction';
@@ -26,6 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
       description: post.excerpt.length > 160 ? `${post.excerpt.slice(0, 157).trimEnd()}...` : post.excerpt,
       path,
       type: 'article',
+      ...(post.cover_image ? { image: { url: post.cover_image.url, ...coverFileSize(post.cover_image), alt: post.cover_image.alt } } : {}),
       jsonLd: [
         postJsonLd(config, post),
         breadcrumbJsonLd(config, [
@@ -79,6 +83,11 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               )}
             </p>
           </div>
+          {post.cover_image && (
+            <figure className="post-cover" data-testid="post-cover">
+              <CoverPicture cover={post.cover_image} sizes={POST_IMAGE_SIZES} alt={post.cover_image.alt} priority />
+            </figure>
+          )}
           {/* Sanitised by the API on the way in (sanitize-html allowlist), so it is rendered as stored. */}
           <div className="post-content prose" dangerouslySetInnerHTML={{ __html: post.content }} />
           {post.tags.length > 0 && (

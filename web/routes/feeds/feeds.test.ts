@@ -49,6 +49,7 @@ function fakeBlog(count: number, slug = (i: number) => `post-${i}`) {
     author: { name: 'Jane Author' },
     isNewsArticle: false,
     trust: null,
+    cover_image: null,
     status: 'published',
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: new Date(Date.UTC(2025, 5, 30) - i * 86_400_000).toISOString(),
