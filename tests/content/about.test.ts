@@ -66,6 +66,24 @@ describe('about page copy', () => {
     expect(content.legacy.stats.map((s) => s.value)).toEqual(['1955', '3', 'About 70']);
   });
 
+  it('tells one story of the family: two generations lead today, and the demo articles are by its leaders', async () => {
+    // Three generations have led the agency over time; the leadership team today is two of them.
+    expect(content.leadership.leaders).toHaveLength(2);
+    for (const sentence of serialized.split(/(?<=[.!?])\s+/)) {
+      if (/\btoday\b/i.test(sentence)) expect(sentence, sentence).not.toMatch(/three generations (?:of leadership )?(?:lead|bring)/i);
+    }
+    const leaders = new Set(content.leadership.leaders.map((leader) => leader.name));
+    const { readdir, readFile } = await import('node:fs/promises');
+    const folder = new URL('../../fixtures/posts/', import.meta.url);
+    const files = (await readdir(folder, { recursive: true })).filter((file) => file.endsWith('.md'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const source = await readFile(new URL(file, folder), 'utf8');
+      const author = /^ {2}name: "?([^"\n]+)"?$/m.exec(source)?.[1] ?? '';
+      if (author.endsWith(' Hartwell')) expect(leaders, `${file}: ${author}`).toContain(author);
+    }
+  });
+
   it('takes the agency and founding year from the config, never from literals', () => {
     const other: SiteConfig = { ...DEFAULT_SITE_CONFIG, agencyName: 'Lone Star Test Agency', city: 'Testville' };
     const otherCopy = JSON.stringify(aboutContent(other));

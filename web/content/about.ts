@@ -78,7 +78,7 @@ export function aboutContent(config: SiteConfig): AboutContent {
     },
     legacy: {
       heading: 'A family legacy across three generations',
-      intro: `Our story began in ${founded} with a single office, a telephone and a promise to explain every policy in plain English. The second generation joined in ${SECOND_GENERATION_YEAR}, and today three generations of leadership bring about ${COMBINED_EXPERIENCE_YEARS} years of combined experience to every conversation.`,
+      intro: `Our story began in ${founded} with a single office, a telephone and a promise to explain every policy in plain English. The second generation joined in ${SECOND_GENERATION_YEAR}, and three generations of leadership have built up about ${COMBINED_EXPERIENCE_YEARS} years of combined experience, which the two generations leading the agency today bring to every conversation.`,
       stats: [
         { id: 'founded', value: String(founded), label: 'Year the agency was founded' },
         { id: 'generations', value: String(GENERATIONS), label: 'Generations of leadership' },
