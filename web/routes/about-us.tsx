@@ -158,7 +158,7 @@ export default function AboutUsPage() {
             <p>{contact.intro}</p>
             <address className="about-contact-list">
               <a href={`tel:${config.phoneE164}`} data-testid="about-phone">
-                <Phone aria-hidden="true" size={18} /> {config.phoneDisplay}
+                <Phone aria-hidden="true" size={18} /> <span className="phone-number">{config.phoneDisplay}</span>
               </a>
               <a href={`mailto:${config.email}`} data-testid="about-email">
                 <Mail aria-hidden="true" size={18} /> {config.email}

@@ -35,7 +35,7 @@ export default function QuoteThankYou() {
       <p>{copy.soonerText}</p>
       <p className="button-row">
         <a className="button button-primary" href={`tel:${config.phoneE164}`}>
-          <Phone aria-hidden="true" size={18} /> Call {config.phoneDisplay}
+          <Phone aria-hidden="true" size={18} /> Call <span className="phone-number">{config.phoneDisplay}</span>
         </a>
         <Link className="button button-outline" to="/get-quote#schedule">
           {copy.scheduleLink}

@@ -89,7 +89,7 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
               ))}
             </ul>
             <p className="quote-phone-line">
-              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}>{config.phoneDisplay}</a>
+              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}><span className="phone-number">{config.phoneDisplay}</span></a>
             </p>
           </div>
         </div>
@@ -104,7 +104,7 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
         <div className="container quote-form-grid">
           <div className="card quote-phone" data-testid="quote-phone-fallback">
             <p className="quote-phone-line">
-              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}>{config.phoneDisplay}</a>
+              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}><span className="phone-number">{config.phoneDisplay}</span></a>
             </p>
             <p>{phone.text}</p>
             <p className="quote-phone-hours">
@@ -133,7 +133,7 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
                   <ul className="quote-contact-links">
                     <li>
                       <a href={telHref} data-testid="booking-fallback-phone">
-                        <Phone aria-hidden="true" size={18} /> Call {config.phoneDisplay}
+                        <Phone aria-hidden="true" size={18} /> Call <span className="phone-number">{config.phoneDisplay}</span>
                       </a>
                     </li>
                     <li>

@@ -28,7 +28,7 @@ export default function Login() {
           <Link to="/admin/api-keys">Blog authors: how to get an API key</Link>
         </li>
         <li>
-          <a href={`tel:${config.phoneE164}`}>Call us at {config.phoneDisplay}</a> ({config.officeHours})
+          <a href={`tel:${config.phoneE164}`}>Call us at <span className="phone-number">{config.phoneDisplay}</span></a> ({config.officeHours})
         </li>
       </ul>
     </section>

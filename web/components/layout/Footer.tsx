@@ -47,7 +47,7 @@ export function Footer() {
           </h2>
           <address className="footer-contact">
             <a href={`tel:${config.phoneE164}`}>
-              <Phone aria-hidden="true" size={16} /> {config.phoneDisplay}
+              <Phone aria-hidden="true" size={16} /> <span className="phone-number">{config.phoneDisplay}</span>
             </a>
             <a href={`mailto:${config.email}`}>
               <Mail aria-hidden="true" size={16} /> {config.email}

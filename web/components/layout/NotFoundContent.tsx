@@ -26,7 +26,7 @@ export function NotFoundContent({ gone = false }: { gone?: boolean }) {
           <Link to="/get-quote">Request your free illustration</Link>
         </li>
         <li>
-          <a href={`tel:${config.phoneE164}`}>Call us at {config.phoneDisplay}</a>
+          <a href={`tel:${config.phoneE164}`}>Call us at <span className="phone-number">{config.phoneDisplay}</span></a>
         </li>
       </ul>
     </section>

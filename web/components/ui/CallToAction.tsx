@@ -23,7 +23,7 @@ export function CallToAction({ id, heading, text, buttonLabel = 'Get Your Free I
             {buttonLabel}
           </Link>
           <a href={`tel:${config.phoneE164}`} className="button button-outline-light">
-            <Phone aria-hidden="true" size={18} /> Call {config.phoneDisplay}
+            <Phone aria-hidden="true" size={18} /> Call <span className="phone-number">{config.phoneDisplay}</span>
           </a>
         </div>
       </div>

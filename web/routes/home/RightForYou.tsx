@@ -41,7 +41,7 @@ export function RightForYou() {
             {RIGHT_FOR_YOU.requestLabel}
           </Link>
           <a href={`tel:${config.phoneE164}`} className="button button-outline">
-            <Phone aria-hidden="true" size={18} /> {RIGHT_FOR_YOU.callLabel}: {config.phoneDisplay}
+            <Phone aria-hidden="true" size={18} /> {RIGHT_FOR_YOU.callLabel}: <span className="phone-number">{config.phoneDisplay}</span>
           </a>
         </div>
       </div>

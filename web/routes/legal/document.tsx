@@ -34,7 +34,7 @@ export default function LegalDocument({ loaderData }: Route.ComponentProps) {
       <p className="lead">{doc.summary}</p>
       <p>
         This document is available on request. Email <a href={`mailto:${config.email}`}>{config.email}</a> or call{' '}
-        <a href={`tel:${config.phoneE164}`}>{config.phoneDisplay}</a> ({config.officeHours}) and we will send you the
+        <a href={`tel:${config.phoneE164}`}><span className="phone-number">{config.phoneDisplay}</span></a> ({config.officeHours}) and we will send you the
         current version the same business day.
       </p>
       <p>

@@ -42,7 +42,7 @@ export default function LegalIndex() {
           </li>
           <li>
             <a href={`tel:${config.phoneE164}`}>
-              <Phone aria-hidden="true" size={18} /> Call {config.phoneDisplay}
+              <Phone aria-hidden="true" size={18} /> Call <span className="phone-number">{config.phoneDisplay}</span>
             </a>
           </li>
         </ul>
