@@ -1,10 +1,15 @@
 /** The home page's compound-growth calculator: formula, defaults, the three accounts and input checks. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CALCULATOR_DEFAULT_RAW,
   CALCULATOR_DEFAULTS,
   CALCULATOR_FIELDS,
   CALCULATOR_LIMITS,
+  MAX_FIELD_LENGTH,
   calculateGrowth,
+  calculatorInputFromQuery,
+  calculatorQuery,
   formatDollars,
   futureValueOfAnnualContributions,
   parseField,
@@ -96,5 +101,54 @@ describe('input checks', () => {
       expect(parseField(field, String(min)).ok, `${field} min`).toBe(true);
       expect(parseField(field, String(max)).ok, `${field} max`).toBe(true);
     }
+  });
+});
+
+describe('inputs from a query string (the form sent without JavaScript)', () => {
+  it('is null when the query names no field, so the page shows the defaults', () => {
+    expect(calculatorInputFromQuery(new URLSearchParams(''))).toBeNull();
+    expect(calculatorInputFromQuery(new URLSearchParams('utm_source=mail&tab=roth'))).toBeNull();
+  });
+
+  it('reads the fields sent, keeps the defaults for the others and ignores unknown parameters', () => {
+    const raw = calculatorInputFromQuery(new URLSearchParams('years=20&annualContribution=15000&years=40&other=1'));
+    expect(raw).toEqual({ ...CALCULATOR_DEFAULT_RAW, years: '20', annualContribution: '15000' });
+    expect(validateCalculatorInput(raw ?? CALCULATOR_DEFAULT_RAW)).toEqual({
+      ok: true,
+      input: { ...CALCULATOR_DEFAULTS, years: 20, annualContribution: 15_000 },
+    });
+  });
+
+  it('keeps an empty or out-of-range value, for its message', () => {
+    const raw = calculatorInputFromQuery(new URLSearchParams('years=75&taxRatePercent='));
+    const result = validateCalculatorInput(raw ?? CALCULATOR_DEFAULT_RAW);
+    expect(result).toEqual({
+      ok: false,
+      errors: { years: 'Number of years must be between 1 year and 60 years.', taxRatePercent: 'Enter the income tax rate.' },
+    });
+  });
+
+  it('refuses an absurdly long value with a message, without keeping all of it', () => {
+    const raw = calculatorInputFromQuery(new URLSearchParams({ years: '1'.repeat(10_000) }));
+    expect(raw?.years.length).toBe(MAX_FIELD_LENGTH + 1);
+    expect(parseField('years', raw?.years ?? '')).toEqual({ ok: false, message: 'Number of years is too long: enter a number from 1 year to 60 years.' });
+  });
+
+  it('round-trips through the query a shared link carries', () => {
+    const raw = { annualContribution: '15000', years: '20', annualRatePercent: '7.5', taxRatePercent: '24' };
+    expect(calculatorInputFromQuery(new URLSearchParams(calculatorQuery(raw)))).toEqual(raw);
+  });
+
+  it('never throws, and either computes or explains, for any query string', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.oneof(fc.constantFrom(...CALCULATOR_FIELDS), fc.string()), fc.string({ maxLength: 60 }))), (pairs) => {
+        const raw = calculatorInputFromQuery(new URLSearchParams(pairs));
+        if (!raw) return;
+        for (const field of CALCULATOR_FIELDS) expect(raw[field].length).toBeLessThanOrEqual(MAX_FIELD_LENGTH + 1);
+        const result = validateCalculatorInput(raw);
+        if (result.ok) expect(Number.isFinite(calculateGrowth(result.input).taxFree.afterTax)).toBe(true);
+        else expect(Object.values(result.errors).every((message) => message.length > 0)).toBe(true);
+      }),
+    );
   });
 });

@@ -60,9 +60,18 @@ export const CALCULATOR_FIELDS: readonly CalculatorField[] = ['annualContributio
 /** The value the visitor typed, or the message that says what is wrong with it. */
 export type FieldResult = { ok: true; value: number } | { ok: false; message: string };
 
+/**
+ * The longest value an input is read from: no number within the limits needs more characters, so a
+ * longer one (typed, or sent in a query string) is refused with a message instead of being parsed.
+ */
+export const MAX_FIELD_LENGTH = 32;
+
 /** Parses one input as typed (commas and a leading $ or trailing % are tolerated). */
 export function parseField(field: CalculatorField, raw: string): FieldResult {
   const limits = CALCULATOR_LIMITS[field];
+  if (raw.length > MAX_FIELD_LENGTH) {
+    return { ok: false, message: `${limits.label} is too long: enter a number from ${limits.format(limits.min)} to ${limits.format(limits.max)}.` };
+  }
   const cleaned = raw.replace(/[$,%\s]/g, '');
   if (cleaned === '') return { ok: false, message: `Enter the ${limits.label.toLowerCase()}.` };
   const value = Number(cleaned);
@@ -83,6 +92,39 @@ export type ValidationResult =
   | { ok: true; input: CalculatorInput }
   | { ok: false; errors: Partial<Record<CalculatorField, string>> };
 
+/** The defaults as the inputs show them before the visitor changes anything. */
+export const CALCULATOR_DEFAULT_RAW: RawCalculatorInput = {
+  annualContribution: String(CALCULATOR_DEFAULTS.annualContribution),
+  years: String(CALCULATOR_DEFAULTS.years),
+  annualRatePercent: String(CALCULATOR_DEFAULTS.annualRatePercent),
+  taxRatePercent: String(CALCULATOR_DEFAULTS.taxRatePercent),
+};
+
+/**
+ * The calculator's inputs from a query string (the form submitted without JavaScript: `GET /?years=20&...`),
+ * or null when it names none of the fields. A field the query leaves out keeps its default; other
+ * parameters are ignored; a repeated one counts once (the first). Values are kept as sent, for
+ * validateCalculatorInput to judge, except that one longer than MAX_FIELD_LENGTH is cut to one
+ * character more, which is enough for parseField to refuse it (so the page never echoes a huge value).
+ */
+export function calculatorInputFromQuery(params: URLSearchParams): RawCalculatorInput | null {
+  if (!CALCULATOR_FIELDS.some((field) => params.has(field))) return null;
+  const raw: RawCalculatorInput = { ...CALCULATOR_DEFAULT_RAW };
+  for (const field of CALCULATOR_FIELDS) {
+    const value = params.get(field);
+    if (value !== null) raw[field] = value.slice(0, MAX_FIELD_LENGTH + 1);
+  }
+  return raw;
+}
+
+/** The query string that reproduces these inputs (`annualContribution=15000&years=20&...`), for a link to share. */
+export function calculatorQuery(raw: RawCalculatorInput): string {
+  const params = new URLSearchParams();
+  for (const field of CALCULATOR_FIELDS) params.set(field, raw[field]);
+  return params.toString();
+}
+
+/** Checks every input at once: the numbers, or a message per field that is wrong. */
 export function validateCalculatorInput(raw: RawCalculatorInput): ValidationResult {
   const errors: Partial<Record<CalculatorField, string>> = {};
   const values: Partial<CalculatorInput> = {};

@@ -1,18 +1,24 @@
 /**
- * The interactive compound-growth calculator: four labelled inputs with their limits, a message per
- * field when a value is out of range, and the three outcomes in a live region. The arithmetic lives in
+ * The compound-growth calculator: four labelled inputs with their limits, a message per field when a
+ * value is out of range, and the three outcomes in a live region. The arithmetic lives in
  * content/calculator.ts; this component only reads inputs and shows results.
+ *
+ * It is a real form first: without JavaScript, Calculate sends `GET /?annualContribution=...#calculator`
+ * and the home route's loader renders the figures (or the messages) for those inputs, which arrive here
+ * as `initial`. Once hydrated, the results follow every keystroke, and Calculate (or Enter) only puts the
+ * inputs in the address bar, so the figures can be shared, without reloading the page.
  */
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   CALCULATOR_ASSUMPTIONS,
-  CALCULATOR_DEFAULTS,
+  CALCULATOR_DEFAULT_RAW,
   CALCULATOR_FIELDS,
   CALCULATOR_FORMULA,
   CALCULATOR_LIMITS,
   type CalculatorField,
   type RawCalculatorInput,
   calculateGrowth,
+  calculatorQuery,
   formatDollars,
   validateCalculatorInput,
 } from '../../content/calculator';
@@ -24,29 +30,44 @@ const UNITS: Record<CalculatorField, { prefix?: string; suffix?: string }> = {
   taxRatePercent: { suffix: '%' },
 };
 
-const INITIAL: RawCalculatorInput = {
-  annualContribution: String(CALCULATOR_DEFAULTS.annualContribution),
-  years: String(CALCULATOR_DEFAULTS.years),
-  annualRatePercent: String(CALCULATOR_DEFAULTS.annualRatePercent),
-  taxRatePercent: String(CALCULATOR_DEFAULTS.taxRatePercent),
-};
-
 const ACCOUNTS = [
   { key: 'taxable', label: 'Taxable' },
   { key: 'taxDeferred', label: 'Tax-deferred' },
   { key: 'taxFree', label: 'Tax-free' },
 ] as const;
 
-export function Calculator({ headingId }: { headingId: string }) {
+/** Where the form is sent without JavaScript: the home page, back at this section. */
+const CALCULATOR_ACTION = '/#calculator';
+
+/** With JavaScript the figures are already shown: keep the page, and put the inputs in its address. */
+function shareInputs(event: FormEvent<HTMLFormElement>, raw: RawCalculatorInput): void {
+  event.preventDefault();
+  const url = new URL(window.location.href);
+  url.search = calculatorQuery(raw);
+  url.hash = 'calculator';
+  // The router's own state is kept, so back and forward still work as before.
+  window.history.replaceState(window.history.state, '', url);
+}
+
+export function Calculator({ headingId, initial = CALCULATOR_DEFAULT_RAW }: { headingId: string; initial?: RawCalculatorInput }) {
   const baseId = useId();
-  const [raw, setRaw] = useState<RawCalculatorInput>(INITIAL);
+  const [raw, setRaw] = useState<RawCalculatorInput>(initial);
   const validation = validateCalculatorInput(raw);
   const result = validation.ok ? calculateGrowth(validation.input) : null;
   const errors = validation.ok ? {} : validation.errors;
 
   return (
     <div className="calculator" data-testid="calculator">
-      <form className="calculator-form" noValidate aria-labelledby={headingId} onSubmit={(event) => event.preventDefault()}>
+      {/* noValidate: an out-of-range value still reaches the server, which answers with its message. */}
+      <form
+        className="calculator-form"
+        method="get"
+        action={CALCULATOR_ACTION}
+        noValidate
+        aria-labelledby={headingId}
+        data-testid="calculator-form"
+        onSubmit={(event) => shareInputs(event, raw)}
+      >
         {CALCULATOR_FIELDS.map((field) => {
           const limits = CALCULATOR_LIMITS[field];
           const inputId = `${baseId}-${field}`;
@@ -89,6 +110,11 @@ export function Calculator({ headingId }: { headingId: string }) {
             </div>
           );
         })}
+        <div className="calculator-actions">
+          <button type="submit" className="button button-primary" data-testid="calculator-submit">
+            Calculate
+          </button>
+        </div>
       </form>
 
       <div className="calculator-results" aria-live="polite" data-testid="calculator-results">

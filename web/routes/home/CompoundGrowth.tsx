@@ -3,13 +3,15 @@
  * interactive calculator with a plain note on why its figures can differ from the quoted ones.
  */
 import { Clock, Percent, ShieldOff } from 'lucide-react';
+import type { RawCalculatorInput } from '../../content/calculator';
 import { COMPOUND_GROWTH } from '../../content/home';
 import { Calculator } from './Calculator';
 import { SectionHeading } from './SectionHeading';
 
 const ACCELERATOR_ICONS = [Clock, Percent, ShieldOff] as const;
 
-export function CompoundGrowth() {
+/** `calculator`: the inputs the visitor sent with the form (no JavaScript), or null for the defaults. */
+export function CompoundGrowth({ calculator }: { calculator: RawCalculatorInput | null }) {
   return (
     <section id="calculator" className="page-section" aria-labelledby="calculator-title">
       <div className="container">
@@ -44,7 +46,7 @@ export function CompoundGrowth() {
         <p className="section-text calculator-note" data-testid="calculator-note">
           {COMPOUND_GROWTH.illustrationNote}
         </p>
-        <Calculator headingId="calculator-tool-title" />
+        <Calculator headingId="calculator-tool-title" {...(calculator ? { initial: calculator } : {})} />
       </div>
     </section>
   );

@@ -2,7 +2,9 @@
  * The home page (`/`): its sections in the order of SPEC section 2. Each section is its own file in
  * this folder and takes its words from web/content/home.ts and the other content modules.
  */
+import { data } from 'react-router';
 import type { Route } from './+types/route';
+import { calculatorInputFromQuery } from '../../content/calculator';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { HOME_CLOSING_CTA, homeMeta } from '../../content/home';
 import { configFromMatches, pageMeta } from '../../seo/meta';
@@ -22,10 +24,25 @@ import { TaxTrain } from './TaxTrain';
 import { ThreeBuckets } from './ThreeBuckets';
 import { WhatIs } from './WhatIs';
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The latest posts, and the calculator's inputs when the visitor sent its form without JavaScript
+ * (`/?annualContribution=...`; null otherwise, for the defaults). A page for such inputs is rendered for
+ * that visitor and never kept in the server's page cache (`no-store`), so arbitrary query strings cannot
+ * crowd the cached pages out; the plain home page stays cached.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const latest = await context.blog.listPublished({ page: 1, limit: LATEST_ARTICLES_COUNT });
-  return { latest: latest.posts };
+  const calculator = calculatorInputFromQuery(new URL(request.url).searchParams);
+  return data({ latest: latest.posts, calculator }, calculator ? { headers: { 'Cache-Control': 'no-store' } } : undefined);
 }
+
+/** Sends the loader's Cache-Control (set only for calculator inputs) with the page. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  if (cacheControl) headers.set('Cache-Control', cacheControl);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);
@@ -44,7 +61,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <Benefits />
       <RightForYou />
       <ComparisonSection />
-      <CompoundGrowth />
+      <CompoundGrowth calculator={loaderData.calculator} />
       <IulVsRoth />
       <IulVs401k />
       <CaseStudies />
