@@ -1,7 +1,7 @@
 /**
  * Fixed navigation bar: transparent at the top, white with a shadow once the page is scrolled more
  * than 10 px (`data-scrolled` on <html>, kept by web/client/page-boot.ts so it works before hydration);
- * up to 960 px wide (phones, small tablets) a toggle menu that closes when an item is chosen.
+ * up to 1100 px wide (phones, tablets) a toggle menu that closes when an item is chosen.
  */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
