@@ -128,6 +128,7 @@ export function createApp(options: AppOptions): Koa {
     sessions,
     now,
     complianceMode: options.api?.complianceMode ?? 'warn',
+    siteUrl: options.config.siteUrl,
     ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}),
     ...(options.scheduler ? { onPostsChanged: () => options.scheduler?.poke() } : {}),
   };

@@ -56,6 +56,8 @@ export interface StaffAreaDeps {
   now: () => Date;
   /** Told after a staff member changed a post (the scheduler re-checks). */
   onPostsChanged?: () => void;
+  /** SITE_URL: a reviewer's edit may name an uploaded image by this site's absolute URL. */
+  siteUrl?: string;
 }
 
 /** Staff change any post, as a blog:admin key does; no key made the change. */
@@ -122,7 +124,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
   const changeLead = async (id: string, change: (lead: LeadRecord) => LeadRecord) => store.leads.update(id, (lead) => ({ ...change(lead), updatedAt: now().toISOString() }));
 
   const keyService = new KeyService(store.keys, now);
-  const postChanges = new PostChanges(store.posts, new PostService(store.posts, { media: store.media }), now);
+  const postChanges = new PostChanges(store.posts, new PostService(store.posts, { media: store.media, ...(deps.siteUrl ? { siteUrl: deps.siteUrl } : {}) }), now);
 
   /** Runs a post change with the API's rules; its message, or the API's reason for refusing it. */
   const changePost = async (

@@ -7,8 +7,10 @@
  * changed since the page was loaded is refused with the reason, and one without the CSRF token (or
  * from another site) is refused like every staff form.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceFinding } from '../../contract/compliance';
+import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { loginTokenOf, type StaffClient, staffClient } from '../support/staff-client';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
@@ -199,6 +201,36 @@ describe('a held post', () => {
     expect(textOf(await stale.text())).toContain('Someone changed this post since this page was loaded');
     expect((await server.store.posts.getById(post.id))?.status).toBe('in_review');
     expect((await server.store.audit.list()).some((entry) => entry.action === 'review.edited' && entry.target === post.id && entry.actor === `staff:${EMAIL}`)).toBe(true);
+  });
+
+  it('edited by the reviewer may show an uploaded image by this site\'s address: it is stored as the upload, sized', async () => {
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 80, b: 130 } } }).png().toBuffer();
+    const uploaded = await fetch(`${server.url}/api/media`, { method: 'POST', headers: { Authorization: `Bearer ${authorKey}`, 'Content-Type': 'image/png' }, body: png });
+    expect(uploaded.status).toBe(201);
+    const media = (await uploaded.json()) as { id: string; url: string };
+    const post = await holdPost('Guaranteed Growth Shown in a Chart');
+    const staff = await signedIn();
+    const page = await reviewPage(staff, post.id);
+    // The test server runs with the default SITE_URL, not its own address.
+    const absolute = `${DEFAULT_SITE_CONFIG.siteUrl}${media.url}`;
+    const edited = await staff.request(`/admin/review/${post.id}`, {
+      form: {
+        intent: 'edit',
+        id: post.id,
+        revision: page.revision,
+        _csrf: page.csrf,
+        title: 'Growth Shown in a Chart',
+        excerpt: 'A projection, not a promise.',
+        content: `<p>A projection, not a promise.</p><img src="${absolute}" alt="Projected cash value by year">`,
+      },
+    });
+    expect(edited.status).toBe(200);
+    const content = (await server.store.posts.getById(post.id))?.content ?? '';
+    expect(content).toContain(`src="${media.url}"`);
+    expect(content, content).toContain('width="640" height="400"');
+    expect(content).toContain(`srcset="${media.url.replace(/-640\.png$/, '-480.webp')} 480w, ${media.url.replace(/\.png$/, '.webp')} 640w"`);
+    expect(content).toContain('alt="Projected cash value by year"');
+    expect((await fetch(`${server.url}${media.url}`)).status).toBe(200);
   });
 
   it('is not decided by a form without the CSRF token, with a wrong one, from another site, or without a session', async () => {
