@@ -3,8 +3,8 @@
  * stored, the URLs they are served at from the site's own origin, and the shapes of the answers and of
  * a post's cover image. Pure code: the server, the CLI, the site and the examples page share it.
  *
- * An upload is decoded and re-encoded (which drops EXIF and GPS data) at each of MEDIA_WIDTHS not wider
- * than the original (the original's width when it is narrower than the first), as WebP, as AVIF, and in
+ * An upload is decoded and re-encoded (which drops EXIF and GPS data) at each of MEDIA_WIDTHS narrower
+ * than the original and at its own width up to the widest of them, as WebP, as AVIF, and in
  * a fallback format every browser shows (the original's for PNG, JPEG and GIF; PNG for a WebP or AVIF
  * with transparency, JPEG otherwise). Its id is the first 32 hex digits of the SHA-256 of the bytes
  * uploaded, so the same picture uploaded twice is stored once.
@@ -25,7 +25,7 @@ export function isMediaType(value: string): value is MediaType {
   return Object.hasOwn(MEDIA_TYPES, value);
 }
 
-/** The widths variants are made at (never wider than the original). */
+/** The widths variants are made at (never wider than the original, which is kept at its own width up to the last). */
 export const MEDIA_WIDTHS = [480, 960, 1600] as const;
 
 /** The default upload limit (MEDIA_MAX_BYTES overrides it); larger is a 413. */

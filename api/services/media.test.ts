@@ -93,7 +93,8 @@ describe('what is made of an upload', () => {
   it('makes each standard width not wider than the picture, or its own width when narrower than all', () => {
     expect(variantWidths(3000)).toEqual([480, 960, 1600]);
     expect(variantWidths(1600)).toEqual([480, 960, 1600]);
-    expect(variantWidths(1599)).toEqual([480, 960]);
+    expect(variantWidths(1599)).toEqual([480, 960, 1599]);
+    expect(variantWidths(640)).toEqual([480, 640]);
     expect(variantWidths(480)).toEqual([480]);
     expect(variantWidths(479)).toEqual([479]);
     expect(variantWidths(1)).toEqual([1]);

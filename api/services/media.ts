@@ -80,10 +80,13 @@ export function mediaIdOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 }
 
-/** The widths made of a picture `width` wide: each of MEDIA_WIDTHS not wider, or the width itself when narrower than all. */
+/**
+ * The widths made of a picture `width` wide: each of MEDIA_WIDTHS narrower than it, and its own width
+ * up to the widest of them (a 640 px picture is kept at 640 as well as 480; a 3000 px one at 1600).
+ */
 export function variantWidths(width: number): number[] {
-  const fitting = MEDIA_WIDTHS.filter((candidate) => candidate <= width);
-  return fitting.length > 0 ? fitting : [width];
+  const widest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1] ?? width;
+  return [...MEDIA_WIDTHS.filter((candidate) => candidate < width && candidate < widest), Math.min(width, widest)];
 }
 
 /** The fallback format (contract/media.ts): the original's for PNG, JPEG and GIF; PNG for a WebP or AVIF with transparency, JPEG otherwise. */

@@ -70,9 +70,9 @@ describe('cover_image', () => {
     expect(res.status, res.text).toBe(201);
     const cover = coverOf(photo, ALT);
     expect(res.json.post.cover_image).toEqual(cover);
-    // 1200 pixels wide: variants at 480 and 960 (none wider than the original).
-    expect(cover).toMatchObject({ url: `/media/${photo.id}-960.jpg`, width: 960, height: 640 });
-    expect(cover.srcset).toBe(`/media/${photo.id}-480.webp 480w, /media/${photo.id}-960.webp 960w`);
+    // 1200 pixels wide: variants at 480, 960 and its own 1200 (none wider than the original).
+    expect(cover).toMatchObject({ url: `/media/${photo.id}-1200.jpg`, width: 1200, height: 800 });
+    expect(cover.srcset).toBe(`/media/${photo.id}-480.webp 480w, /media/${photo.id}-960.webp 960w, /media/${photo.id}-1200.webp 1200w`);
     expect(res.json.warnings).toEqual([]);
     const read = await call<GetPostByIdResponse>(server, 'GET', `/api/blog/${res.json.post.id}`);
     expect(read.json.post.cover_image).toEqual(cover);

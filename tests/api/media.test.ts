@@ -143,8 +143,9 @@ describe('POST /api/media: each format', () => {
     const res = await upload(await picture(1200, 800).jpeg({ quality: 90 }).toBuffer(), { type: 'image/jpeg' });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ type: 'image/jpeg', width: 1200, height: 800 });
-    for (const width of [480, 960]) expect(typesAt(res.json, width)).toEqual(['image/avif', 'image/jpeg', 'image/webp']);
-    expect(res.json.url).toBe(`/media/${res.json.id}-960.jpg`);
+    // 1200 wide: kept at 480, 960 and its own 1200 (never wider than the original).
+    for (const width of [480, 960, 1200]) expect(typesAt(res.json, width)).toEqual(['image/avif', 'image/jpeg', 'image/webp']);
+    expect(res.json.url).toBe(`/media/${res.json.id}-1200.jpg`);
     await expectVariantsServed(res.json);
   });
 
@@ -188,7 +189,7 @@ describe('POST /api/media: each format', () => {
     expect(res.status).toBe(201);
     // Turned a quarter: 800 wide, 1200 high.
     expect(res.json).toMatchObject({ width: 800, height: 1200 });
-    expect(res.json.variants.map((variant) => `${variant.width}x${variant.height}`)).toEqual(['480x720', '480x720', '480x720']);
+    expect(res.json.variants.map((variant) => `${variant.width}x${variant.height}`).sort()).toEqual(['480x720', '480x720', '480x720', '800x1200', '800x1200', '800x1200']);
     for (const variant of res.json.variants) {
       const { bytes: served } = await fetchVariant(variant.url);
       const meta = await sharp(served).metadata();

@@ -172,12 +172,12 @@ export const IMAGE_ERRORS = (['media_too_large', 'unsupported_image', 'image_unr
 
 const SAMPLE_MEDIA_ID = '3f2a9c0d1e4b5a6978c0d1e2f3a4b5c6';
 
-/** The answer of POST /api/media for a 1200 by 800 PNG. */
+/** The answer of POST /api/media for a 960 by 640 PNG (kept at 480 and at its own 960). */
 export const MEDIA_RESPONSE_SAMPLE: MediaResponse = {
   id: SAMPLE_MEDIA_ID,
   type: 'image/png',
-  width: 1200,
-  height: 800,
+  width: 960,
+  height: 640,
   bytes: 48211,
   url: `/media/${SAMPLE_MEDIA_ID}-960.png`,
   srcset: `/media/${SAMPLE_MEDIA_ID}-480.webp 480w, /media/${SAMPLE_MEDIA_ID}-960.webp 960w`,
