@@ -43,6 +43,8 @@ const NOT_COPY: Record<string, string> = {
   'calculator.ts:futureValueOfAnnualContributions': 'arithmetic of the calculator',
   'calculator.ts:parseField': 'reads a number typed into the calculator; its messages name the field and its limits',
   'calculator.ts:validateCalculatorInput': 'parseField over every field',
+  'calculator.ts:calculatorInputFromQuery': 'reads the form\'s query string into the calculator\'s inputs; its messages name the field and its limits',
+  'calculator.ts:calculatorQuery': 'writes the inputs back as a query string',
   'legal.ts:findLegalDocument': 'looks up an entry of LEGAL_DOCUMENTS, which is walked as it is',
 };
 

@@ -34,7 +34,8 @@ describe('the phone number on a 320 px screen', () => {
           anchors
             .filter((anchor) => anchor.textContent?.includes(phone))
             .map((anchor) => {
-              const number = anchor.querySelector('.phone-number');
+              // The number's own span, or the link itself when it holds only the number.
+              const number = anchor.matches('.phone-number') ? anchor : anchor.querySelector('.phone-number');
               return {
                 text: anchor.textContent?.trim() ?? '',
                 wrapped: number?.textContent === phone,

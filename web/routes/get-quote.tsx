@@ -89,7 +89,7 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
               ))}
             </ul>
             <p className="quote-phone-line">
-              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}><span className="phone-number">{config.phoneDisplay}</span></a>
+              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref} className="phone-number">{config.phoneDisplay}</a>
             </p>
           </div>
         </div>
@@ -104,7 +104,7 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
         <div className="container quote-form-grid">
           <div className="card quote-phone" data-testid="quote-phone-fallback">
             <p className="quote-phone-line">
-              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref}><span className="phone-number">{config.phoneDisplay}</span></a>
+              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref} className="phone-number">{config.phoneDisplay}</a>
             </p>
             <p>{phone.text}</p>
             <p className="quote-phone-hours">
