@@ -45,11 +45,19 @@ function visiblePanel(page: Page): Locator {
 }
 
 function questionButtons(page: Page): Locator {
-  return visiblePanel(page).locator('.accordion-button');
+  return visiblePanel(page).locator('.accordion-summary');
 }
 
+/** Whether each question of the visible tab is open (its `<details>` carries `open`). */
 async function expandedStates(page: Page): Promise<boolean[]> {
-  return questionButtons(page).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded') === 'true'));
+  return visiblePanel(page)
+    .locator('details.accordion-item')
+    .evaluateAll((items) => items.map((d) => (d as HTMLDetailsElement).open));
+}
+
+/** The answer panel that belongs to a question's summary. */
+function answerOf(summary: Locator): Locator {
+  return summary.locator('xpath=following-sibling::div[contains(@class, "accordion-panel")]');
 }
 
 function decodeEntities(text: string): string {
@@ -131,8 +139,7 @@ describe('FAQ page in the browser', () => {
     const states = await expandedStates(page);
     expect(states[0]).toBe(true);
     expect(states.filter(Boolean)).toHaveLength(1);
-    const first = questionButtons(page).first();
-    const panel = page.locator(`#${await first.getAttribute('aria-controls')}`);
+    const panel = answerOf(questionButtons(page).first());
     expect(await panel.isVisible()).toBe(true);
     expect(await panel.innerText()).toContain(FAQ_CATEGORIES[0]?.items[0]?.answer.slice(0, 60));
     expect(await page.locator('.faq-page .accordion-panel:visible').count()).toBe(1);
@@ -150,7 +157,7 @@ describe('FAQ page in the browser', () => {
     expect(await expandedStates(page)).toEqual(Array.from({ length: 19 }, (_, i) => i === 1));
     await buttons.nth(7).click();
     expect(await expandedStates(page)).toEqual(Array.from({ length: 19 }, (_, i) => i === 7));
-    const panel = page.locator(`#${await buttons.nth(7).getAttribute('aria-controls')}`);
+    const panel = answerOf(buttons.nth(7));
     expect(await panel.isVisible()).toBe(true);
     await buttons.nth(7).click();
     expect((await expandedStates(page)).filter(Boolean)).toHaveLength(0);
@@ -219,8 +226,8 @@ describe('FAQ page in the browser', () => {
       const count = await questionButtons(page).count();
       for (let i = 0; i < count; i += 1) {
         const button = questionButtons(page).nth(i);
-        if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-        const height = await page.locator(`#${await button.getAttribute('aria-controls')}`).evaluate((el) => el.getBoundingClientRect().height);
+        if (!(await expandedStates(page))[i]) await button.click();
+        const height = await answerOf(button).evaluate((el) => el.getBoundingClientRect().height);
         expect(height, `${name} #${i}`).toBeLessThanOrEqual(384);
       }
     }
@@ -261,7 +268,7 @@ describe('FAQ page in the browser', () => {
         .locator('.accordion-item')
         .evaluateAll((els) =>
           els.map((el) => ({
-            question: el.querySelector('.accordion-button span')?.textContent ?? '',
+            question: el.querySelector('.accordion-heading')?.textContent ?? '',
             answer: [...el.querySelectorAll('.accordion-panel p, .accordion-panel li')].map((p) => p.textContent ?? '').join(' '),
           })),
         );

@@ -259,9 +259,10 @@ describe('guide in the browser', () => {
 
   it('answers the 8 common questions in an accordion matching its JSON-LD', async () => {
     const { context, page } = await openGuide();
-    const buttons = page.locator('#common-questions .accordion-button');
+    const buttons = page.locator('#common-questions .accordion-summary');
     expect(await buttons.count()).toBe(8);
-    const expanded = () => buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-expanded') === 'true'));
+    const expanded = () =>
+      page.locator('#common-questions details.accordion-item').evaluateAll((els) => els.map((el) => (el as HTMLDetailsElement).open));
     expect((await expanded()).filter(Boolean)).toHaveLength(0);
     await buttons.nth(2).click();
     expect(await expanded()).toEqual(Array.from({ length: 8 }, (_, i) => i === 2));
@@ -272,7 +273,7 @@ describe('guide in the browser', () => {
 
     const visible = await page.locator('#common-questions .accordion-item').evaluateAll((els) =>
       els.map((el) => ({
-        question: el.querySelector('.accordion-button span')?.textContent ?? '',
+        question: el.querySelector('.accordion-heading')?.textContent ?? '',
         answer: [...el.querySelectorAll('.accordion-panel p, .accordion-panel li')].map((p) => p.textContent ?? '').join(' '),
       })),
     );
@@ -315,7 +316,7 @@ describe('guide in the browser', () => {
     const { context, page } = await openGuide();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('guide-whole-life-table').getByRole('button', { name: 'Policy loans', exact: true }).click();
-    await page.locator('#common-questions .accordion-button').first().click();
+    await page.locator('#common-questions .accordion-summary').first().click();
     await page.getByRole('tab', { name: 'Table View' }).click();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

@@ -1,8 +1,10 @@
 /**
- * Accordion after the WAI-ARIA Authoring Practices: each header is a button with aria-expanded and
- * aria-controls; at most one panel is open, and choosing the open one closes it.
+ * Accordion as native disclosures: each item is a `<details>` whose `<summary>` holds the item's
+ * heading, so the questions open and close as plain HTML before (and without) any script. All items of
+ * one accordion share a `name`, which makes the browser keep at most one open; choosing the open one
+ * closes it. React never controls `open` after the first render: the browser owns the toggle state.
  */
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 
 export interface AccordionItem {
   id: string;
@@ -12,46 +14,28 @@ export interface AccordionItem {
 
 export interface AccordionProps {
   items: readonly AccordionItem[];
-  /** Id of the item open at first; none when omitted. */
+  /** Id of the item open at first (rendered with `open` on the server); none when omitted. */
   defaultOpenId?: string | null;
   /** Heading level of the item titles, to fit the page outline. */
   headingLevel?: 2 | 3 | 4;
   className?: string;
 }
 
+/** Renders the items as an exclusive group of `<details>` elements named after this accordion's id. */
 export function Accordion({ items, defaultOpenId = null, headingLevel = 3, className }: AccordionProps) {
-  const baseId = useId();
-  const [openId, setOpenId] = useState<string | null>(defaultOpenId);
+  const groupName = `accordion-${useId()}`;
   const Heading = `h${headingLevel}` as const;
   return (
     <div className={['accordion', className].filter(Boolean).join(' ')}>
-      {items.map((item) => {
-        const open = item.id === openId;
-        const buttonId = `${baseId}-button-${item.id}`;
-        const panelId = `${baseId}-panel-${item.id}`;
-        return (
-          <div key={item.id} className="accordion-item" data-open={open ? 'true' : 'false'}>
-            <Heading className="accordion-heading">
-              <button
-                type="button"
-                id={buttonId}
-                className="accordion-button"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpenId(open ? null : item.id)}
-              >
-                <span>{item.title}</span>
-                <span className="accordion-icon" aria-hidden="true">
-                  {open ? '−' : '+'}
-                </span>
-              </button>
-            </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="accordion-panel" hidden={!open}>
-              {item.content}
-            </div>
-          </div>
-        );
-      })}
+      {items.map((item) => (
+        <details key={item.id} className="accordion-item" name={groupName} open={item.id === defaultOpenId}>
+          <summary className="accordion-summary">
+            <Heading className="accordion-heading">{item.title}</Heading>
+            <span className="accordion-icon" aria-hidden="true" />
+          </summary>
+          <div className="accordion-panel">{item.content}</div>
+        </details>
+      ))}
     </div>
   );
 }
