@@ -8,7 +8,8 @@
 import path from 'node:path';
 import type { MediaResponse } from '../contract/media';
 import { type ApiClient, refusal } from './api-client';
-import { type ImageReference, type LocalImage, mediaIdOf, rewriteImageSources } from './post-images';
+import { mediaIdFromDigest } from '../contract/media';
+import { type ImageReference, type LocalImage, rewriteImageSources } from './post-images';
 
 /** One picture on the site, and whether this run stored it or found it there already. */
 export interface Upload {
@@ -49,7 +50,7 @@ export async function uploadImage(client: ApiClient, image: Extract<LocalImage, 
   const file = displayFile(image.file, cwd);
   const base = { file, bytes: image.bytes.length, sha256: image.sha256 };
   if (lookFirst) {
-    const found = await storedAlready(client, mediaIdOf(image.sha256));
+    const found = await storedAlready(client, mediaIdFromDigest(image.sha256));
     if (found) return { ...base, media: found, alreadyStored: true };
   }
   const answer = await client.send('POST', '/api/media', {

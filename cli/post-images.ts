@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fileTypeFromBuffer } from 'file-type';
 import { lineColumn } from '../contract/compliance';
+import { escapeMarkup } from '../contract/markup';
 import { isMediaType, MEDIA_ID_PATTERN, type MediaType } from '../contract/media';
 
 /** One picture a post shows, as written in the file. */
@@ -156,11 +157,6 @@ export async function readLocalImage(file: string): Promise<LocalImage> {
   return { ok: true, file, bytes, type: detected.mime, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-/** The media id the server gives these bytes: the first 32 hex digits of their SHA-256. */
-export function mediaIdOf(sha256: string): string {
-  return sha256.slice(0, 32);
-}
-
 /** A problem with one picture, at its place in the file: `error`s stop a publish, `warning`s are shown. */
 export interface ImageProblem {
   severity: 'error' | 'warning';
@@ -204,6 +200,6 @@ export function rewriteImageSources(html: string, urls: ReadonlyMap<string, stri
     const src = attribute(tag, 'src');
     const url = src === null ? undefined : urls.get(src);
     if (url === undefined) return tag;
-    return tag.replace(/(\ssrc\s*=\s*)(?:"[^"]*"|'[^']*'|[^\s"'>]+)/i, (_, before: string) => `${before}"${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`);
+    return tag.replace(/(\ssrc\s*=\s*)(?:"[^"]*"|'[^']*'|[^\s"'>]+)/i, (_, before: string) => `${before}"${escapeMarkup(url)}"`);
   });
 }

@@ -25,6 +25,14 @@ export function isMediaType(value: string): value is MediaType {
   return Object.hasOwn(MEDIA_TYPES, value);
 }
 
+/** The type a variant's extension is served as (MEDIA_TYPES read the other way). */
+export const MEDIA_TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(MEDIA_TYPES).map(([type, extension]) => [extension, type])) as Record<MediaExtension, MediaType>;
+
+/** An upload's id from the hex SHA-256 of its bytes: its first 32 digits (the server and the CLI agree on it). */
+export function mediaIdFromDigest(sha256Hex: string): string {
+  return sha256Hex.slice(0, 32);
+}
+
 /** The widths variants are made at (never wider than the original, which is kept at its own width up to the last). */
 export const MEDIA_WIDTHS = [480, 960, 1600] as const;
 
@@ -162,6 +170,15 @@ export function srcsetOf(variants: readonly MediaVariant[], type: MediaVariant['
     .sort((a, b) => a.width - b.width)
     .map((variant) => `${variant.url} ${variant.width}w`)
     .join(', ');
+}
+
+/**
+ * The variant an `<img src>` names: the widest in the fallback format every browser shows (not WebP or
+ * AVIF); the widest of any format when there is none.
+ */
+export function widestFallbackOf<Variant extends Pick<MediaVariant, 'type' | 'width'>>(variants: readonly Variant[]): Variant | undefined {
+  const fallbacks = variants.filter((variant) => variant.type !== 'image/webp' && variant.type !== 'image/avif');
+  return (fallbacks.length > 0 ? fallbacks : variants).reduce<Variant | undefined>((best, variant) => (best === undefined || variant.width > best.width ? variant : best), undefined);
 }
 
 /** The `sizes` attribute for pictures in a post's column (and its cover). */

@@ -86,8 +86,8 @@ describe('leadEmail', () => {
     const { html, text } = leadEmail(lead, config);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
-    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
-    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#34;quotes&#34;');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
     expect(text).toContain('<script>alert("x")</script>');
   });
 });
@@ -109,7 +109,7 @@ describe('leadMailer', () => {
     expect(to.map((address) => address.address)).toEqual(['agent@example.com', 'boss@example.com']);
     expect(mail.replyTo?.value).toEqual([{ name: 'Jane <script>Doe</script>', address: 'jane@example.com' }]);
     expect(mail.text).toContain('Yearly contribution:');
-    expect(mail.html).toContain('Jane &#60;script&#62;Doe&#60;/script&#62;');
+    expect(mail.html).toContain('Jane &lt;script&gt;Doe&lt;/script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.messageId).toBe('<lead_Mail0000000000000001.email@hartwell.example>');
     expect(mail.headers.get('x-lead-id')).toBe('lead_Mail0000000000000001');

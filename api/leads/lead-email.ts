@@ -6,6 +6,7 @@
  */
 import { createTransport } from 'nodemailer';
 import type { ConsentRecord, LeadRecord } from '../../contract/leads';
+import { escapeMarkup as escapeHtml } from '../../contract/markup';
 import { HEALTH_RATING_LABELS, type ContactMethod } from '../../contract/quote-request';
 import type { SiteConfig } from '../../contract/site-config';
 import type { LeadDeliverySettings } from './delivery-settings';
@@ -88,10 +89,6 @@ function textBody(lead: LeadRecord, config: SiteConfig): string {
     `Open it with: blogpost leads show ${lead.id}`,
     '',
   ].join('\n');
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function htmlBody(lead: LeadRecord, config: SiteConfig): string {

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../../contract/errors';
+import { escapeMarkup } from '../../contract/markup';
 import {
   MEDIA_MAX_PIXELS,
   MEDIA_TYPES,
@@ -26,9 +27,11 @@ import {
   type MediaType,
   type MediaVariant,
   mediaFileName,
+  mediaIdFromDigest,
   mediaPath,
   POST_IMAGE_SIZES,
   srcsetOf,
+  widestFallbackOf,
 } from '../../contract/media';
 import type { MediaRecord, PostIndexEntry, Store } from '../store/store';
 import { detectType, polyglotProblem } from './media-bytes';
@@ -60,7 +63,7 @@ export interface UploadOutcome {
 
 type VariantType = MediaVariant['type'];
 
-const EXTENSIONS: Record<VariantType, MediaExtension> = { ...MEDIA_TYPES, 'image/webp': 'webp', 'image/avif': 'avif' };
+const EXTENSIONS: Record<VariantType, MediaExtension> = MEDIA_TYPES;
 
 /** The picture's decoded pixels, oriented, in sRGB, 8 bits a channel. */
 interface Decoded {
@@ -77,7 +80,7 @@ interface Decoded {
 
 /** The media id of some bytes: the first 32 hex digits of their SHA-256. */
 export function mediaIdOf(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  return mediaIdFromDigest(createHash('sha256').update(bytes).digest('hex'));
 }
 
 /**
@@ -365,11 +368,6 @@ export class MediaService {
   }
 }
 
-/** Escapes text for an HTML attribute value in double quotes. */
-function attribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
-
 /** A medium as answers carry it (contract/media.ts MediaResponse). */
 export function presentMedia(record: MediaRecord, usedBy: readonly MediaUse[]): MediaResponse {
   const variants: MediaVariant[] = record.variants.map((variant) => ({
@@ -379,9 +377,7 @@ export function presentMedia(record: MediaRecord, usedBy: readonly MediaUse[]): 
     type: variant.type,
     bytes: variant.bytes,
   }));
-  const fallback = fallbackOf(record);
-  const widest = variants.filter((variant) => variant.type === fallback).sort((a, b) => b.width - a.width)[0] ?? variants[0];
-  const url = widest?.url ?? '';
+  const url = widestFallbackOf(variants)?.url ?? '';
   const srcset = srcsetOf(variants, 'image/webp');
   return {
     id: record.id,
@@ -398,11 +394,6 @@ export function presentMedia(record: MediaRecord, usedBy: readonly MediaUse[]): 
     uploaded_at: record.uploadedAt,
     used_by: usedBy.map((use) => ({ ...use })),
     markdown: `![${ALT_PLACEHOLDER}](${url})`,
-    html: `<img src="${attribute(url)}" srcset="${attribute(srcset)}" sizes="${attribute(POST_IMAGE_SIZES)}" width="${record.width}" height="${record.height}" alt="${ALT_PLACEHOLDER}">`,
+    html: `<img src="${escapeMarkup(url)}" srcset="${escapeMarkup(srcset)}" sizes="${escapeMarkup(POST_IMAGE_SIZES)}" width="${record.width}" height="${record.height}" alt="${ALT_PLACEHOLDER}">`,
   };
-}
-
-/** The fallback type a record's variants use: the one type besides WebP and AVIF. */
-function fallbackOf(record: MediaRecord): VariantType {
-  return record.variants.find((variant) => variant.type !== 'image/webp' && variant.type !== 'image/avif')?.type ?? 'image/webp';
 }

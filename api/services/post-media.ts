@@ -14,7 +14,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { MEDIA_UPLOAD_HINT } from '../../contract/blog';
 import type { FieldProblem } from '../../contract/field-problems';
-import { type CoverImage, MEDIA_PATH_PREFIX, type MediaVariant, parseMediaReference, POST_IMAGE_SIZES, srcsetOf } from '../../contract/media';
+import { type CoverImage, MEDIA_PATH_PREFIX, type MediaVariant, parseMediaReference, POST_IMAGE_SIZES, srcsetOf, widestFallbackOf } from '../../contract/media';
 import type { MediaRecord, MediaRepository } from '../store/store';
 
 /** Where a post's pictures are looked up. */
@@ -44,14 +44,11 @@ export type MediaOutcome = { ok: true; resolved: ResolvedMedia } | { ok: false; 
 /** How an upload is shown: its widest fallback variant as `src`, the srcsets, and that variant's size. */
 export type Picture = Omit<CoverImage, 'mediaId' | 'alt'>;
 
-const MODERN_TYPES: ReadonlySet<string> = new Set(['image/webp', 'image/avif']);
 
 /** An upload as a page shows it (contract/media.ts: the fallback format is the one that is neither WebP nor AVIF). */
 export function pictureOf(record: MediaRecord): Picture {
   const variants: MediaVariant[] = record.variants.map((variant) => ({ url: `${MEDIA_PATH_PREFIX}${variant.file}`, width: variant.width, height: variant.height, type: variant.type, bytes: variant.bytes }));
-  const fallbacks = variants.filter((variant) => !MODERN_TYPES.has(variant.type));
-  const candidates = fallbacks.length > 0 ? fallbacks : variants;
-  const widest = candidates.reduce<MediaVariant | null>((best, variant) => (best === null || variant.width > best.width ? variant : best), null);
+  const widest = widestFallbackOf(variants);
   return {
     src: widest?.url ?? '',
     srcset: srcsetOf(variants, 'image/webp'),

@@ -6,16 +6,9 @@
  * pointed at one as a page. A name that is not a stored variant is a plain 404.
  */
 import type { Middleware } from 'koa';
-import { MEDIA_FILE_PATTERN, MEDIA_PATH_PREFIX, type MediaExtension } from '../../contract/media';
+import { MEDIA_FILE_PATTERN, MEDIA_PATH_PREFIX, MEDIA_TYPE_OF_EXTENSION, type MediaExtension } from '../../contract/media';
 import type { MediaRepository } from '../store/store';
 
-const CONTENT_TYPES: Record<MediaExtension, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  gif: 'image/gif',
-};
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -41,7 +34,7 @@ export function mediaFiles(media: MediaRepository): Middleware {
       return;
     }
     ctx.status = 200;
-    ctx.type = CONTENT_TYPES[match[3] as MediaExtension];
+    ctx.type = MEDIA_TYPE_OF_EXTENSION[match[3] as MediaExtension];
     ctx.set('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
     ctx.set('ETag', `"${name}"`);
     ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

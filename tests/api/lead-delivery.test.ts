@@ -107,7 +107,7 @@ describe('lead notifications', () => {
     expect(mail.text).toContain('Consent: not given: contact only by e-mail.');
     expect(mail.text).toContain('Global Privacy Control: opted out of marketing');
     expect(mail.text).toContain(`blogpost leads show ${lead.id}`);
-    expect(mail.html).toContain('Jane &#60;script&#62;alert(1)&#60;/script&#62; Doe');
+    expect(mail.html).toContain('Jane &lt;script&gt;alert(1)&lt;/script&gt; Doe');
     expect(mail.html).not.toContain('<script>');
 
     const request = hook.received[0] as ReceivedWebhook;

@@ -5,14 +5,11 @@
  * and the script gets an inert type, carrying the list of modules to preload; the page boot script
  * restores both on the visitor's first sign of activity. A page with no such script comes back unchanged.
  */
+import { escapeMarkup } from '../../contract/markup';
 import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from './boot-contract';
 
 const MODULEPRELOAD_LINK = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const SCRIPT_OPEN_TAG = /<script\b([^>]*)>/g;
-
-function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-}
 
 export function deferHydration(html: string): string {
   const preloads: string[] = [];
@@ -25,7 +22,7 @@ export function deferHydration(html: string): string {
   const result = withoutPreloads.replace(SCRIPT_OPEN_TAG, (tag, attributes: string) => {
     if (!/\btype="module"/.test(attributes) || /\bsrc=/.test(attributes)) return tag;
     deferred += 1;
-    return `<script type="${DEFERRED_SCRIPT_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="${escapeAttribute(JSON.stringify(preloads))}">`;
+    return `<script type="${DEFERRED_SCRIPT_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="${escapeMarkup(JSON.stringify(preloads))}">`;
   });
   return deferred > 0 ? result : html;
 }
