@@ -391,6 +391,14 @@ describe('describeFinding', () => {
     const line = describeFinding(findingOf(checkCompliance({ content: 'Intro.\nOur policy guarantees returns.', format: 'text' }), 'guaranteed-returns'));
     expect(line).toMatch(/^content 2:12 high guaranteed-returns: "guarantees returns": guaranteed returns, growth or income\. Say what is guaranteed/);
     expect(line).not.toContain('\n');
+    // An unaccepted finding ends with its rewrite.
+    expect(line).toMatch(/"projected, not guaranteed"\.$/);
+  });
+
+  it('reads content as HTML unless told otherwise: words in an attribute are not findings', () => {
+    const content = '<p><a href="/x" title="Your returns are guaranteed.">x</a></p>';
+    expect(checkCompliance({ content }).filter((finding) => finding.severity === 'high')).toEqual([]);
+    expect(checkCompliance({ content, format: 'text' }).map((finding) => finding.rule)).toContain('guaranteed-returns');
   });
 
   it('adds the acceptance reason, and leaves out the place for a finding about the whole post', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASE62_ALPHABET, checkApiKey, crc32, formatApiKey, maskApiKey, readBearerToken, toBase62 } from './keys';
+import { API_KEY_NAME_PATTERN, BASE62_ALPHABET, checkApiKey, crc32, formatApiKey, maskApiKey, permits, readBearerToken, readsDrafts, toBase62 } from './keys';
 
 const base62 = (length: number) => fc.string({ unit: fc.constantFrom(...BASE62_ALPHABET), minLength: length, maxLength: length });
 
@@ -62,5 +62,46 @@ describe('API key format', () => {
     expect(readBearerToken('bearer   abc ')).toEqual({ ok: true, token: 'abc' });
     expect(readBearerToken('Basic abc')).toEqual({ ok: false, problem: 'scheme' });
     expect(readBearerToken('abc')).toEqual({ ok: false, problem: 'scheme' });
+  });
+
+  it('tells the integrator what is wrong in words, with the expected and actual length', () => {
+    expect(checkApiKey('  ')).toEqual({ ok: false, problem: 'empty', message: 'The API key is empty.' });
+    expect(checkApiKey('sk_live_123')).toEqual({ ok: false, problem: 'prefix', message: 'API keys start with "bpk_"; this one does not.' });
+    const key = formatApiKey('A'.repeat(10), 'b'.repeat(32));
+    expect(key).toHaveLength(53);
+    expect(checkApiKey(key.slice(0, -1))).toEqual({
+      ok: false,
+      problem: 'shape',
+      message:
+        'The API key is not in the expected shape (53 characters: bpk_, a 10-character id, "_", then letters and digits); it is 52 characters long. It may be truncated or have extra characters.',
+    });
+    expect(checkApiKey(`x${key}`)).toMatchObject({ problem: 'prefix' });
+    expect(checkApiKey(`${key}x`)).toMatchObject({ problem: 'shape' });
+  });
+
+  it('masks a key that is not one by its first four characters, ignoring spaces around a real one', () => {
+    expect(maskApiKey('  sk_live_123')).toBe('sk_l…');
+    const key = formatApiKey('AbCdEfGhIj', 'x'.repeat(32));
+    expect(maskApiKey(` ${key} `)).toBe(`bpk_AbCdEfGhIj_…${key.slice(-4)}`);
+  });
+
+  it('reads only a whole "Bearer <key>" header', () => {
+    expect(readBearerToken('xBearer abc')).toEqual({ ok: false, problem: 'scheme' });
+    expect(readBearerToken('Bearer abc def')).toEqual({ ok: false, problem: 'scheme' });
+    expect(readBearerToken('Bearer abc\tdef')).toEqual({ ok: false, problem: 'scheme' });
+  });
+
+  it('lets a key read drafts with any permission, and admin do everything', () => {
+    expect(readsDrafts(['blog:read'])).toBe(true);
+    expect(readsDrafts(['blog:write'])).toBe(true);
+    expect(readsDrafts(['blog:admin'])).toBe(true);
+    expect(readsDrafts([])).toBe(false);
+    expect(permits(['blog:admin'], 'blog:write')).toBe(true);
+    expect(permits(['blog:read'], 'blog:write')).toBe(false);
+  });
+
+  it('takes key names of 1 to 60 letters, digits, spaces and . _ - @ :', () => {
+    for (const name of ['Writer', 'ci bot@acme:prod', 'a'.repeat(60)]) expect(API_KEY_NAME_PATTERN.test(name), name).toBe(true);
+    for (const name of ['', 'a'.repeat(61), 'semi;colon', 'x/y', 'emoji 🙂']) expect(API_KEY_NAME_PATTERN.test(name), name).toBe(false);
   });
 });

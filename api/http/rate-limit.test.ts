@@ -1,5 +1,8 @@
+import type { ParameterizedContext } from 'koa';
 import { describe, expect, it } from 'vitest';
-import { FAILED_WRITES_FACTOR, RateLimiter, writeLimits } from './rate-limit';
+import { ApiError } from '../../contract/errors';
+import type { ApiState } from './context';
+import { FAILED_WRITES_FACTOR, RateLimiter, requestRateLimit, writeLimits, writeRateLimit } from './rate-limit';
 
 describe('RateLimiter', () => {
   it('lets a key burst to its limit, then refills evenly', () => {
@@ -26,7 +29,21 @@ describe('RateLimiter', () => {
 
   it('is off at 0', () => {
     const limiter = new RateLimiter(0);
-    for (let i = 0; i < 1000; i++) expect(limiter.take('a').allowed).toBe(true);
+    for (let i = 0; i < 1000; i++) expect(limiter.take('a')).toEqual({ allowed: true, remaining: Number.POSITIVE_INFINITY });
+    limiter.refund('a');
+    expect(limiter.check('a')).toEqual({ allowed: true, remaining: Number.POSITIVE_INFINITY });
+  });
+
+  it('keeps the state of callers still refilling when it forgets idle ones among very many callers', () => {
+    let now = 0;
+    const limiter = new RateLimiter(1, () => now);
+    expect(limiter.take('busy').allowed).toBe(true);
+    for (let i = 0; i < 10_000; i++) limiter.take(`one-off-${i}`);
+    // Half a minute later a new caller arrives while the map is full: only fully refilled buckets may go.
+    now = 30_000;
+    expect(limiter.take('newcomer').allowed).toBe(true);
+    expect(limiter.take('busy')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(limiter.take('one-off-1')).toEqual({ allowed: false, retryAfterSeconds: 30 });
   });
 });
 
@@ -58,5 +75,133 @@ describe('writeLimits', () => {
     expect(limits.writes.perMinute).toBe(4);
     expect(limits.failedWrites.perMinute).toBe(4 * FAILED_WRITES_FACTOR);
     expect(writeLimits(0).failedWrites.perMinute).toBe(0);
+  });
+});
+
+interface Answer {
+  headers: Record<string, string>;
+  error?: ApiError;
+  ran: boolean;
+}
+
+/** Runs a limit middleware for a request (with a key id or none) whose handler answers `status` or throws `thrown`. */
+async function call(
+  middleware: ReturnType<typeof requestRateLimit>,
+  keyId: string | null,
+  outcome: { status?: number; thrown?: unknown; ip?: string } = {},
+): Promise<Answer> {
+  const answer: Answer = { headers: {}, ran: false };
+  let status = 404;
+  const ctx = {
+    ip: outcome.ip ?? '203.0.113.9',
+    state: keyId ? { key: { id: keyId } } : {},
+    set: (name: string, value: string) => {
+      answer.headers[name] = value;
+    },
+    get status() {
+      return status;
+    },
+  } as unknown as ParameterizedContext<ApiState>;
+  try {
+    await middleware(ctx, async () => {
+      answer.ran = true;
+      if (outcome.thrown !== undefined) throw outcome.thrown;
+      status = outcome.status ?? 201;
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    answer.error = error;
+  }
+  return answer;
+}
+
+describe('writeRateLimit', () => {
+  it('counts successful writes per key, with RateLimit headers, and answers 429 with Retry-After past the limit', async () => {
+    const now = 0;
+    const middleware = writeRateLimit(writeLimits(2, () => now));
+    expect((await call(middleware, 'k1')).headers).toEqual({ 'RateLimit-Limit': '2', 'RateLimit-Remaining': '1' });
+    expect((await call(middleware, 'k1')).headers).toEqual({ 'RateLimit-Limit': '2', 'RateLimit-Remaining': '0' });
+    const over = await call(middleware, 'k1');
+    expect(over.ran).toBe(false);
+    expect(over.headers).toEqual({ 'RateLimit-Limit': '2', 'RateLimit-Remaining': '0' });
+    expect(over.error).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      hints: [],
+      message: 'Too many writes with this API key (the limit is 2 successful writes a minute; failed requests do not count). Retry in 30 seconds.',
+      headers: { 'Retry-After': '30' },
+      extra: { retryAfterSeconds: 30, limitPerMinute: 2 },
+    });
+    expect((await call(middleware, 'k2')).ran).toBe(true);
+  });
+
+  it('leaves requests without a key, and every request when the limit is off, alone', async () => {
+    const limited = writeRateLimit(writeLimits(1, () => 0));
+    for (let i = 0; i < 3; i++) expect(await call(limited, null)).toEqual({ headers: {}, ran: true });
+    const off = writeRateLimit(writeLimits(0, () => 0));
+    for (let i = 0; i < 3; i++) expect(await call(off, 'k1')).toEqual({ headers: {}, ran: true });
+  });
+
+  it('gives back the token of a failed write (answered or thrown), and a 4xx uses a failed attempt until those run out', async () => {
+    const middleware = writeRateLimit(writeLimits(1, () => 0));
+    for (let i = 0; i < FAILED_WRITES_FACTOR; i++) {
+      const failed = i % 2 === 0 ? await call(middleware, 'k1', { status: 400 }) : await call(middleware, 'k1', { thrown: new ApiError('validation_failed') });
+      expect(failed.ran, `attempt ${i}`).toBe(true);
+      // A thrown failure still reaches the client as the handler's own answer.
+      if (i % 2 === 1) expect(failed.error?.code, `attempt ${i}`).toBe('validation_failed');
+    }
+    const stopped = await call(middleware, 'k1', { status: 201 });
+    expect(stopped.ran).toBe(false);
+    expect(stopped.error).toMatchObject({
+      code: 'rate_limited',
+      message: 'Too many failed requests with this API key (the limit is 5 failed attempts a minute, apart from the 1 successful writes). Retry in 12 seconds.',
+      hints: ['Fix what the earlier answers reported (their code and errors say what) before sending the post again.'],
+      extra: { limitPerMinute: 5 },
+    });
+  });
+
+  it('does not count a server error or a 429 as a failed attempt, but gives the token back', async () => {
+    const middleware = writeRateLimit(writeLimits(1, () => 0));
+    // More of each than the key's failed attempts: none of them may use one up.
+    for (let i = 0; i < FAILED_WRITES_FACTOR + 1; i++) await call(middleware, 'k1', { status: 500 });
+    for (let i = 0; i < FAILED_WRITES_FACTOR + 1; i++) await call(middleware, 'k1', { status: 429 });
+    expect((await call(middleware, 'k1', { status: 201 })).ran).toBe(true);
+    expect((await call(middleware, 'k1', { status: 201 })).error?.code).toBe('rate_limited');
+  });
+
+  it('keeps the token of a write answered below 400', async () => {
+    const middleware = writeRateLimit(writeLimits(1, () => 0));
+    await call(middleware, 'k1', { status: 399 });
+    expect((await call(middleware, 'k1')).error?.code).toBe('rate_limited');
+  });
+});
+
+describe('requestRateLimit', () => {
+  it('limits per key, or per IP without one, naming which in the 429', async () => {
+    const middleware = requestRateLimit(new RateLimiter(1, () => 0), 'validations');
+    expect((await call(middleware, 'k1')).headers).toEqual({ 'RateLimit-Limit': '1', 'RateLimit-Remaining': '0' });
+    const key = await call(middleware, 'k1');
+    expect(key.ran).toBe(false);
+    expect(key.headers['RateLimit-Remaining']).toBe('0');
+    expect(key.error).toMatchObject({ status: 429, message: 'Too many validations from this API key (the limit is 1 a minute). Retry in 60 seconds.', headers: { 'Retry-After': '60' } });
+    expect((await call(middleware, null)).ran).toBe(true);
+    const ip = await call(middleware, null);
+    expect(ip.error?.message).toBe('Too many validations from this IP address (the limit is 1 a minute). Retry in 60 seconds.');
+    expect(ip.error?.hints).toEqual([]);
+  });
+
+  it('gives each key and each IP address a limit of its own', async () => {
+    const middleware = requestRateLimit(new RateLimiter(1, () => 0), 'validations');
+    expect((await call(middleware, 'k1')).ran).toBe(true);
+    expect((await call(middleware, 'k2')).ran).toBe(true);
+    expect((await call(middleware, null, { ip: '198.51.100.1' })).ran).toBe(true);
+    expect((await call(middleware, null, { ip: '198.51.100.2' })).ran).toBe(true);
+    expect((await call(middleware, 'k1')).error?.code).toBe('rate_limited');
+    expect((await call(middleware, null, { ip: '198.51.100.1' })).error?.code).toBe('rate_limited');
+  });
+
+  it('is off at 0', async () => {
+    const middleware = requestRateLimit(new RateLimiter(0, () => 0), 'validations');
+    for (let i = 0; i < 3; i++) expect(await call(middleware, 'k1')).toEqual({ headers: {}, ran: true });
   });
 });

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_KEY_SECRET_LENGTH, formatApiKey } from '../../contract/keys';
+import { API_KEY_SECRET_LENGTH, checkApiKey, formatApiKey } from '../../contract/keys';
 import { openFileStore, openKeyStore } from '../store/file-store';
 import type { Store } from '../store/store';
-import { KeyService } from './keys';
+import { hashApiKey, KeyError, KeyService } from './keys';
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -97,5 +97,123 @@ describe('KeyService.verify', () => {
       clock.now,
     );
     expect(await failing.verify(secret)).toMatchObject({ ok: true, key: { id: key.id } });
+  });
+});
+
+describe('KeyService.verify of a pasted key', () => {
+  it('accepts a key with spaces or a line break around it', async () => {
+    const { keys, key, secret } = await setUp();
+    expect(await keys.verify(`  ${secret}\n`)).toMatchObject({ ok: true, key: { id: key.id } });
+  });
+});
+
+describe('KeyService.create', () => {
+  it('makes a key in the checked format, stored only as its hash, with a trimmed name and its owner', async () => {
+    const { store, keys } = await setUp();
+    const { key, secret } = await keys.create({ name: '  CI bot ', permissions: ['blog:write', 'blog:write', 'blog:read'], owner: ' acme ' });
+    expect(checkApiKey(secret)).toMatchObject({ ok: true, publicId: key.id });
+    expect(key).toEqual({ id: key.id, name: 'CI bot', owner: 'acme', permissions: ['blog:write', 'blog:read'], createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, revokedAt: null });
+    const stored = await store.keys.findById(key.id);
+    expect(stored?.hash).toBe(hashApiKey(secret));
+    expect(JSON.stringify(stored)).not.toContain(secret.slice(15, 47));
+    const { key: ownKey } = await keys.create({ name: 'Solo', permissions: ['blog:read'], owner: '  ' });
+    expect(ownKey.owner).toBe('Solo');
+    const ids = new Set([key.id, ownKey.id, (await keys.create({ name: 'Third', permissions: ['blog:read'] })).key.id]);
+    expect(ids.size).toBe(3);
+  });
+
+  it('refuses a bad name or owner, no permissions, and the name of an active key in any case', async () => {
+    const { keys } = await setUp();
+    const error: unknown = await keys.create({ name: '', permissions: ['blog:read'] }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(KeyError);
+    expect((error as Error).name).toBe('KeyError');
+    const problem = (work: Promise<unknown>) =>
+      work.then(
+        () => 'created',
+        (error: unknown) => (error instanceof KeyError ? `${error.problem}: ${error.message}` : String(error)),
+      );
+    expect(await problem(keys.create({ name: 'semi;colon', permissions: ['blog:read'] }))).toBe(
+      'invalid_name: A key name is 1 to 60 letters, digits, spaces or . _ - @ : characters.',
+    );
+    expect(await problem(keys.create({ name: 'Fine', permissions: ['blog:read'], owner: 'bad/owner' }))).toBe(
+      'invalid_name: An owner is 1 to 60 letters, digits, spaces or . _ - @ : characters.',
+    );
+    expect(await problem(keys.create({ name: 'Fine', permissions: [] }))).toBe('no_permissions: A key needs at least one permission.');
+    expect(await problem(keys.create({ name: 'WRITER', permissions: ['blog:read'] }))).toBe(
+      'duplicate_name: An active key is already named "WRITER"; pick another name or revoke that key first.',
+    );
+  });
+
+  it('lets a revoked key’s name be used again', async () => {
+    const { keys, key } = await setUp();
+    await keys.revoke(key.id);
+    expect((await keys.create({ name: 'Writer', permissions: ['blog:write'] })).key.name).toBe('Writer');
+  });
+});
+
+describe('KeyService.revoke', () => {
+  it('revokes by id or by the name of exactly one key, and says when it already was', async () => {
+    const { keys, key } = await setUp();
+    const first = await keys.revoke('Writer');
+    expect(first).toMatchObject({ alreadyRevoked: false, key: { id: key.id, revokedAt: '2026-01-01T00:00:00.000Z', revokedBy: null, revokeReason: null } });
+    expect(await keys.revoke(key.id)).toMatchObject({ alreadyRevoked: true, key: { id: key.id } });
+    expect((await keys.verify((await keys.create({ name: 'Other', permissions: ['blog:read'] })).secret)).ok).toBe(true);
+  });
+
+  it('refuses an unknown id or name, and a name that several keys carry', async () => {
+    const { keys, key } = await setUp();
+    const problem = (work: Promise<unknown>) =>
+      work.then(
+        () => 'revoked',
+        (error: unknown) => (error instanceof KeyError ? `${error.problem}: ${error.message}` : String(error)),
+      );
+    expect(await problem(keys.revoke('Nobody'))).toBe('not_found: No key has the id or name "Nobody".');
+    await keys.revoke(key.id);
+    await keys.create({ name: 'Writer', permissions: ['blog:write'] });
+    // One active and one revoked "Writer": the name means the active one.
+    expect((await keys.revoke('Writer')).alreadyRevoked).toBe(false);
+    // Two revoked keys of that name: ambiguous.
+    expect(await problem(keys.revoke('Writer'))).toBe('ambiguous: More than one key is named "Writer"; revoke by id instead.');
+    await keys.create({ name: 'Writer', permissions: ['blog:write'] });
+    const { key: other } = await keys.create({ name: 'Other', permissions: ['blog:write'] });
+    expect((await keys.revoke(other.id)).key.name).toBe('Other');
+  });
+
+  it('names a single revoked key by its name', async () => {
+    const { keys, key } = await setUp();
+    await keys.revoke(key.id);
+    expect(await keys.revoke('Writer')).toMatchObject({ alreadyRevoked: true, key: { id: key.id } });
+  });
+});
+
+describe('KeyService lists', () => {
+  it('lists and finds keys with their bookkeeping, never the hash', async () => {
+    const { keys, key } = await setUp();
+    await keys.revoke(key.id, { by: 'cli:jane', reason: 'left' });
+    expect(await keys.list()).toEqual([{ id: key.id, name: 'Writer', owner: 'Writer', permissions: ['blog:write'], createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, revokedAt: '2026-01-01T00:00:00.000Z' }]);
+    const details = { lastFailedAt: null, lastFailureCode: null, revokedBy: 'cli:jane', revokeReason: 'left' };
+    expect(await keys.details()).toEqual([expect.objectContaining(details)]);
+    expect(await keys.find(key.id)).toEqual(expect.objectContaining({ id: key.id, ...details }));
+    expect(JSON.stringify(await keys.details())).not.toContain('sha256');
+    expect(await keys.find('NoSuchKey1')).toBeUndefined();
+  });
+});
+
+describe('KeyService.recordFailure', () => {
+  it('writes a failure, skips the same code within a minute, and writes it again after', async () => {
+    const { keys, key, clock } = await setUp();
+    keys.recordFailure(key.id, 'invalid_api_key');
+    await expect.poll(async () => (await keys.find(key.id))?.lastFailedAt).toBe('2026-01-01T00:00:00.000Z');
+    clock.advance(59_000);
+    keys.recordFailure(key.id, 'invalid_api_key');
+    clock.advance(500);
+    keys.recordFailure(key.id, 'insufficient_permissions');
+    await expect.poll(async () => (await keys.find(key.id))?.lastFailureCode).toBe('insufficient_permissions');
+    expect((await keys.find(key.id))?.lastFailedAt).toBe('2026-01-01T00:00:59.500Z');
+    clock.advance(30_000);
+    keys.recordFailure(key.id, 'insufficient_permissions');
+    clock.advance(30_000);
+    keys.recordFailure(key.id, 'insufficient_permissions');
+    await expect.poll(async () => (await keys.find(key.id))?.lastFailedAt).toBe('2026-01-01T00:01:59.500Z');
   });
 });
