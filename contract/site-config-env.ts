@@ -3,12 +3,21 @@
  * defaults from site-config.ts, overrides validated by a schema, one readable error for all problems.
  */
 import { z } from 'zod';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from './site-config';
+import { DEFAULT_SITE_CONFIG, type SiteConfig, US_STATE_NAMES, type UsStateCode } from './site-config';
 
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single hyphens');
 const httpUrl = z.url({ protocol: /^https?$/ });
+const stateCode = z
+  .string()
+  .transform((code) => code.trim().toUpperCase())
+  .refine((code): code is UsStateCode => Object.hasOwn(US_STATE_NAMES, code), 'use two-letter state codes, e.g. TX,OK');
+/** A comma-separated list from the environment, or the default's array: unique codes, Texas (the office) first. */
+const licensedStates = z
+  .preprocess((value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim()) : value), z.array(stateCode).min(1))
+  .refine((codes) => codes[0] === 'TX', 'list Texas (TX) first: the office is in Texas')
+  .refine((codes) => new Set(codes).size === codes.length, 'list each state once');
 
 export const siteConfigSchema = z.object({
   siteUrl: httpUrl.transform((u) => u.replace(/\/+$/, '')),
@@ -34,6 +43,8 @@ export const siteConfigSchema = z.object({
   storiesUrl: httpUrl,
   demoKeyName: z.string().regex(/^[\w .-]{3,60}$/),
   foundedYear: z.literal(1955),
+  agencyLicenseNumber: z.string().regex(/^[A-Z0-9-]{4,20}$/, 'use the licence number as issued: 4-20 letters, digits or hyphens'),
+  licensedStates,
 }) satisfies z.ZodType<SiteConfig>;
 
 /** Environment variable that overrides each field. */
@@ -59,6 +70,8 @@ export const ENV_NAMES: Record<Exclude<keyof SiteConfig, 'region' | 'foundedYear
   quoteVideoId: 'SITE_QUOTE_VIDEO_ID',
   storiesUrl: 'SITE_STORIES_URL',
   demoKeyName: 'DEMO_KEY_NAME',
+  agencyLicenseNumber: 'SITE_AGENCY_LICENSE_NUMBER',
+  licensedStates: 'SITE_LICENSED_STATES',
 };
 
 export class SiteConfigError extends Error {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_CONFIG, productPaths } from './site-config';
+import { DEFAULT_SITE_CONFIG, licensedStateNames, productPaths } from './site-config';
 import { ENV_NAMES, loadSiteConfig, SiteConfigError } from './site-config-env';
 
 describe('loadSiteConfig', () => {
@@ -35,6 +35,22 @@ describe('loadSiteConfig', () => {
     expect(loadSiteConfig({ SITE_PRODUCT_NAME: '   ' }).productName).toBe(DEFAULT_SITE_CONFIG.productName);
     const fields = Object.keys(DEFAULT_SITE_CONFIG).filter((k) => k !== 'region' && k !== 'foundedYear');
     expect(Object.keys(ENV_NAMES).sort()).toEqual(fields.sort());
+  });
+
+  it('takes the licence number and the licensed states from the environment, Texas first', () => {
+    expect(licensedStateNames(DEFAULT_SITE_CONFIG)).toBe('Texas, Oklahoma, Louisiana, New Mexico, Arkansas and Colorado');
+    const config = loadSiteConfig({ SITE_AGENCY_LICENSE_NUMBER: '3301234', SITE_LICENSED_STATES: ' tx, fl ,AZ' });
+    expect(config.agencyLicenseNumber).toBe('3301234');
+    expect(config.licensedStates).toEqual(['TX', 'FL', 'AZ']);
+    expect(licensedStateNames(config)).toBe('Texas, Florida and Arizona');
+    expect(licensedStateNames({ licensedStates: ['TX'] })).toBe('Texas');
+  });
+
+  it('refuses an unknown state, a list without Texas first, a repeated state and a malformed licence number', () => {
+    expect(() => loadSiteConfig({ SITE_LICENSED_STATES: 'TX,ZZ' })).toThrow(/SITE_LICENSED_STATES: use two-letter state codes/);
+    expect(() => loadSiteConfig({ SITE_LICENSED_STATES: 'OK,TX' })).toThrow(/SITE_LICENSED_STATES: list Texas \(TX\) first/);
+    expect(() => loadSiteConfig({ SITE_LICENSED_STATES: 'TX,OK,ok' })).toThrow(/SITE_LICENSED_STATES: list each state once/);
+    expect(() => loadSiteConfig({ SITE_AGENCY_LICENSE_NUMBER: 'no spaces please' })).toThrow(/SITE_AGENCY_LICENSE_NUMBER/);
   });
 
   it('either accepts a product slug or rejects it with SiteConfigError, never anything else', () => {

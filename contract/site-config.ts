@@ -31,6 +31,10 @@ export interface SiteConfig {
   /** Name of the demo API key a fresh install creates ({key} in the specification). */
   demoKeyName: string;
   foundedYear: 1955;
+  /** The agency's licence number with the Texas Department of Insurance (fictional by default). */
+  agencyLicenseNumber: string;
+  /** The states the agency is licensed to sell insurance in, as two-letter codes, Texas first. */
+  licensedStates: readonly UsStateCode[];
 }
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
@@ -57,6 +61,8 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   storiesUrl: 'https://stories.example.com/',
   demoKeyName: 'Demo Blog Key',
   foundedYear: 1955,
+  agencyLicenseNumber: '2154076',
+  licensedStates: ['TX', 'OK', 'LA', 'NM', 'AR', 'CO'],
 };
 
 /** Paths that carry the product slug; routes and links use these, never a literal. */
@@ -69,4 +75,26 @@ export function productPaths(config: Pick<SiteConfig, 'productSlug'>) {
 
 export function fullAddress(config: SiteConfig): string {
   return `${config.street}, ${config.city}, ${config.region} ${config.postalCode}`;
+}
+
+/** The states (and DC) by their two-letter postal codes, for the licensed-states list. */
+export const US_STATE_NAMES = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado',
+  CT: 'Connecticut', DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia',
+  HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky',
+  LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
+  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire',
+  NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota',
+  OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania', RI: 'Rhode Island',
+  SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont',
+  VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+} as const;
+
+export type UsStateCode = keyof typeof US_STATE_NAMES;
+
+/** The licensed states as a visitor reads them: "Texas, Oklahoma and Louisiana". */
+export function licensedStateNames(config: Pick<SiteConfig, 'licensedStates'>): string {
+  const names = config.licensedStates.map((code) => US_STATE_NAMES[code]);
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { type ReactNode, useEffect } from 'react';
 import type { Route } from './+types/root';
+import { CallBar } from './components/layout/CallBar';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { useRootData } from './components/layout/site-config-context';
@@ -18,6 +19,7 @@ import { insuranceAgencyJsonLd } from './seo/organization';
 import { NotFoundContent } from './components/layout/NotFoundContent';
 import { ScrollToTopOnLoad } from './components/layout/ScrollToTopOnLoad';
 import siteCss from './styles/site.css?url';
+import bodyFont from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url';
 import { HYDRATED_EVENT } from './client/boot-contract';
 // The page boot script, bundled and minified by the build (scripts/vite-inline-script.ts).
 import PAGE_BOOT_SCRIPT from './client/page-boot?inline-script';
@@ -37,6 +39,7 @@ export const meta: Route.MetaFunction = ({ error, data, location }) => {
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: bodyFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: siteCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
@@ -70,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer />
+          <CallBar />
         </div>
         <ScrollRestoration />
         <ScrollToTopOnLoad />

@@ -45,7 +45,19 @@ const NOT_COPY: Record<string, string> = {
   'calculator.ts:validateCalculatorInput': 'parseField over every field',
   'calculator.ts:calculatorInputFromQuery': 'reads the form\'s query string into the calculator\'s inputs; its messages name the field and its limits',
   'calculator.ts:calculatorQuery': 'writes the inputs back as a query string',
+  'calculator.ts:projectGrowthByYear': 'arithmetic of the calculator, year by year',
+  'calculator.ts:projectionChartText':
+    "fills the chart's note and summary with the visitor's figures; tests/content/calculator.test.ts runs the rules over its output",
   'legal.ts:findLegalDocument': 'looks up an entry of LEGAL_DOCUMENTS, which is walked as it is',
+  'family.ts:familyMember': 'looks up an entry of FAMILY, which is walked as it is',
+  'family.ts:leadersToday': 'filters FAMILY, which is walked as it is',
+  'family.ts:generationLabel': 'turns a generation number into "Second generation"',
+  'family.ts:generationsLeadingTodayWord': 'counts the generations leading today and spells the number',
+  'family.ts:monogram': 'the initials of a name, for the portraits',
+  'review.ts:formatReviewDate': 'formats a date',
+  'contribution-limits.ts:limitDollars': 'formats a limit',
+  'contribution-limits.ts:limitLabel': 'the year label of a limit ("2024 limit")',
+  'review.ts:reviewNote': "the reviewer's name, credentials and role from FAMILY (walked as it is) and a date",
 };
 
 /**

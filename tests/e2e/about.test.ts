@@ -64,7 +64,7 @@ describe('about page', () => {
     await context.close();
   });
 
-  it('shows 2 leaders with initials avatars, 4 reasons and 4 process steps', async () => {
+  it('shows 2 leaders with drawn, named portraits, 4 reasons and 4 process steps', async () => {
     const { context, page } = await openAbout();
     const leaders = page.getByTestId('leader');
     expect(await leaders.count()).toBe(2);
@@ -73,8 +73,9 @@ describe('about page', () => {
       expect(await card.getByRole('heading', { level: 3 }).innerText()).toBe(leader.name);
       expect(await card.innerText()).toContain(leader.role);
       const initials = leader.name.split(' ').map((part) => part[0]).join('');
-      expect(await card.locator('.about-avatar').innerText()).toBe(initials);
-      expect(await card.locator('img').count()).toBe(0);
+      const portrait = card.getByRole('img', { name: `Portrait of ${leader.name}` });
+      expect(await portrait.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
+      expect(await portrait.locator('text').textContent()).toBe(initials);
     }
     expect(await page.getByTestId('about-reason').count()).toBe(4);
     const steps = page.getByTestId('process-step');

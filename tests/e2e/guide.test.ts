@@ -71,7 +71,7 @@ async function rowStates(table: Locator): Promise<Array<[string, string, string]
     rows.map((row): [string, string, string] => [
       row.getAttribute('data-row-id') ?? '',
       row.getAttribute('data-selected') ?? '',
-      row.querySelector('button')?.getAttribute('aria-expanded') ?? '',
+      row.querySelector('.row-toggle')?.getAttribute('aria-expanded') ?? '',
     ]),
   );
 }
@@ -91,10 +91,10 @@ describe('guide over HTTP', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
-  it('serves every anchor of the contents as an element id, linked from both views', () => {
+  it('serves every anchor of the contents as an element id, linked from both views and the side contents', () => {
     for (const anchor of ANCHORS) {
       expect(html.match(new RegExp(`id="${anchor}"`, 'g')), anchor).toHaveLength(1);
-      expect(html.match(new RegExp(`href="#${anchor}"`, 'g')), anchor).toHaveLength(2);
+      expect(html.match(new RegExp(`href="#${anchor}"`, 'g')), anchor).toHaveLength(3);
     }
   });
 

@@ -71,7 +71,7 @@ async function selectedRows(page: Page, testId: string): Promise<string[]> {
 }
 
 function rowButton(page: Page, testId: string, rowId: string) {
-  return page.locator(`[data-testid="${testId}"] tr[data-row-id="${rowId}"] button.row-toggle`);
+  return page.locator(`[data-testid="${testId}"] tr[data-row-id="${rowId}"] .row-toggle`);
 }
 
 describe('server-rendered HTML', () => {
@@ -288,14 +288,14 @@ describe('case studies', () => {
 
   it('shows the first case by default and switches on click, with the spec figures', async () => {
     const { context, page } = await openHome();
-    const buttons = page.locator('[data-testid="case-selector"] button');
+    const buttons = page.locator('[data-testid="case-selector"] [role="tab"]');
     await scrollToSection(page.locator('#case-studies'));
     expect(await buttons.allInnerTexts()).toEqual([
       expect.stringContaining('Early Career Professional'),
       expect.stringContaining('Business Owner'),
       expect.stringContaining('Pre-Retiree'),
     ]);
-    expect(await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-pressed')))).toEqual(['true', 'false', 'false']);
+    expect(await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
     expect(await visibleCase(page).count()).toBe(1);
     let text = await visibleCase(page).innerText();
     for (const figure of ['Age 35', '$25,000 a year', '$2,496,000', '$230,000', '$6,900,000', '$3,000,000', 'Hypothetical projection, not a guarantee']) {
@@ -304,7 +304,7 @@ describe('case studies', () => {
     for (const heading of ['Profile', 'Strategy', 'Projected results', 'Benefits']) expect(text).toContain(heading);
 
     await buttons.nth(1).click();
-    expect(await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-pressed')))).toEqual(['false', 'true', 'false']);
+    expect(await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-selected')))).toEqual(['false', 'true', 'false']);
     text = await visibleCase(page).innerText();
     for (const figure of ['Age 45', '$30,000 a year', '$2,850,000', '$229,000', '$5,725,000', '$950,000']) expect(text).toContain(figure);
     expect(text).not.toContain('$2,496,000');
@@ -318,19 +318,18 @@ describe('case studies', () => {
 
   it('is operated from the keyboard', async () => {
     const { context, page } = await openHome();
-    const buttons = page.locator('[data-testid="case-selector"] button');
+    const buttons = page.locator('[data-testid="case-selector"] [role="tab"]');
+    // Tabs: the arrow keys move and choose, Home and End go to the ends (roving tabindex).
     await buttons.nth(0).focus();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
     expect(await visibleCase(page).getAttribute('data-case-id')).toBe('business-owner');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space');
+    await page.keyboard.press('End');
     expect(await visibleCase(page).getAttribute('data-case-id')).toBe('pre-retiree');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
     expect(await visibleCase(page).getAttribute('data-case-id')).toBe('early-career');
-    expect(await buttons.nth(0).getAttribute('aria-pressed')).toBe('true');
+    expect(await buttons.nth(0).getAttribute('aria-selected')).toBe('true');
+    expect(await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(['0', '-1', '-1']);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tab-id'))).toBe('early-career');
     await context.close();
   });
 });
@@ -433,7 +432,7 @@ describe('accessibility', () => {
     const { context, page } = await openHome(DESKTOP);
     await rowButton(page, 'home-comparison', 'living-benefits').click();
     await rowButton(page, 'iul-vs-roth-table', 'growth').click();
-    await page.locator('[data-testid="case-selector"] button').nth(1).click();
+    await page.locator('[data-testid="case-selector"] [role="tab"]').nth(1).click();
     await page.locator('#faq .accordion-summary').first().click();
     await page.getByLabel('Number of years').fill('0');
     expect(await axeViolations(page)).toEqual([]);

@@ -90,16 +90,18 @@ describe('JavaScript before the first interaction', () => {
 });
 
 describe('what the visitor does while the app loads', () => {
-  it.each(['/', '/no-such-page'])('on %s, a tap on the menu button opens the menu once the app is in charge', async (pagePath) => {
+  it.each(['/', '/no-such-page'])('on %s, a tap on the menu button opens the menu at once, and it stays open once the app is in charge', async (pagePath) => {
     const { context, page, errors } = await openUntouched(pagePath);
     expect(await isHydrated(page)).toBe(false);
-    const toggle = page.locator('button[aria-controls="main-menu"]');
+    const toggle = page.locator('summary[aria-controls="main-menu"]');
+    const menuOpen = () => toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
     expect(await toggle.innerText()).toBe('Open menu');
     await toggle.click();
+    expect(await menuOpen()).toBe(true);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await menuOpen()).toBe(true);
     expect(await toggle.innerText()).toBe('Close menu');
-    expect(await page.locator('#main-menu').getAttribute('data-open')).toBe('true');
+    expect(await page.locator('#main-menu').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

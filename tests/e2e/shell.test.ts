@@ -41,6 +41,16 @@ async function headerState(page: Page) {
   }));
 }
 
+/** The header's menu toggle: the summary of its `<details class="site-menu">` (Header.tsx). */
+function menuToggle(page: Page) {
+  return page.locator('[data-testid="site-header"] details.site-menu > summary');
+}
+
+/** Whether the header menu is open (the browser's state of the details, which it reports as expanded). */
+function menuOpen(page: Page): Promise<boolean> {
+  return page.locator('[data-testid="site-header"] details.site-menu').evaluate((el) => (el as HTMLDetailsElement).open);
+}
+
 describe('navigation bar', () => {
   it('is transparent at the top and turns white with a shadow past 10 px', async () => {
     const { context, page, errors } = await openPage('/legal/privacy-policy');
@@ -88,32 +98,36 @@ describe('navigation bar', () => {
 
   it('collapses into a toggle menu on a 768 px screen that closes when an item is chosen (and on a 1100 px one)', async () => {
     const tablet = await openPage('/', { width: 1100, height: 900 });
-    expect(await tablet.page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    expect(await menuToggle(tablet.page).isVisible()).toBe(true);
     await tablet.context.close();
 
     const { context, page } = await openPage('/', { width: 768, height: 900 });
-    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const toggle = menuToggle(page);
     const faqLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' });
     expect(await faqLink.isVisible()).toBe(false);
+    expect(await toggle.innerText()).toBe('Open menu');
     await toggle.click();
-    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await menuOpen(page)).toBe(true);
+    expect(await toggle.innerText()).toBe('Close menu');
     expect(await faqLink.isVisible()).toBe(true);
     await faqLink.click();
     await page.waitForURL(`${server.url}/faq`);
     expect(await faqLink.isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await menuOpen(page)).toBe(false);
 
-    // Escape closes it too.
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // Escape closes it too, and gives the focus back to the toggle.
+    await toggle.click();
+    expect(await menuOpen(page)).toBe(true);
     await page.keyboard.press('Escape');
-    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await menuOpen(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
     await context.close();
   });
 
   it('fits the full link list on one line, inside the screen, from 1101 px up', async () => {
     for (const width of [1101, 1280, 1401, 1600]) {
       const { context, page } = await openPage('/faq', { width, height: 800 });
-      expect(await page.getByRole('button', { name: 'Open menu' }).isVisible(), `${width}`).toBe(false);
+      expect(await menuToggle(page).isVisible(), `${width}`).toBe(false);
       const layout = await page.evaluate(() => {
         const links = [...document.querySelectorAll<HTMLElement>('#main-menu a')];
         return {
@@ -133,7 +147,7 @@ describe('navigation bar', () => {
 
   it('shows the full link list without a toggle on a wide screen', async () => {
     const { context, page } = await openPage('/', { width: 1280, height: 800 });
-    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    expect(await menuToggle(page).isVisible()).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).isVisible()).toBe(true);
     await context.close();
   });

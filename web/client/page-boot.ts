@@ -8,6 +8,10 @@
  * web/client/defer-hydration.ts), and this script starts it. Until the app has hydrated, it keeps what
  * the visitor does so nothing is lost: clicks on buttons, tabs, checkboxes and radios, form
  * submissions, arrow keys on tabs, and values typed into fields are replayed once React is in charge.
+ * A tab (the FAQ categories, the guide's contents views, the case selector) and a comparison table's
+ * row are also shown at once: the tablist and panels, or the rows and explanations, are switched here
+ * (and a tab link's address updated), so nothing a visitor taps waits for the app; the replayed click
+ * then brings React's state to what is shown.
  *
  * It also keeps the header's scrolled state (`data-scrolled` on <html>), which CSS styles, so the bar
  * turns white the moment the page scrolls, with or without React.
@@ -65,8 +69,46 @@ function pageBoot(options: PageBootOptions): void {
     replays.push(replay);
     start();
   };
+  // Shows `tab` as the chosen one of its tablist, as Tabs.tsx renders it, and writes a tab link's
+  // query and anchor in the address (history state kept for the router).
+  const showTab = (tab: Element): void => {
+    for (const other of Array.from(tab.closest('[role="tablist"]')?.querySelectorAll('[role="tab"]') ?? [])) {
+      const chosen = other === tab;
+      other.setAttribute('aria-selected', String(chosen));
+      other.setAttribute('tabindex', chosen ? '0' : '-1');
+      const panel = doc.getElementById(other.getAttribute('aria-controls') ?? '');
+      if (panel) panel.hidden = !chosen;
+    }
+    if (tab instanceof HTMLAnchorElement) {
+      const url = new URL(location.href);
+      const link = new URL(tab.href);
+      link.searchParams.forEach((value, name) => url.searchParams.set(name, value));
+      url.hash = link.hash;
+      history.replaceState(history.state, '', url);
+    }
+  };
+  // Shows a comparison row's explanation as DisclosureTable.tsx renders it: that row chosen, or none
+  // when it was the chosen one.
+  const toggleRow = (toggle: Element): void => {
+    const opening = toggle.getAttribute('aria-expanded') !== 'true';
+    for (const other of Array.from(toggle.closest('table')?.querySelectorAll('[data-row-explains]') ?? [])) {
+      const chosen = opening && other === toggle;
+      other.setAttribute('aria-expanded', String(chosen));
+      other.closest('tr')?.setAttribute('data-selected', String(chosen));
+      const explanation = doc.getElementById(other.getAttribute('data-row-explains') ?? '');
+      if (explanation) explanation.hidden = !chosen;
+    }
+    const hint = doc.getElementById(toggle.getAttribute('aria-controls') ?? '')?.querySelector<HTMLElement>('.row-explanation-hint');
+    if (hint) hint.hidden = opening;
+  };
   const onClick = (event: MouseEvent): void => {
     const target = event.target instanceof Element ? event.target : null;
+    const tab = target?.closest('[role="tab"]');
+    const row = target?.closest('[data-row-explains]');
+    // A tab or row link opened elsewhere (new tab or window) is the browser's.
+    if ((tab instanceof HTMLAnchorElement || row) && (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+    if (tab) showTab(tab);
+    if (row) toggleRow(row);
     const label = target?.closest('label');
     const control = label ? label.control : null;
     const clickable =
@@ -75,7 +117,9 @@ function pageBoot(options: PageBootOptions): void {
         : target?.closest<HTMLElement>('button, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]');
     if (!clickable) return;
     hold(event, () => {
-      if (clickable.isConnected) clickable.click();
+      // React may have rendered the element anew (a page it could not hydrate as it was): find it by id.
+      const now = clickable.isConnected ? clickable : clickable.id ? doc.getElementById(clickable.id) : null;
+      now?.click();
     });
   };
   // A form submitted without a click (Enter in a form that has no submit button).
@@ -92,6 +136,15 @@ function pageBoot(options: PageBootOptions): void {
     const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
     if (!tab || !tabKeys.includes(event.key)) return;
     const { key, code, shiftKey, altKey, ctrlKey, metaKey } = event;
+    // Left, Right, Home and End move to a tab and show it, as Tabs.tsx does (Up and Down only wait).
+    const tabs = Array.from(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []);
+    const index = tabs.indexOf(tab as HTMLElement);
+    const last = tabs.length - 1;
+    const next = tabs[key === 'ArrowRight' ? (index === last ? 0 : index + 1) : key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : key === 'Home' ? 0 : key === 'End' ? last : -1];
+    if (next) {
+      showTab(next);
+      next.focus();
+    }
     hold(event, () => {
       if (tab.isConnected) tab.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, altKey, ctrlKey, metaKey, bubbles: true, cancelable: true }));
     });

@@ -6,13 +6,19 @@
 import type { AboutPage, WithContext } from 'schema-dts';
 import type { SiteConfig } from '../../contract/site-config';
 import type { ComplianceCopyAcceptance } from '../../contract/compliance';
+import {
+  COMBINED_EXPERIENCE_YEARS,
+  familyMember,
+  GENERATIONS,
+  GENERATIONS_WORD,
+  generationLabel,
+  generationsLeadingTodayWord,
+  leadersToday,
+  SECOND_GENERATION_YEAR,
+} from './family';
 
-/** The year the second generation joined the agency (SPEC section 1). */
-export const SECOND_GENERATION_YEAR = 1976;
-/** Generations of leadership (SPEC section 1). */
-export const GENERATIONS = 3;
-/** Combined experience the agency claims, "about 70 years" (SPEC section 1). */
-export const COMBINED_EXPERIENCE_YEARS = 70;
+// The family's figures live in web/content/family.ts; re-exported for the page's tests and callers.
+export { COMBINED_EXPERIENCE_YEARS, GENERATIONS, SECOND_GENERATION_YEAR };
 
 export type AboutIcon = 'family' | 'education' | 'compare' | 'service';
 
@@ -32,6 +38,7 @@ export interface LegacyStat {
 }
 
 export interface Leader {
+  /** The family member's id (web/content/family.ts), also the avatar's. */
   id: string;
   name: string;
   role: string;
@@ -64,21 +71,36 @@ export interface AboutContent {
   disclaimer: string;
 }
 
+/** The leaders' biographies, by family member id; names, roles and generations come from family.ts. */
+const LEADER_BIOS: Record<string, string> = {
+  'robert-hartwell':
+    'Robert has designed life insurance and retirement plans for business owners for almost five decades. He is known for saying no to a policy that does not fit, and for checking in on clients long after the paperwork is done.',
+  'catherine-hartwell':
+    'Catherine leads the agency and specialises in maximum-funded indexed universal life for high earners and the self-employed. She walks every client through the assumptions behind an illustration, line by line, before anything is signed.',
+};
+
+function leaderGeneration(id: string): string {
+  const member = familyMember(id);
+  return member.joined ? `${generationLabel(member)}, with the agency since ${member.joined}` : generationLabel(member);
+}
+
 export function aboutContent(config: SiteConfig): AboutContent {
   const founded = config.foundedYear;
+  const [founder, second, third] = [familyMember('walter-hartwell'), familyMember('robert-hartwell'), familyMember('catherine-hartwell')];
+  const leadingWord = generationsLeadingTodayWord();
   return {
     seo: {
       title: `About Us: A Family Agency Since ${founded}`,
-      description: `Meet the family behind ${config.agencyName}: founded in ${founded}, three generations of leadership and about ${COMBINED_EXPERIENCE_YEARS} years of experience.`,
+      description: `Meet the family behind ${config.agencyName}: founded in ${founded}, ${GENERATIONS_WORD} generations of leadership and about ${COMBINED_EXPERIENCE_YEARS} years of experience.`,
     },
     hero: {
       eyebrow: 'About Us',
       heading: `About ${config.agencyName}`,
-      lead: `A family insurance agency founded in ${founded}. For three generations we have helped families, professionals and business owners protect what they have built and plan retirement income they can count on.`,
+      lead: `A family insurance agency founded in ${founded}. For ${GENERATIONS_WORD} generations we have helped families, professionals and business owners protect what they have built and plan retirement income they can count on.`,
     },
     legacy: {
-      heading: 'A family legacy across three generations',
-      intro: `Our story began in ${founded} with a single office, a telephone and a promise to explain every policy in plain English. The second generation joined in ${SECOND_GENERATION_YEAR}, and three generations of leadership have built up about ${COMBINED_EXPERIENCE_YEARS} years of combined experience, which the two generations leading the agency today bring to every conversation.`,
+      heading: `A family legacy across ${GENERATIONS_WORD} generations`,
+      intro: `Our story began in ${founded} with a single office, a telephone and a promise to explain every policy in plain English. The second generation joined in ${SECOND_GENERATION_YEAR}, and ${GENERATIONS_WORD} generations of leadership have built up about ${COMBINED_EXPERIENCE_YEARS} years of combined experience. Today ${second.firstName} and ${third.firstName}, the second and third generations, lead the agency together and bring that experience to every conversation.`,
       stats: [
         { id: 'founded', value: String(founded), label: 'Year the agency was founded' },
         { id: 'generations', value: String(GENERATIONS), label: 'Generations of leadership' },
@@ -88,45 +110,36 @@ export function aboutContent(config: SiteConfig): AboutContent {
         {
           id: 'first-generation',
           label: String(founded),
-          generation: 'First generation',
+          generation: generationLabel(founder),
           title: 'The agency opens its doors',
-          text: `Walter Hartwell founded the agency in ${founded} to sell life insurance to the farming and ranching families around ${config.city}, Texas, one kitchen-table conversation at a time.`,
+          text: `${founder.name} founded the agency in ${founded} to sell life insurance to the farming and ranching families around ${config.city}, Texas, one kitchen-table conversation at a time.`,
         },
         {
           id: 'second-generation',
           label: String(SECOND_GENERATION_YEAR),
-          generation: 'Second generation',
+          generation: generationLabel(second),
           title: 'The second generation joins',
-          text: `In ${SECOND_GENERATION_YEAR} Robert Hartwell joined his father and added retirement planning for small-business owners, who needed protection and savings from the same plan.`,
+          text: `In ${SECOND_GENERATION_YEAR} ${second.name} joined his father and added retirement planning for small-business owners, who needed protection and savings from the same plan.`,
         },
         {
           id: 'third-generation',
           label: 'Today',
-          generation: 'Third generation',
-          title: 'Three generations of leadership',
-          text: 'Catherine Hartwell now leads the agency alongside her father, bringing modern illustration software and online consultations to the same personal, unhurried service.',
+          generation: generationLabel(third),
+          title: `${GENERATIONS_WORD.charAt(0).toUpperCase()}${GENERATIONS_WORD.slice(1)} generations of leadership`,
+          text: `${third.name} now leads the agency alongside her father, ${second.firstName}, bringing modern illustration software and online consultations to the same personal, unhurried service.`,
         },
       ],
     },
     leadership: {
       heading: 'Our leadership team',
-      intro: 'Two generations of the family lead the agency today. Every client works directly with one of them.',
-      leaders: [
-        {
-          id: 'robert-hartwell',
-          name: 'Robert Hartwell',
-          role: 'Chairman and Senior Advisor',
-          generation: `Second generation, with the agency since ${SECOND_GENERATION_YEAR}`,
-          bio: 'Robert has designed life insurance and retirement plans for business owners for almost five decades. He is known for saying no to a policy that does not fit, and for checking in on clients long after the paperwork is done.',
-        },
-        {
-          id: 'catherine-hartwell',
-          name: 'Catherine Hartwell',
-          role: 'President and Retirement Income Specialist',
-          generation: 'Third generation',
-          bio: 'Catherine leads the agency and specialises in maximum-funded indexed universal life for high earners and the self-employed. She walks every client through the assumptions behind an illustration, line by line, before anything is signed.',
-        },
-      ],
+      intro: `${leadingWord.charAt(0).toUpperCase()}${leadingWord.slice(1)} generations of the family lead the agency today. Every client works directly with one of them.`,
+      leaders: leadersToday().map((member) => ({
+        id: member.id,
+        name: member.name,
+        role: member.role,
+        generation: leaderGeneration(member.id),
+        bio: LEADER_BIOS[member.id] ?? '',
+      })),
     },
     mission: {
       heading: 'Our mission',

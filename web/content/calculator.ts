@@ -163,17 +163,49 @@ export interface CalculatorResult {
   taxFree: AccountOutcome;
 }
 
-export function calculateGrowth(input: CalculatorInput): CalculatorResult {
+/** One year of the projection: where each account stands at the end of that year. */
+export interface ProjectionYear {
+  /** 1 for the first year, up to the number of years. */
+  year: number;
+  /** Everything contributed so far (one contribution per year, at its start). */
+  contributions: number;
+  /** Tax-free balance: grows at the full rate. */
+  taxFree: number;
+  /** Tax-deferred balance before the tax due on withdrawal: grows at the full rate too. */
+  taxDeferred: number;
+  /** Taxable balance: its growth taxed every year, so it grows at rate x (1 - tax rate). */
+  taxable: number;
+}
+
+/**
+ * The projection year by year: each year the contribution is added at the start and the year's growth
+ * credited at the end. calculateGrowth reads its last year, and the chart draws every year, so the
+ * figures and the chart come from one computation and cannot disagree.
+ */
+export function projectGrowthByYear(input: CalculatorInput): ProjectionYear[] {
   const { annualContribution, years, annualRatePercent, taxRatePercent } = input;
-  const tax = taxRatePercent / 100;
-  const grown = futureValueOfAnnualContributions(annualContribution, annualRatePercent, years);
-  const taxableBalance = futureValueOfAnnualContributions(annualContribution, annualRatePercent * (1 - tax), years);
-  const deferredTax = grown * tax;
+  const growth = 1 + annualRatePercent / 100;
+  const taxedGrowth = 1 + (annualRatePercent / 100) * (1 - taxRatePercent / 100);
+  const series: ProjectionYear[] = [];
+  let grown = 0;
+  let taxable = 0;
+  for (let year = 1; year <= years; year += 1) {
+    grown = (grown + annualContribution) * growth;
+    taxable = (taxable + annualContribution) * taxedGrowth;
+    series.push({ year, contributions: annualContribution * year, taxFree: grown, taxDeferred: grown, taxable });
+  }
+  return series;
+}
+
+/** The three outcomes at the end of the last year of projectGrowthByYear. */
+export function calculateGrowth(input: CalculatorInput): CalculatorResult {
+  const last = projectGrowthByYear(input).at(-1) ?? { contributions: 0, taxFree: 0, taxDeferred: 0, taxable: 0 };
+  const deferredTax = last.taxDeferred * (input.taxRatePercent / 100);
   return {
-    totalContributions: annualContribution * years,
-    taxable: { balance: taxableBalance, taxDueOnWithdrawal: 0, afterTax: taxableBalance },
-    taxDeferred: { balance: grown, taxDueOnWithdrawal: deferredTax, afterTax: grown - deferredTax },
-    taxFree: { balance: grown, taxDueOnWithdrawal: 0, afterTax: grown },
+    totalContributions: last.contributions,
+    taxable: { balance: last.taxable, taxDueOnWithdrawal: 0, afterTax: last.taxable },
+    taxDeferred: { balance: last.taxDeferred, taxDueOnWithdrawal: deferredTax, afterTax: last.taxDeferred - deferredTax },
+    taxFree: { balance: last.taxFree, taxDueOnWithdrawal: 0, afterTax: last.taxFree },
   };
 }
 
@@ -188,6 +220,32 @@ export const CALCULATOR_ASSUMPTIONS: readonly string[] = [
   'Taxable: the growth is taxed every year at your tax rate, so the balance grows at the rate × (1 − tax rate); nothing more is owed at the end.',
   'No fees, policy charges, cost of insurance, caps, floors, inflation or changes in tax rates are included. It illustrates the arithmetic of compounding and taxes; it is not an illustration of any insurance policy, and real results will differ.',
 ];
+
+/** The chart under the calculator's results: its fixed copy (the figures come from projectGrowthByYear). */
+export const CALCULATOR_CHART = {
+  title: 'Year by year: what is put in, and what each account could grow to',
+  contributionsLabel: 'Total contributed',
+  taxFreeLabel: 'Tax-free account',
+  taxableLabel: 'Taxable account',
+  xAxisLabel: 'Years from today',
+  yAxisLabel: 'Balance in dollars',
+  tableSummary: 'Show the numbers as a table',
+  tableCaption: 'Projected balances at the end of each year',
+  yearHeader: 'Year',
+  invalid: 'Correct the highlighted values to see the chart.',
+} as const;
+
+/**
+ * The words around the chart for these inputs: `note`, shown beside it, says the line is a projection
+ * at an assumed rate; `summary` is what the chart shows, for a screen reader (the chart's description).
+ */
+export function projectionChartText(input: CalculatorInput, last: ProjectionYear): { note: string; summary: string } {
+  const years = CALCULATOR_LIMITS.years.format(input.years);
+  return {
+    note: `A hypothetical projection at an assumed ${input.annualRatePercent}% a year, credited every year: not guaranteed. Real accounts and policies have fees and charges, and returns vary from year to year.`,
+    summary: `Over ${years}, ${formatDollars(last.contributions)} is contributed. At the assumed rate, the projected tax-free account reaches ${formatDollars(last.taxFree)} and the projected taxable account ${formatDollars(last.taxable)}.`,
+  };
+}
 
 /**
  * Compliance findings in this copy that stay as written, each with the reason a reviewer reads

@@ -11,6 +11,8 @@ export interface CaseStudyResult {
   label: string;
   value: string;
   description: string;
+  /** A yearly figure (the income), drawn beside the yearly premium rather than with the totals. */
+  perYear?: true;
 }
 
 export interface CaseStudy {
@@ -21,6 +23,8 @@ export interface CaseStudy {
   subtitle: string;
   profile: readonly string[];
   strategy: readonly string[];
+  /** The premium paid each year, in dollars: the figure of the first strategy line, for the chart. */
+  annualPremium: number;
   results: readonly CaseStudyResult[];
   benefits: readonly string[];
 }
@@ -30,6 +34,15 @@ export const CASE_STUDIES_INTRO = {
   heading: 'What It Could Look Like at 35, 45 and 55',
   lead: 'Three hypothetical people at three stages of life. Choose one to see how a policy might be designed and what it could project.',
   selectorLabel: 'Choose a case study',
+} as const;
+
+/** The words of each case's results chart: its yearly figures, then its projected totals. */
+export const CASE_STUDY_CHART = {
+  yearlyHeading: 'Each year',
+  totalsHeading: 'Projected totals',
+  premiumLabel: 'Premium paid',
+  titleSuffix: 'projected results in bars',
+  summaryIntro: 'Bars compare the premium paid each year with the projected yearly income, then the projected totals:',
 } as const;
 
 export const CASE_STUDY_DISCLAIMER =
@@ -54,9 +67,10 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       'Cash value credited from an index strategy with a floor and a cap',
       'Takes tax-free income through policy loans from age 65',
     ],
+    annualPremium: 25_000,
     results: [
       { label: 'Cash value at 65', value: '$2,496,000', description: 'Projected cash value when income begins.' },
-      { label: 'Annual tax-free income', value: '$230,000', description: 'Projected yearly income through policy loans.' },
+      { label: 'Annual tax-free income', value: '$230,000', description: 'Projected yearly income through policy loans.', perYear: true },
       { label: 'Total income', value: '$6,900,000', description: 'Projected total income over 30 years of withdrawals.' },
       { label: 'Death benefit', value: '$3,000,000', description: 'Initial income-tax-free death benefit for her family.' },
     ],
@@ -85,9 +99,10 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       'Policy loans available for business opportunities, at typically 4-6% interest',
       'Tax-free income through policy loans in retirement',
     ],
+    annualPremium: 30_000,
     results: [
       { label: 'Cash value at retirement', value: '$2,850,000', description: 'Projected cash value when income begins.' },
-      { label: 'Annual tax-free income', value: '$229,000', description: 'Projected yearly income through policy loans.' },
+      { label: 'Annual tax-free income', value: '$229,000', description: 'Projected yearly income through policy loans.', perYear: true },
       { label: 'Total income', value: '$5,725,000', description: 'Projected total income over 25 years of withdrawals.' },
       {
         label: 'Remaining death benefit',
@@ -120,9 +135,10 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       'Tax-free income through policy loans from age 65',
       'Draws from the 401(k) and the IUL in the mix that keeps taxes lowest',
     ],
+    annualPremium: 50_000,
     results: [
       { label: 'Cash value at 65', value: '$730,000', description: 'Projected cash value when income begins.' },
-      { label: 'Annual tax-free income', value: '$58,000', description: 'Projected yearly income through policy loans.' },
+      { label: 'Annual tax-free income', value: '$58,000', description: 'Projected yearly income through policy loans.', perYear: true },
       { label: 'Total income', value: '$1,160,000', description: 'Projected total income over 20 years of withdrawals.' },
       {
         label: 'Remaining death benefit',

@@ -6,6 +6,7 @@
  * reduce the death benefit.
  */
 import type { ComplianceCopyAcceptance } from '../../contract/compliance';
+import { CONTRIBUTION_LIMITS, limitDollars } from './contribution-limits';
 
 /** One row of the home comparison table; `iul` is the indexed universal life column. */
 export interface HomeComparisonRow {
@@ -65,7 +66,7 @@ export const HOME_COMPARISON_ROWS: readonly HomeComparisonRow[] = [
     id: 'no-income-limits',
     feature: 'No income limits',
     explanation:
-      'There is no income ceiling on who may own an IUL, a 401(k), a SEP IRA or a brokerage account. A Roth IRA contribution starts to phase out at $146,000 of income for a single filer and $230,000 for married couples filing jointly (2024), and a traditional IRA contribution stops being deductible at moderate incomes when you also have a workplace plan.',
+      `There is no income ceiling on who may own an IUL, a 401(k), a SEP IRA or a brokerage account. A Roth IRA contribution starts to phase out at ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutSingle)} of income for a single filer and ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutJoint)} for married couples filing jointly (2024), and a traditional IRA contribution stops being deductible at moderate incomes when you also have a workplace plan.`,
     iul: true,
     traditional401k: true,
     traditionalIRA: false,
@@ -77,7 +78,7 @@ export const HOME_COMPARISON_ROWS: readonly HomeComparisonRow[] = [
     id: 'no-contribution-limits',
     feature: 'No contribution limits',
     explanation:
-      'The IRS sets annual caps on qualified plans: in 2024 a 401(k) allows $23,000 plus a $7,500 catch-up over age 50, an IRA $7,000 plus a $1,000 catch-up, and a SEP IRA up to 25% of compensation. An IUL has no IRS contribution cap; the most you can put in is set by the size of the death benefit under the tax code’s life insurance rules, which is why the policy is designed for the premium you want to pay.',
+      `The IRS sets annual caps on qualified plans: in 2024 a 401(k) allows ${limitDollars(CONTRIBUTION_LIMITS[2024].k401)} plus a ${limitDollars(CONTRIBUTION_LIMITS[2024].k401CatchUp)} catch-up over age 50, an IRA ${limitDollars(CONTRIBUTION_LIMITS[2024].ira)} plus a ${limitDollars(CONTRIBUTION_LIMITS[2024].rothCatchUp)} catch-up, and a SEP IRA up to 25% of compensation. An IUL has no IRS contribution cap; the most you can put in is set by the size of the death benefit under the tax code’s life insurance rules, which is why the policy is designed for the premium you want to pay.`,
     iul: true,
     traditional401k: false,
     traditionalIRA: false,
@@ -239,17 +240,17 @@ export const IUL_VS_ROTH_ROWS: readonly IulVsRothRow[] = [
     id: 'contributions',
     feature: 'Annual contributions',
     iul: 'No IRS cap; set by the policy design',
-    rothIra: '$7,000 a year, plus $1,000 catch-up over age 50 (2024)',
+    rothIra: `${limitDollars(CONTRIBUTION_LIMITS[2024].rothIra)} a year, plus ${limitDollars(CONTRIBUTION_LIMITS[2024].rothCatchUp)} catch-up over age 50 (2024)`,
     explanation:
-      'A Roth IRA lets you put in $7,000 a year in 2024, or $8,000 from age 50 with the $1,000 catch-up. An IUL has no IRS contribution limit; the premium you can pay is governed by the death benefit under the tax code’s life insurance rules, so a high earner can put away far more each year.',
+      `A Roth IRA lets you put in ${limitDollars(CONTRIBUTION_LIMITS[2024].rothIra)} a year in 2024, or ${limitDollars(CONTRIBUTION_LIMITS[2024].rothIra + CONTRIBUTION_LIMITS[2024].rothCatchUp)} from age 50 with the ${limitDollars(CONTRIBUTION_LIMITS[2024].rothCatchUp)} catch-up. An IUL has no IRS contribution limit; the premium you can pay is governed by the death benefit under the tax code’s life insurance rules, so a high earner can put away far more each year.`,
   },
   {
     id: 'income-limits',
     feature: 'Income limits',
     iul: 'None',
-    rothIra: 'Phase-out from $146,000 single, $230,000 married filing jointly (2024)',
+    rothIra: `Phase-out from ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutSingle)} single, ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutJoint)} married filing jointly (2024)`,
     explanation:
-      'Direct Roth contributions begin to phase out at $146,000 of modified adjusted gross income for single filers and $230,000 for married couples filing jointly in 2024. Anyone who qualifies for the insurance can own an IUL, whatever their income.',
+      `Direct Roth contributions begin to phase out at ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutSingle)} of modified adjusted gross income for single filers and ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutJoint)} for married couples filing jointly in 2024. Anyone who qualifies for the insurance can own an IUL, whatever their income.`,
   },
   {
     id: 'growth',
@@ -333,9 +334,9 @@ export const IUL_VS_401K_ROWS: readonly IulVs401kRow[] = [
     id: 'contribution-limits',
     feature: 'Contribution limits',
     iul: 'No IRS cap; set by the policy design',
-    retirement401k: '$23,000 plus $7,500 catch-up over age 50 (2024)',
+    retirement401k: `${limitDollars(CONTRIBUTION_LIMITS[2024].k401)} plus ${limitDollars(CONTRIBUTION_LIMITS[2024].k401CatchUp)} catch-up over age 50 (2024)`,
     explanation:
-      'In 2024 an employee can defer $23,000 into a 401(k), plus a $7,500 catch-up from age 50. An IUL has no IRS dollar limit; the premium is bounded by the death benefit under the tax code’s life insurance rules.',
+      `In 2024 an employee can defer ${limitDollars(CONTRIBUTION_LIMITS[2024].k401)} into a 401(k), plus a ${limitDollars(CONTRIBUTION_LIMITS[2024].k401CatchUp)} catch-up from age 50. An IUL has no IRS dollar limit; the premium is bounded by the death benefit under the tax code’s life insurance rules.`,
   },
   {
     id: 'employer-match',

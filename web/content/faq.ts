@@ -5,6 +5,7 @@
  * those of SPEC section 9; anything about returns is a projection, never a promise.
  */
 import type { ComplianceCopyAcceptance } from '../../contract/compliance';
+import { CONTRIBUTION_LIMITS, limitDollars } from './contribution-limits';
 export type FaqItem = { id: string; question: string; answer: string; bullets?: string[] };
 
 export interface FaqCategory {
@@ -119,7 +120,7 @@ export const GENERAL_FAQS: readonly FaqItem[] = [
     id: 'iul-vs-roth-401k',
     question: 'How is an IUL different from a 401(k) or Roth IRA?',
     answer:
-      'A 401(k) and a Roth IRA have federal contribution limits and a Roth IRA has income limits; an IUL has neither, though the tax code limits how much premium a policy can take for its death benefit. For 2024, a 401(k) allows $23,000 plus a $7,500 catch-up over 50, and a Roth IRA allows $7,000 plus a $1,000 catch-up over 50, with the Roth income phase-out starting at $146,000 single and $230,000 married filing jointly. Many families use an IUL alongside these accounts rather than instead of them.',
+      `A 401(k) and a Roth IRA have federal contribution limits and a Roth IRA has income limits; an IUL has neither, though the tax code limits how much premium a policy can take for its death benefit. For 2024, a 401(k) allows ${limitDollars(CONTRIBUTION_LIMITS[2024].k401)} plus a ${limitDollars(CONTRIBUTION_LIMITS[2024].k401CatchUp)} catch-up over 50, and a Roth IRA allows ${limitDollars(CONTRIBUTION_LIMITS[2024].rothIra)} plus a ${limitDollars(CONTRIBUTION_LIMITS[2024].rothCatchUp)} catch-up over 50, with the Roth income phase-out starting at ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutSingle)} single and ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutJoint)} married filing jointly. Many families use an IUL alongside these accounts rather than instead of them.`,
   },
   {
     id: 'required-distributions',
@@ -154,9 +155,9 @@ export const RETIREMENT_FAQS: readonly FaqItem[] = [
     answer:
       'For most people, yes, at least up to the employer match, which is money you would otherwise leave on the table. An IUL then complements the 401(k): it adds a pool of money with no contribution limits, no required minimum distributions at 73 and no 10% penalty for access before 59½, and retirement income from it can come through policy loans that are generally not taxed (loans reduce the death benefit).',
     bullets: [
-      '2023 limits: 401(k) $22,500; IRA $7,000.',
-      '2024 limits: 401(k) $23,000 plus $7,500 catch-up over 50; Roth IRA $7,000 plus $1,000 catch-up over 50.',
-      'Roth IRA income phase-out for 2024 starts at $146,000 single and $230,000 married filing jointly.',
+      `2023 limits: 401(k) ${limitDollars(CONTRIBUTION_LIMITS[2023].k401)}; IRA ${limitDollars(CONTRIBUTION_LIMITS[2023].ira)}.`,
+      `2024 limits: 401(k) ${limitDollars(CONTRIBUTION_LIMITS[2024].k401)} plus ${limitDollars(CONTRIBUTION_LIMITS[2024].k401CatchUp)} catch-up over 50; Roth IRA ${limitDollars(CONTRIBUTION_LIMITS[2024].rothIra)} plus ${limitDollars(CONTRIBUTION_LIMITS[2024].rothCatchUp)} catch-up over 50.`,
+      `Roth IRA income phase-out for 2024 starts at ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutSingle)} single and ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutJoint)} married filing jointly.`,
     ],
   },
 ];
@@ -172,7 +173,7 @@ export const BUSINESS_FAQS: readonly FaqItem[] = [
     id: 'sep-ira-vs-iul',
     question: 'How does an IUL compare with a SEP IRA?',
     answer:
-      'A SEP IRA is simple and gives a current tax deduction, but contributions are capped and withdrawals are taxed as income. For 2023 the limit was 25% of pay or $66,000; for 2025 it is up to 25% of compensation or $70,000. SEP withdrawals before 59½ generally carry a 10% penalty and distributions are required from age 73. An IUL is funded with after-tax dollars but has no such contribution cap, no required distributions and income that can come through policy loans, which reduce the death benefit.',
+      `A SEP IRA is simple and gives a current tax deduction, but contributions are capped and withdrawals are taxed as income. For 2023 the limit was 25% of pay or ${limitDollars(CONTRIBUTION_LIMITS[2023].sep)}; for 2025 it is up to 25% of compensation or ${limitDollars(CONTRIBUTION_LIMITS[2025].sep)}. SEP withdrawals before 59½ generally carry a 10% penalty and distributions are required from age 73. An IUL is funded with after-tax dollars but has no such contribution cap, no required distributions and income that can come through policy loans, which reduce the death benefit.`,
   },
   {
     id: 'company-pays-premium',
@@ -220,7 +221,7 @@ export const BUSINESS_FAQS: readonly FaqItem[] = [
     id: 'solo-401k',
     question: 'I am self-employed. Should I use a solo 401(k) as well?',
     answer:
-      'Many self-employed people do both. A solo 401(k) gives a current deduction up to its limits (for 2024 the employee deferral is $23,000 plus a $7,500 catch-up over 50, before the employer contribution), and an IUL adds tax-advantaged savings above those limits with access before 59½. Which to fund first depends on your tax bracket now and what you expect it to be in retirement.',
+      `Many self-employed people do both. A solo 401(k) gives a current deduction up to its limits (for 2024 the employee deferral is ${limitDollars(CONTRIBUTION_LIMITS[2024].k401)} plus a ${limitDollars(CONTRIBUTION_LIMITS[2024].k401CatchUp)} catch-up over 50, before the employer contribution), and an IUL adds tax-advantaged savings above those limits with access before 59½. Which to fund first depends on your tax bracket now and what you expect it to be in retirement.`,
   },
   {
     id: 'creditor-protection',

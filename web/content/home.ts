@@ -5,6 +5,7 @@
  */
 import type { SiteConfig } from '../../contract/site-config';
 import type { ComplianceCopyAcceptance } from '../../contract/compliance';
+import { CONTRIBUTION_LIMITS, limitDollars, limitLabel } from './contribution-limits';
 
 type ProductConfig = Pick<SiteConfig, 'productName'>;
 
@@ -307,8 +308,8 @@ export const THREE_BUCKETS: ThreeBucketsContent = {
       taxTreatment: 'Tax now, tax-free later',
       examples: ['Roth IRA', 'Roth 401(k)'],
       points: [
-        'Roth IRA: $7,000 a year, plus $1,000 over age 50 (2024).',
-        'Contributions phase out from $146,000 single, $230,000 married filing jointly.',
+        `Roth IRA: ${limitDollars(CONTRIBUTION_LIMITS[2024].rothIra)} a year, plus ${limitDollars(CONTRIBUTION_LIMITS[2024].rothCatchUp)} over age 50 (${limitLabel(2024)}).`,
+        `Contributions phase out from ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutSingle)} single, ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutJoint)} married filing jointly (${limitLabel(2024)}).`,
         'Earnings locked up until 59½, under rules Congress can change.',
       ],
     },
@@ -384,12 +385,12 @@ export function benefitsContent(config: ProductConfig): BenefitsContent {
       {
         icon: 'infinity',
         title: 'No IRS contribution limits',
-        text: 'Unlike a 401(k) at $23,000 or an IRA at $7,000 (2024), the premium is set by the policy design, not an IRS cap.',
+        text: `Unlike a 401(k) at ${limitDollars(CONTRIBUTION_LIMITS[2024].k401)} or an IRA at ${limitDollars(CONTRIBUTION_LIMITS[2024].ira)} (${limitLabel(2024)}s), the premium is set by the policy design, not an IRS cap.`,
       },
       {
         icon: 'users',
         title: 'No income limits',
-        text: 'High earners phased out of a Roth IRA from $146,000 single or $230,000 married filing jointly can still fund a policy.',
+        text: `High earners phased out of a Roth IRA from ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutSingle)} single or ${limitDollars(CONTRIBUTION_LIMITS[2024].rothPhaseOutJoint)} married filing jointly (2024) can still fund a policy.`,
       },
       {
         icon: 'calendar',

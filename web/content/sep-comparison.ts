@@ -6,6 +6,7 @@
  */
 import type { SiteConfig } from '../../contract/site-config';
 import type { ComplianceCopyAcceptance } from '../../contract/compliance';
+import { CONTRIBUTION_LIMITS, limitDollars } from './contribution-limits';
 
 export interface SepStatTile {
   id: string;
@@ -66,9 +67,9 @@ export function sepComparisonContent(config: SiteConfig): SepContent {
     stats: [
       {
         id: 'sep-limit-2025',
-        value: '$70,000',
+        value: `${limitDollars(CONTRIBUTION_LIMITS[2025].sep)}`,
         label: '2025 SEP IRA limit',
-        detail: 'Contributions up to 25% of compensation or $70,000, whichever is less. In 2023 the limit was 25% of pay or $66,000.',
+        detail: `For 2025, contributions up to 25% of compensation or ${limitDollars(CONTRIBUTION_LIMITS[2025].sep)}, whichever is less. In 2023 the limit was 25% of pay or ${limitDollars(CONTRIBUTION_LIMITS[2023].sep)}.`,
       },
       {
         id: 'rmd-age',
@@ -101,7 +102,7 @@ export function sepComparisonContent(config: SiteConfig): SepContent {
             'The business deducts its contributions in the year it makes them, the money grows tax-deferred, and every dollar that comes out in retirement is taxed as ordinary income.',
           ],
           bullets: [
-            'For 2025, up to 25% of compensation or $70,000, whichever is less (2023: 25% of pay or $66,000).',
+            `For 2025, up to 25% of compensation or ${limitDollars(CONTRIBUTION_LIMITS[2025].sep)}, whichever is less (2023: 25% of pay or ${limitDollars(CONTRIBUTION_LIMITS[2023].sep)}).`,
             'Withdrawals before 59½ generally carry a 10% penalty on top of income tax.',
             'Required minimum distributions begin at 73, whether or not you need the income.',
             'If you have eligible employees, you must contribute the same percentage of pay for them as for yourself.',
@@ -133,7 +134,7 @@ export function sepComparisonContent(config: SiteConfig): SepContent {
         {
           id: 'contribution-limits',
           feature: 'Contribution limits',
-          sepIra: 'Up to 25% of compensation or $70,000 (2025)',
+          sepIra: `Up to 25% of compensation or ${limitDollars(CONTRIBUTION_LIMITS[2025].sep)} (2025)`,
           iul: 'No IRS dollar limit; set by the policy design',
           explanation:
             'A SEP IRA caps what the business can put in each year. A life insurance policy has no IRS contribution limit of its own; premiums are limited by the death benefit and by the tax rules that keep the policy from becoming a modified endowment contract, which a careful design respects.',

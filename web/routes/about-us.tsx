@@ -1,14 +1,17 @@
 /**
  * /about-us (SPEC "About page"): hero, the family legacy, the leadership team, mission, four reasons,
  * the 4-step process, contact details and office hours, and a button to /get-quote. Copy comes from
- * web/content/about.ts; contact details from the site config.
+ * web/content/about.ts (the family from web/content/family.ts, each leader with a drawn portrait);
+ * contact details, the licence number and the licensed states from the site config.
  */
-import { Clock, GraduationCap, Handshake, Mail, MapPin, Phone, Scale, Users } from 'lucide-react';
+import { Clock, GraduationCap, Handshake, Mail, MapPin, Phone, Scale, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Route } from './+types/about-us';
 import { useSiteConfig } from '../components/layout/site-config-context';
 import { type AboutIcon, aboutContent, aboutPageJsonLd } from '../content/about';
-import { fullAddress } from '../../contract/site-config';
+import { fullAddress, licensedStateNames } from '../../contract/site-config';
+import { FamilyAvatar } from '../components/ui/FamilyAvatar';
+import { familyMember } from '../content/family';
 import { configFromMatches, pageMeta } from '../seo/meta';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -28,15 +31,6 @@ const REASON_ICONS = {
   compare: Scale,
   service: Handshake,
 } satisfies Record<AboutIcon, unknown>;
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('')
-    .slice(0, 2);
-}
 
 export default function AboutUsPage() {
   const config = useSiteConfig();
@@ -86,9 +80,7 @@ export default function AboutUsPage() {
           <ul className="about-leaders">
             {leadership.leaders.map((leader) => (
               <li key={leader.id} className="card about-leader" data-testid="leader">
-                <span className="about-avatar" aria-hidden="true">
-                  {initials(leader.name)}
-                </span>
+                <FamilyAvatar member={familyMember(leader.id)} className="about-avatar" />
                 <div>
                   <h3>{leader.name}</h3>
                   <p className="about-leader-role">{leader.role}</p>
@@ -167,6 +159,14 @@ export default function AboutUsPage() {
                 <MapPin aria-hidden="true" size={18} /> {fullAddress(config)}
               </span>
             </address>
+            <p className="about-licenses" data-testid="about-licenses">
+              <ShieldCheck aria-hidden="true" size={18} />
+              <span>
+                Texas Department of Insurance agency license No.{' '}
+                <span className="license-number">{config.agencyLicenseNumber}</span>. Licensed to offer life insurance in{' '}
+                {licensedStateNames(config)}.
+              </span>
+            </p>
           </div>
           <div className="card about-hours" data-testid="about-hours">
             <h3>

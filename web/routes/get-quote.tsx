@@ -1,6 +1,6 @@
 /**
- * /get-quote (SPEC "Quote page"): the title and, on the first screen even of a phone, the site's own
- * quote-request form (it posts to this page: the action below stores it and answers a 303 to the
+ * /get-quote (SPEC "Quote page"): the title, the phone number and, on the first screen even of a
+ * phone, the site's own quote-request form (it posts to this page: the action below stores it and answers a 303 to the
  * thank-you page, or this page again with the problems); then the optional "pick a time" step, the
  * booking form behind a facade with a phone fallback beside it, the intro video (facade), what the
  * illustration includes, a few questions, and the Service JSON-LD with a free Offer. Nothing from the
@@ -75,6 +75,10 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
             <p className="quote-free-badge" data-testid="quote-free-badge">
               <BadgeCheck aria-hidden="true" size={20} /> {hero.freeBadge}
             </p>
+            {/* Above the form, so that a phone shows the number on its first screen too. */}
+            <p className="quote-phone-line quote-intro-phone" data-testid="quote-intro-phone">
+              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref} className="phone-number">{config.phoneDisplay}</a>
+            </p>
           </div>
           <div className="card quote-request" id="request">
             <QuoteRequestForm copy={requestCopy} startedAt={loaderData.startedAt} result={actionData} />
@@ -88,9 +92,6 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
                 </li>
               ))}
             </ul>
-            <p className="quote-phone-line">
-              <Phone aria-hidden="true" size={20} /> {phone.prompt} <a href={telHref} className="phone-number">{config.phoneDisplay}</a>
-            </p>
           </div>
         </div>
       </section>
@@ -164,7 +165,7 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
           <h2 id="quote-video-heading" className="quote-video-heading">
             {video.heading}
           </h2>
-          <VideoFacade host={config.videoHost} videoId={config.quoteVideoId} title={video.title} orientation="landscape" />
+          <VideoFacade host={config.videoHost} videoId={config.quoteVideoId} title={video.title} orientation="landscape" poster="illustration" />
           <p className="quote-video-caption">{video.caption}</p>
         </div>
       </section>

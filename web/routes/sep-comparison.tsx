@@ -13,6 +13,8 @@ import { type DisclosureColumn, DisclosureTable } from '../components/ui/Disclos
 import { type SepComparisonRow, sepComparisonContent } from '../content/sep-comparison';
 import { productPaths } from '../../contract/site-config';
 import { configFromMatches, pageMeta } from '../seo/meta';
+import { ReviewedBy } from '../components/ui/ReviewedBy';
+import { FigureNote } from '../components/ui/FigureNote';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);
@@ -39,6 +41,7 @@ export default function SepComparisonPage() {
         <div className="container">
           <p className="eyebrow sep-eyebrow">{hero.eyebrow}</p>
           <h1 id="sep-title">{hero.heading}</h1>
+          <ReviewedBy className="reviewed-by-on-dark" />
           <p className="sep-hero-lead">{hero.lead}</p>
           <div className="button-row sep-hero-actions">
             <Link to="/get-quote" className="button button-accent" data-testid="sep-hero-quote">
@@ -63,6 +66,7 @@ export default function SepComparisonPage() {
               </li>
             ))}
           </ul>
+          <FigureNote target="sep-disclaimer" />
         </div>
       </section>
 
@@ -99,7 +103,7 @@ export default function SepComparisonPage() {
             columns={columns}
             rows={comparison.rows}
             explanationLabel="Why it matters"
-            testId="sep-comparison-table"
+            name="compare" testId="sep-comparison-table"
           />
         </div>
       </section>
@@ -135,7 +139,7 @@ export default function SepComparisonPage() {
       <CallToAction id="sep-cta" heading={cta.heading} text={cta.text} />
 
       <div className="container">
-        <p className="disclaimer sep-disclaimer">{content.disclaimer}</p>
+        <p id="sep-disclaimer" className="disclaimer sep-disclaimer">{content.disclaimer}</p>
       </div>
     </>
   );

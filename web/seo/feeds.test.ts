@@ -54,11 +54,20 @@ describe('rssXml', () => {
     );
     expect(xml).toContain('<lastBuildDate>Mon, 03 Feb 2025 04:05:06 GMT</lastBuildDate>');
     expect(xml).toContain('<atom:link href="http://localhost:3000/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain(`<channel>\n<title>${xmlEscape(`${config.agencyName} Blog`)}</title>\n<link>http://localhost:3000/blog</link>\n`);
+  });
+
+  it('writes one item a line, newest first as given', () => {
+    const xml = rssXml(config, [summary({ slug: 'newer' }), summary({ slug: 'older' })]);
+    expect(xml).toMatch(/<link>http:\/\/localhost:3000\/blog\/newer<\/link>.*<\/item>\n<item><title>A Post<\/title><link>http:\/\/localhost:3000\/blog\/older<\/link>/);
   });
 
   it('falls back to the creation date and leaves lastBuildDate out of an empty feed', () => {
     expect(rssXml(config, [summary({ published_at: null })])).toContain('<pubDate>Thu, 02 Jan 2025 03:04:05 GMT</pubDate>');
-    expect(rssXml(config, [])).not.toContain('lastBuildDate');
+    const empty = rssXml(config, []);
+    expect(empty).not.toContain('lastBuildDate');
+    // Nothing at all stands in for the items and their date.
+    expect(empty).toContain('<language>en-us</language>\n\n\n</channel>\n</rss>\n');
   });
 });
 
@@ -72,8 +81,9 @@ describe('urlsetXml', () => {
     );
   });
 
-  it('refuses more URLs than a file may hold', () => {
-    expect(() => urlsetXml(config, [{ path: '/a' }, { path: '/b' }, { path: '/c' }], 2)).toThrow(RangeError);
+  it('refuses more URLs than a file may hold, and takes a full file', () => {
+    expect(() => urlsetXml(config, [{ path: '/a' }, { path: '/b' }, { path: '/c' }], 2)).toThrow(new RangeError('a sitemap file holds at most 2 URLs, not 3'));
+    expect(urlsetXml(config, [{ path: '/a' }, { path: '/b' }], 2)).toContain('<loc>http://localhost:3000/b</loc>');
   });
 });
 

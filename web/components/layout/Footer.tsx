@@ -1,9 +1,14 @@
+/**
+ * The site footer: the agency, quick links, contact details and hours, the educational disclaimer, the
+ * agency's licence number and the states it is licensed in (site config), and the legal links.
+ */
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { footerLegalLinks, footerQuickLinks, socialProfiles } from '../../content/navigation';
-import { fullAddress } from '../../../contract/site-config';
+import { fullAddress, licensedStateNames } from '../../../contract/site-config';
 import { useRootData } from './site-config-context';
 
+/** The footer of every page, rendered on the server from the site config. */
 export function Footer() {
   const { config, year } = useRootData();
   return (
@@ -73,6 +78,10 @@ export function Footer() {
           shown are projections based on assumptions and are not guaranteed. Policy loans and withdrawals reduce the cash
           value and death benefit and may cause the policy to lapse. Guarantees depend on the claims-paying ability of the
           issuing insurer.
+        </p>
+        <p className="footer-licenses" data-testid="footer-licenses">
+          Texas Department of Insurance agency license No. <span className="license-number">{config.agencyLicenseNumber}</span>.
+          Licensed to offer life insurance in {licensedStateNames(config)}.
         </p>
       </div>
       <div className="container footer-bottom">

@@ -1,9 +1,18 @@
 /**
- * A comparison table whose rows can be chosen to show their explanation below the table. Each row's
- * feature cell holds a real button (aria-expanded / aria-controls); one row at a time, none at
- * first, and choosing the chosen row again closes it.
+ * A comparison table whose rows can be chosen to show their explanation below the table: one row at a
+ * time, none at first, and choosing the chosen row again closes it.
+ *
+ * Each row's feature is a link to the page with that row chosen (`?<name>=<row id>#<name>-explanation`,
+ * the chosen row's own link leads back to none), so without JavaScript the server renders the choice
+ * and the browser scrolls to its explanation. With the app running the link acts as a toggle button
+ * (role, aria-expanded, Enter and Space) that changes the table in place and keeps the address in step.
+ * Every explanation is in the HTML, only the chosen one shown. On small screens (web/styles/mobile.css) the
+ * table scrolls sideways in its box with the feature column held in place, under a hint saying so.
  */
-import { type ReactNode, useId, useState } from 'react';
+import { MoveHorizontal } from 'lucide-react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useRememberInAddress } from './address';
 
 export interface DisclosureRow {
   id: string;
@@ -26,7 +35,42 @@ export interface DisclosureTableProps<Row extends DisclosureRow> {
   rowClassName?: (row: Row) => string | undefined;
   /** Label before the explanation panel, e.g. "Why it matters". */
   explanationLabel?: string;
+  /** The table's name in the address (`?<name>=<row id>`) and in its ids; unique on its page. */
+  name: string;
   testId?: string;
+}
+
+/** A range of figures (8-12%, $5-15, $25,000-$100,000+): the hyphen is the only place it could break. */
+const FIGURE_RANGE = /\$?\d[\d,.]*[%+]?(?:[-\u2013]\$?\d[\d,.]*[%+]?)+/g;
+
+/** Text with each range of figures kept on one line (`.figure`), so "0-1%" never reads "0-" then "1%". */
+export function wholeFigures(text: string): ReactNode {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(FIGURE_RANGE)) {
+    parts.push(text.slice(last, match.index));
+    parts.push(
+      <span className="figure" key={match.index}>
+        {match[0]}
+      </span>,
+    );
+    last = match.index + match[0].length;
+  }
+  if (parts.length === 0) return text;
+  parts.push(text.slice(last));
+  return parts;
+}
+
+function cellContent(content: ReactNode): ReactNode {
+  return typeof content === 'string' ? wholeFigures(content) : content;
+}
+
+/**
+ * The link of a row: the page with that row chosen (or none, for null), pointing at the explanation.
+ * Only the table's own value: the rest of the address is not echoed into every row's link.
+ */
+function addressFor(name: string, rowId: string | null): string {
+  return `${rowId === null ? '?' : `?${new URLSearchParams({ [name]: rowId }).toString()}`}#${name}-explanation`;
 }
 
 export function DisclosureTable<Row extends DisclosureRow>({
@@ -36,15 +80,36 @@ export function DisclosureTable<Row extends DisclosureRow>({
   rows,
   rowClassName,
   explanationLabel = 'Explanation',
+  name,
   testId,
 }: DisclosureTableProps<Row>) {
-  const baseId = useId();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = rows.find((row) => row.id === selectedId) ?? null;
-  const panelId = `${baseId}-explanation`;
+  const location = useLocation();
+  const asked = new URLSearchParams(location.search).get(name);
+  const [selectedId, setSelectedId] = useState<string | null>(rows.some((row) => row.id === asked) ? asked : null);
+  const panelId = `${name}-explanation`;
+
+  const remember = useRememberInAddress();
+  const choose = (rowId: string | null): void => {
+    setSelectedId(rowId);
+    remember(name, rowId, panelId);
+  };
+  const onClick = (event: MouseEvent<HTMLAnchorElement>, rowId: string | null): void => {
+    // A link opened elsewhere (new tab or window) is the browser's.
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    choose(rowId);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, rowId: string | null): void => {
+    if (event.key !== ' ') return;
+    event.preventDefault();
+    choose(rowId);
+  };
 
   return (
     <div className="disclosure-table" data-testid={testId}>
+      <p className="table-scroll-hint">
+        <MoveHorizontal aria-hidden="true" size={18} /> Swipe the table sideways to see every column.
+      </p>
       <div className="table-scroll">
         <table>
           <caption>{caption}</caption>
@@ -61,6 +126,7 @@ export function DisclosureTable<Row extends DisclosureRow>({
           <tbody>
             {rows.map((row) => {
               const isSelected = row.id === selectedId;
+              const next = isSelected ? null : row.id;
               return (
                 <tr
                   key={row.id}
@@ -69,18 +135,21 @@ export function DisclosureTable<Row extends DisclosureRow>({
                   className={rowClassName?.(row)}
                 >
                   <th scope="row">
-                    <button
-                      type="button"
+                    <a
+                      href={addressFor(name, next)}
+                      role="button"
                       className="row-toggle"
                       aria-expanded={isSelected}
                       aria-controls={panelId}
-                      onClick={() => setSelectedId(isSelected ? null : row.id)}
+                      data-row-explains={`${name}-${row.id}`}
+                      onClick={(event) => onClick(event, next)}
+                      onKeyDown={(event) => onKeyDown(event, next)}
                     >
                       {row.feature}
-                    </button>
+                    </a>
                   </th>
                   {columns.map((column) => (
-                    <td key={column.key}>{column.render(row)}</td>
+                    <td key={column.key}>{cellContent(column.render(row))}</td>
                   ))}
                 </tr>
               );
@@ -89,16 +158,17 @@ export function DisclosureTable<Row extends DisclosureRow>({
         </table>
       </div>
       <div id={panelId} className="row-explanation" aria-live="polite" data-testid={testId ? `${testId}-explanation` : undefined}>
-        {selected ? (
-          <>
+        {rows.map((row) => (
+          <div key={row.id} id={`${name}-${row.id}`} hidden={row.id !== selectedId}>
             <h3 className="row-explanation-title">
-              {explanationLabel}: {selected.feature}
+              {explanationLabel}: {row.feature}
             </h3>
-            <p>{selected.explanation}</p>
-          </>
-        ) : (
-          <p className="row-explanation-hint">Select a row to see its explanation.</p>
-        )}
+            <p>{wholeFigures(row.explanation)}</p>
+          </div>
+        ))}
+        <p className="row-explanation-hint" hidden={selectedId !== null}>
+          Select a row to see its explanation.
+        </p>
       </div>
     </div>
   );

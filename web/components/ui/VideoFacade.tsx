@@ -1,10 +1,12 @@
 /**
  * A video that costs nothing until asked for: a poster with a play button, replaced by the hosting
  * service's player (autoplaying) only when the visitor clicks. Aspect ratio by padding: 177.78%
- * for portrait (9:16), 66.67% for landscape (3:2).
+ * for portrait (9:16), 66.67% for landscape (3:2). The poster is drawn (VideoPoster.tsx) inside that
+ * fixed box, so it paints without moving anything.
  */
 import { Play } from 'lucide-react';
 import { useState } from 'react';
+import { VideoPoster, type VideoPosterScene } from './VideoPoster';
 
 export const VIDEO_ASPECT_PADDING = { portrait: '177.78%', landscape: '66.67%' } as const;
 
@@ -14,9 +16,11 @@ export interface VideoFacadeProps {
   title: string;
   orientation: keyof typeof VIDEO_ASPECT_PADDING;
   className?: string;
+  /** The drawn poster: `growth` (the default, the home page's hero) or `illustration` (/get-quote). */
+  poster?: VideoPosterScene;
 }
 
-export function VideoFacade({ host, videoId, title, orientation, className }: VideoFacadeProps) {
+export function VideoFacade({ host, videoId, title, orientation, className, poster = 'growth' }: VideoFacadeProps) {
   const [playing, setPlaying] = useState(false);
   return (
     <div
@@ -33,6 +37,7 @@ export function VideoFacade({ host, videoId, title, orientation, className }: Vi
         />
       ) : (
         <button type="button" className="video-poster" onClick={() => setPlaying(true)}>
+          <VideoPoster scene={poster} />
           <span className="video-play" aria-hidden="true">
             <Play size={32} />
           </span>

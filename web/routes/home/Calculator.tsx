@@ -1,25 +1,31 @@
 /**
  * The compound-growth calculator: four labelled inputs with their limits, a message per field when a
- * value is out of range, and the three outcomes in a live region. The arithmetic lives in
- * content/calculator.ts; this component only reads inputs and shows results.
+ * value is out of range, the three outcomes in a live region, and a chart of the projection year by
+ * year with its numbers as a table. The arithmetic lives in content/calculator.ts (one yearly series,
+ * whose last year is the outcomes); this component only reads inputs and shows results.
  *
  * It is a real form first: without JavaScript, Calculate sends `GET /?annualContribution=...#calculator`
  * and the home route's loader renders the figures (or the messages) for those inputs, which arrive here
- * as `initial`. Once hydrated, the results follow every keystroke, and Calculate (or Enter) only puts the
+ * as `initial`, chart included. Once hydrated, the results and the chart follow every keystroke, and Calculate (or Enter) only puts the
  * inputs in the address bar, so the figures can be shared, without reloading the page.
  */
 import { type FormEvent, useId, useState } from 'react';
+import { ProjectionChart } from '../../components/ui/ProjectionChart';
 import {
   CALCULATOR_ASSUMPTIONS,
+  CALCULATOR_CHART,
   CALCULATOR_DEFAULT_RAW,
   CALCULATOR_FIELDS,
   CALCULATOR_FORMULA,
   CALCULATOR_LIMITS,
   type CalculatorField,
+  type CalculatorInput,
   type RawCalculatorInput,
   calculateGrowth,
   calculatorQuery,
   formatDollars,
+  projectGrowthByYear,
+  projectionChartText,
   validateCalculatorInput,
 } from '../../content/calculator';
 
@@ -38,6 +44,48 @@ const ACCOUNTS = [
 
 /** Where the form is sent without JavaScript: the home page, back at this section. */
 const CALCULATOR_ACTION = '/#calculator';
+
+const SCALES = [
+  { size: 1e9, suffix: 'B' },
+  { size: 1e6, suffix: 'M' },
+  { size: 1e3, suffix: 'K' },
+] as const;
+
+/**
+ * An axis tick, short: 250000 -> "$250K", 1250000 -> "$1.25M". Written out rather than Intl's compact
+ * notation, whose output differs between Node's and the browser's ICU and would break hydration.
+ */
+function tickDollars(value: number): string {
+  const scale = SCALES.find((candidate) => value >= candidate.size);
+  if (!scale) return `$${Math.round(value)}`;
+  return `$${String(Math.round((value / scale.size) * 100) / 100)}${scale.suffix}`;
+}
+
+/** The projection drawn year by year: contributions, the tax-free account and the taxable one. */
+function CalculatorChart({ input }: { input: CalculatorInput }) {
+  const series = projectGrowthByYear(input);
+  const last = series.at(-1);
+  if (!last) return null;
+  const text = projectionChartText(input, last);
+  return (
+    <ProjectionChart
+      title={CALCULATOR_CHART.title}
+      summary={text.summary}
+      note={text.note}
+      xLabel={CALCULATOR_CHART.xAxisLabel}
+      yLabel={CALCULATOR_CHART.yAxisLabel}
+      xValues={series.map((year) => year.year)}
+      series={[
+        { id: 'taxFree', label: CALCULATOR_CHART.taxFreeLabel, values: series.map((year) => year.taxFree), variant: 'primary' },
+        { id: 'taxable', label: CALCULATOR_CHART.taxableLabel, values: series.map((year) => year.taxable), variant: 'comparison' },
+        { id: 'contributions', label: CALCULATOR_CHART.contributionsLabel, values: series.map((year) => year.contributions), variant: 'baseline' },
+      ]}
+      formatValue={formatDollars}
+      formatTick={tickDollars}
+      table={{ summary: CALCULATOR_CHART.tableSummary, caption: CALCULATOR_CHART.tableCaption, xHeader: CALCULATOR_CHART.yearHeader }}
+    />
+  );
+}
 
 /** With JavaScript the figures are already shown: keep the page, and put the inputs in its address. */
 function shareInputs(event: FormEvent<HTMLFormElement>, raw: RawCalculatorInput): void {
@@ -159,6 +207,15 @@ export function Calculator({ headingId, initial = CALCULATOR_DEFAULT_RAW }: { he
           </p>
         )}
       </div>
+
+      {/* Outside the live region: the figures above are announced, the chart is read when reached. */}
+      {validation.ok ? (
+        <CalculatorChart input={validation.input} />
+      ) : (
+        <p className="projection-chart-invalid" data-testid="projection-chart-invalid">
+          {CALCULATOR_CHART.invalid}
+        </p>
+      )}
 
       <div className="calculator-method">
         <h4>How this calculator works</h4>

@@ -32,7 +32,7 @@ export function ComparisonSection() {
           rows={HOME_COMPARISON_ROWS}
           rowClassName={rowClassName}
           explanationLabel="Why it matters"
-          testId="home-comparison"
+          name="compare" testId="home-comparison"
         />
       </div>
     </section>

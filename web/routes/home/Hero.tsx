@@ -1,7 +1,8 @@
 /**
  * The hero: the page's one h1, the four claims, two video facades (portrait shown on desktop,
- * landscape on screens up to 768px, chosen by CSS) and the calls to action; the call button is
- * for mobile only.
+ * landscape on screens up to 768px, chosen by CSS) and the calls to action; the call button, with
+ * the number, is for mobile only. On a phone both buttons sit right after the lead (web/styles/home.css),
+ * so they are on the first screen.
  */
 import { Phone } from 'lucide-react';
 import { Link } from 'react-router';
@@ -32,7 +33,7 @@ export function Hero() {
               {hero.ctaLabel}
             </Link>
             <a href={`tel:${config.phoneE164}`} className="button button-outline-light hero-call-mobile" data-testid="hero-mobile-call">
-              <Phone aria-hidden="true" size={18} /> {hero.mobileCallLabel}
+              <Phone aria-hidden="true" size={18} /> {hero.mobileCallLabel} <span className="phone-number">{config.phoneDisplay}</span>
             </a>
           </div>
           <p className="hero-note">{hero.claimsNote}</p>

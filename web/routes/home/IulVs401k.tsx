@@ -14,7 +14,7 @@ export function IulVs401k() {
     <section id="iul-vs-401k" className="page-section section-alt" aria-labelledby="iul-vs-401k-title">
       <div className="container">
         <SectionHeading intro={IUL_VS_401K_INTRO} headingId="iul-vs-401k-title" />
-        <DisclosureTable caption={IUL_VS_401K_INTRO.caption} columns={columns} rows={IUL_VS_401K_ROWS} testId="iul-vs-401k-table" />
+        <DisclosureTable caption={IUL_VS_401K_INTRO.caption} columns={columns} rows={IUL_VS_401K_ROWS} name="vs-401k" testId="iul-vs-401k-table" />
       </div>
     </section>
   );

@@ -14,7 +14,7 @@ export function IulVsRoth() {
     <section id="iul-vs-roth" className="page-section" aria-labelledby="iul-vs-roth-title">
       <div className="container">
         <SectionHeading intro={IUL_VS_ROTH_INTRO} headingId="iul-vs-roth-title" />
-        <DisclosureTable caption={IUL_VS_ROTH_INTRO.caption} columns={columns} rows={IUL_VS_ROTH_ROWS} testId="iul-vs-roth-table" />
+        <DisclosureTable caption={IUL_VS_ROTH_INTRO.caption} columns={columns} rows={IUL_VS_ROTH_ROWS} name="vs-roth" testId="iul-vs-roth-table" />
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useSiteConfig } from '../../components/layout/site-config-context';
 import { whatIsContent } from '../../content/home';
 import { SectionHeading } from './SectionHeading';
+import { ReviewedBy } from '../../components/ui/ReviewedBy';
 
 export function WhatIs() {
   const content = whatIsContent(useSiteConfig());
@@ -10,6 +11,7 @@ export function WhatIs() {
     <section id="how-it-works" className="page-section" aria-labelledby="how-it-works-title">
       <div className="container">
         <SectionHeading intro={content} headingId="how-it-works-title" />
+        <ReviewedBy />
         <div className="prose-columns">
           {content.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>

@@ -2,14 +2,15 @@
  * The home page (`/`): its sections in the order of SPEC section 2. Each section is its own file in
  * this folder and takes its words from web/content/home.ts and the other content modules.
  */
-import { data } from 'react-router';
+import { data, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/route';
 import { calculatorInputFromQuery } from '../../content/calculator';
 import { CallToAction } from '../../components/ui/CallToAction';
+import { tabFromQuery } from '../../components/ui/Tabs';
 import { HOME_CLOSING_CTA, homeMeta } from '../../content/home';
 import { configFromMatches, pageMeta } from '../../seo/meta';
 import { Benefits } from './Benefits';
-import { CaseStudies } from './CaseStudies';
+import { CASE_STUDY_IDS, CASE_STUDY_LINK, CaseStudies } from './CaseStudies';
 import { ComparisonSection } from './ComparisonSection';
 import { CompoundGrowth } from './CompoundGrowth';
 import { Hero } from './Hero';
@@ -25,24 +26,40 @@ import { ThreeBuckets } from './ThreeBuckets';
 import { WhatIs } from './WhatIs';
 
 /**
- * The latest posts, and the calculator's inputs when the visitor sent its form without JavaScript
- * (`/?annualContribution=...`; null otherwise, for the defaults). A page for such inputs is rendered for
- * that visitor and never kept in the server's page cache (`no-store`), so arbitrary query strings cannot
+ * The latest posts, the calculator's inputs when the visitor sent its form without JavaScript
+ * (`/?annualContribution=...`; null otherwise, for the defaults), and the case study a case link chose
+ * (`/?case=<id>#case-studies`; the first otherwise). A page for such a query is rendered for that
+ * visitor and never kept in the server's page cache (`no-store`), so arbitrary query strings cannot
  * crowd the cached pages out; the plain home page stays cached.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const latest = await context.blog.listPublished({ page: 1, limit: LATEST_ARTICLES_COUNT });
-  const calculator = calculatorInputFromQuery(new URL(request.url).searchParams);
-  return data({ latest: latest.posts, calculator }, calculator ? { headers: { 'Cache-Control': 'no-store' } } : undefined);
+  const params = new URL(request.url).searchParams;
+  const calculator = calculatorInputFromQuery(params);
+  const caseStudy = tabFromQuery(params, CASE_STUDY_LINK.query, CASE_STUDY_IDS);
+  const noStore = calculator !== null || params.has(CASE_STUDY_LINK.query);
+  return data({ latest: latest.posts, calculator, caseStudy }, noStore ? { headers: { 'Cache-Control': 'no-store' } } : undefined);
 }
 
-/** Sends the loader's Cache-Control (set only for calculator inputs) with the page. */
+/** Sends the loader's Cache-Control (set only for calculator inputs or a chosen case) with the page. */
 export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
   const headers = new Headers(parentHeaders);
   const cacheControl = loaderHeaders.get('Cache-Control');
   if (cacheControl) headers.set('Cache-Control', cacheControl);
   return headers;
 };
+
+/** The calculator's inputs in an address: the only part of the query the loader's data depends on. */
+function calculatorPart(url: URL): string {
+  return JSON.stringify(calculatorInputFromQuery(url.searchParams));
+}
+
+/**
+ * A case tab or a comparison row only writes its choice in the address: the page's data stays as it
+ * is, nothing is fetched. New calculator inputs are loaded as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname && calculatorPart(currentUrl) === calculatorPart(nextUrl) ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);
@@ -64,7 +81,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <CompoundGrowth calculator={loaderData.calculator} />
       <IulVsRoth />
       <IulVs401k />
-      <CaseStudies />
+      <CaseStudies selectedId={loaderData.caseStudy} />
       <HomeFaq />
       <LatestArticles posts={loaderData.latest} />
       <CallToAction id="get-started" heading={HOME_CLOSING_CTA.heading} text={HOME_CLOSING_CTA.text} />

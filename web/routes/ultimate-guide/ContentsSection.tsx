@@ -1,8 +1,15 @@
-/** The table of contents in two views, List View (default) and Table View; both link to the anchors. */
-import { Tabs } from '../../components/ui/Tabs';
+/**
+ * The table of contents in two views, List View (default) and Table View; both link to the anchors.
+ * The views are tab links (`?view=table#contents`), so the server renders the one asked for.
+ */
+import { type TabLink, Tabs } from '../../components/ui/Tabs';
 import { CONTENTS_COPY, type ContentsEntry } from '../../content/guide/overview';
 
-export function ContentsSection({ entries }: { entries: readonly ContentsEntry[] }) {
+/** The views in order, the first the default; the address names one with `?view=`. */
+export const CONTENTS_VIEWS = ['list', 'table'] as const;
+export const CONTENTS_VIEW_LINK: TabLink = { query: 'view', anchor: 'contents' };
+
+export function ContentsSection({ entries, view }: { entries: readonly ContentsEntry[]; view: string }) {
   const list = (
     <ol className="contents-list" data-testid="contents-list">
       {entries.map((entry) => (
@@ -39,12 +46,13 @@ export function ContentsSection({ entries }: { entries: readonly ContentsEntry[]
     </div>
   );
   return (
-    <section id="contents" className="page-section guide-contents" aria-labelledby="contents-heading">
+    <section id={CONTENTS_VIEW_LINK.anchor} className="page-section guide-contents" aria-labelledby="contents-heading">
       <div className="container">
         <h2 id="contents-heading">{CONTENTS_COPY.title}</h2>
         <Tabs
           label={CONTENTS_COPY.tabsLabel}
-          defaultTabId="list"
+          defaultTabId={view}
+          link={CONTENTS_VIEW_LINK}
           tabs={[
             { id: 'list', label: CONTENTS_COPY.listTab, content: list },
             { id: 'table', label: CONTENTS_COPY.tableTab, content: table },

@@ -1,6 +1,9 @@
 /** The guide's hero: title (from the product name in config), lead, four key figures and the CTA. */
 import { Link } from 'react-router';
 import type { GuideHeroCopy } from '../../content/guide/overview';
+import { ReviewedBy } from '../../components/ui/ReviewedBy';
+import { FigureNote } from '../../components/ui/FigureNote';
+import { GUIDE_DISCLOSURES } from '../../content/guide/closing';
 
 export function GuideHero({ copy }: { copy: GuideHeroCopy }) {
   return (
@@ -8,6 +11,7 @@ export function GuideHero({ copy }: { copy: GuideHeroCopy }) {
       <div className="container">
         <p className="eyebrow">{copy.eyebrow}</p>
         <h1 id="guide-title">{copy.title}</h1>
+        <ReviewedBy />
         <p className="lead">{copy.lead}</p>
         <ul className="guide-facts" aria-label="Key figures">
           {copy.facts.map((fact) => (
@@ -17,6 +21,7 @@ export function GuideHero({ copy }: { copy: GuideHeroCopy }) {
             </li>
           ))}
         </ul>
+        <FigureNote target={`${GUIDE_DISCLOSURES.id}-heading`} />
         <div className="button-row guide-hero-actions">
           <Link to="/get-quote" className="button button-primary">
             {copy.buttonLabel}

@@ -14,7 +14,7 @@ export function IulVs401kSection() {
           { key: 'iul', header: FOUR_01K_INTRO.iulHeader, render: (row) => row.iul },
           { key: 'retirement401k', header: FOUR_01K_INTRO.otherHeader, render: (row) => row.retirement401k },
         ]}
-        testId="guide-401k-table"
+        name="vs-401k" testId="guide-401k-table"
       />
     </GuideSection>
   );

@@ -14,7 +14,7 @@ export function IulVsRothSection() {
           { key: 'iul', header: ROTH_INTRO.iulHeader, render: (row) => row.iul },
           { key: 'rothIra', header: ROTH_INTRO.otherHeader, render: (row) => row.rothIra },
         ]}
-        testId="guide-roth-table"
+        name="vs-roth" testId="guide-roth-table"
       />
     </GuideSection>
   );

@@ -26,7 +26,7 @@ export function IulVsWholeLifeSection() {
           { key: 'iul', header: WHOLE_LIFE_INTRO.iulHeader, render: (row) => row.iul },
           { key: 'wholeLife', header: WHOLE_LIFE_INTRO.otherHeader, render: (row) => row.wholeLife },
         ]}
-        testId="guide-whole-life-table"
+        name="vs-whole-life" testId="guide-whole-life-table"
       />
       <aside className="guide-guidance" aria-labelledby="which-option-heading" data-testid="which-option">
         <h3 id="which-option-heading">{WHICH_OPTION.title}</h3>

@@ -1,9 +1,12 @@
 /**
- * The Ultimate Guide: hero, contents (List View / Table View), the explainer sections, three
- * comparisons, common mistakes, the 8 Common Questions, Next Steps, disclosures and a closing CTA.
+ * The Ultimate Guide: hero, contents (List View / Table View, and beside the text on wide screens),
+ * the explainer sections, three comparisons, common mistakes, the 8 Common Questions, Next Steps,
+ * disclosures and a closing CTA.
  * Its head carries Article and FAQPage structured data built from the same content modules.
  */
+import { data } from 'react-router';
 import type { Route } from './+types/route';
+import { tabFromQuery } from '../../components/ui/Tabs';
 import { useSiteConfig } from '../../components/layout/site-config-context';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { GUIDE_FAQS } from '../../content/faq';
@@ -15,7 +18,7 @@ import { configFromMatches, pageMeta } from '../../seo/meta';
 import { guideArticleJsonLd } from './article-jsonld';
 import { CommonMistakesSection } from './CommonMistakesSection';
 import { CommonQuestionsSection } from './CommonQuestionsSection';
-import { ContentsSection } from './ContentsSection';
+import { CONTENTS_VIEW_LINK, CONTENTS_VIEWS, ContentsSection } from './ContentsSection';
 import { DisclosuresSection } from './DisclosuresSection';
 import { GuideHero } from './GuideHero';
 import { ImplementationSection } from './ImplementationSection';
@@ -25,8 +28,32 @@ import { IulVsWholeLifeSection } from './IulVsWholeLifeSection';
 import { NextStepsSection } from './NextStepsSection';
 import { OptimalStructureSection } from './OptimalStructureSection';
 import { ProtectionFeaturesSection } from './ProtectionFeaturesSection';
+import { StickyContents } from './StickyContents';
 import { TaxAdvantagesSection } from './TaxAdvantagesSection';
 import { WhatIsIulSection } from './WhatIsIulSection';
+
+/**
+ * The contents view the address asks for (`?view=table`; List View otherwise). Such a page is rendered
+ * for that visitor and never kept in the server's page cache (`no-store`), like the calculator's queries.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const view = tabFromQuery(params, CONTENTS_VIEW_LINK.query, CONTENTS_VIEWS);
+  return data({ view }, params.has(CONTENTS_VIEW_LINK.query) ? { headers: { 'Cache-Control': 'no-store' } } : undefined);
+}
+
+/** In the browser the address alone names the view: a navigation to the guide asks the server nothing. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { view: tabFromQuery(new URL(request.url).searchParams, CONTENTS_VIEW_LINK.query, CONTENTS_VIEWS) };
+}
+
+/** Sends the loader's Cache-Control (set only for a `?view=` query) with the page. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  if (cacheControl) headers.set('Cache-Control', cacheControl);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);
@@ -41,12 +68,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function UltimateGuidePage() {
+export default function UltimateGuidePage({ loaderData }: Route.ComponentProps) {
   const config = useSiteConfig();
+  const contents = guideContents(config);
   return (
     <div className="guide-page">
       <GuideHero copy={guideHero(config)} />
-      <ContentsSection entries={guideContents(config)} />
+      <ContentsSection entries={contents} view={loaderData.view} />
+      <StickyContents entries={contents} />
       <WhatIsIulSection title={whatIsIulTitle(config)} />
       <TaxAdvantagesSection />
       <ProtectionFeaturesSection />

@@ -1,0 +1,190 @@
+/**
+ * A design that earns trust, as a visitor meets it (issue 19): the headings are set in the site's own
+ * typeface, downloaded from the site's origin (preloaded, with its licence served) and nothing from
+ * another origin; every footer shows the agency's licence number and the states it is licensed in;
+ * each education page says who reviewed it and when, next to its heading; the About page's leaders have
+ * drawn portraits named for screen readers; the video facades show drawn posters that fill their fixed
+ * boxes; the key figures of the guide and the SEP page carry a note linking to their disclosure; and
+ * the home page draws the Tax Train and the seed and the harvest. Without JavaScript where the feature
+ * is plain HTML.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_CONFIG, licensedStateNames, productPaths } from '../../contract/site-config';
+import { aboutContent } from '../../web/content/about';
+import { reviewNote } from '../../web/content/review';
+import { launchBrowser } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+const config = DEFAULT_SITE_CONFIG;
+const paths = productPaths(config);
+const FONT_FAMILY = 'Source Sans 3 Variable';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(pagePath: string, javaScriptEnabled = false, width = 1280): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
+  return { context, page, requests };
+}
+
+describe('the typeface', () => {
+  it('sets the headings in Source Sans 3, loaded from the site itself, preloaded, with nothing from another origin', async () => {
+    const { context, page, requests } = await open('/', true);
+    const font = await page.evaluate(async (family) => {
+      await document.fonts.ready;
+      const faces = [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === family);
+      const h1 = document.querySelector('h1');
+      return {
+        statuses: faces.map((face) => face.status),
+        headingFamily: h1 ? getComputedStyle(h1).fontFamily : '',
+        bodyFamily: getComputedStyle(document.body).fontFamily,
+        rendered: document.fonts.check(`700 40px "${family}"`, 'About'),
+        preload: document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]')?.href ?? '',
+      };
+    }, FONT_FAMILY);
+    expect(font.statuses).toEqual(['loaded']);
+    expect(font.headingFamily.split(',')[0]?.replace(/["']/g, '').trim()).toBe(FONT_FAMILY);
+    expect(font.bodyFamily.split(',')[0]?.replace(/["']/g, '').trim()).toBe(FONT_FAMILY);
+    expect(font.rendered).toBe(true);
+    const fontRequests = requests.filter((url) => url.endsWith('.woff2'));
+    expect(fontRequests).toEqual([font.preload]);
+    expect(font.preload.startsWith(`${server.url}/`)).toBe(true);
+    expect(requests.filter((url) => !url.startsWith(server.url) && !url.startsWith('data:'))).toEqual([]);
+    const fontFile = await fetch(font.preload);
+    expect(fontFile.headers.get('content-type')).toMatch(/font\/woff2/);
+    expect((await fontFile.arrayBuffer()).byteLength).toBeLessThan(40_000);
+    await context.close();
+  });
+
+  it('serves the font licence', async () => {
+    const res = await fetch(`${server.url}/licenses/source-sans-3-OFL.txt`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('SIL Open Font License, Version 1.1');
+  });
+});
+
+describe('licence and review', () => {
+  it('shows the licence number and the licensed states in every footer and on /about-us, without JavaScript', async () => {
+    const states = licensedStateNames(config);
+    for (const pagePath of ['/', '/faq', '/blog']) {
+      const html = await (await fetch(`${server.url}${pagePath}`)).text();
+      const footer = html.slice(html.indexOf('<footer'));
+      expect(footer, pagePath).toContain(config.agencyLicenseNumber);
+      expect(footer, pagePath).toContain(states);
+    }
+    const { context, page } = await open('/about-us');
+    const licences = page.getByTestId('about-licenses');
+    expect(await licences.innerText()).toContain(`license No. ${config.agencyLicenseNumber}`);
+    expect(await licences.innerText()).toContain(`Licensed to offer life insurance in ${states}.`);
+    expect(await page.locator('footer').getByTestId('footer-licenses').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each([
+    { pagePath: '/faq', near: 'h1' },
+    { pagePath: paths.ultimateGuide, near: 'h1' },
+    { pagePath: paths.sepComparison, near: 'h1' },
+    { pagePath: '/', near: '#how-it-works h2' },
+  ])('says who reviewed $pagePath and when, next to its heading', async ({ pagePath, near }) => {
+    const note = reviewNote();
+    const { context, page } = await open(pagePath);
+    const line = page.getByTestId('reviewed-by');
+    expect(await line.count()).toBe(1);
+    await line.scrollIntoViewIfNeeded();
+    expect(await line.innerText()).toBe(`Reviewed by ${note.name}, ${note.credentials} on ${note.dateLabel}`);
+    expect(await line.locator('time').getAttribute('datetime')).toBe(note.date);
+    expect(await line.getByRole('link', { name: note.name }).getAttribute('href')).toBe('/about-us');
+    const heading = await page.locator(near).first().boundingBox();
+    const box = await line.boundingBox();
+    expect(heading && box, 'both are laid out').toBeTruthy();
+    if (heading && box) expect(box.y - (heading.y + heading.height)).toBeLessThan(220);
+    await context.close();
+  });
+});
+
+describe('disclosures beside the figures', () => {
+  it.each([
+    { pagePath: paths.ultimateGuide, figures: '.guide-facts' },
+    { pagePath: paths.sepComparison, figures: '[data-testid="sep-stats"]' },
+  ])('qualifies the key figures of $pagePath where they stand and links to the disclosure below', async ({ pagePath, figures }) => {
+    const { context, page } = await open(pagePath);
+    const note = page.getByTestId('figure-note');
+    expect(await note.count()).toBe(1);
+    expect(await note.innerText()).toMatch(/not guarantees/);
+    const [figureBox, noteBox] = [await page.locator(figures).boundingBox(), await note.boundingBox()];
+    expect(figureBox && noteBox).toBeTruthy();
+    if (figureBox && noteBox) expect(noteBox.y - (figureBox.y + figureBox.height)).toBeLessThan(80);
+    const href = (await note.getByRole('link').getAttribute('href')) ?? '';
+    const target = page.locator(href);
+    expect(await target.count()).toBe(1);
+    expect(await target.evaluate((el) => el.closest('section')?.textContent ?? el.textContent)).toMatch(/not guarantee/i);
+    await context.close();
+  });
+});
+
+describe('pictures', () => {
+  it('draws the leaders on /about-us as named portraits in their own colours', async () => {
+    const { context, page } = await open('/about-us');
+    const leaders = aboutContent(config).leadership.leaders;
+    const fills: string[] = [];
+    for (const leader of leaders) {
+      const portrait = page.getByRole('img', { name: `Portrait of ${leader.name}` });
+      expect(await portrait.isVisible()).toBe(true);
+      const box = await portrait.boundingBox();
+      expect(box?.width).toBeGreaterThan(60);
+      fills.push((await portrait.locator('rect').first().getAttribute('fill')) ?? '');
+    }
+    expect(new Set(fills).size).toBe(leaders.length);
+    await context.close();
+  });
+
+  it.each([
+    { pagePath: '/', width: 1280, facade: 'video-portrait', scene: 'growth', ratio: 16 / 9 },
+    { pagePath: '/', width: 375, facade: 'video-landscape', scene: 'growth', ratio: 2 / 3 },
+    { pagePath: '/get-quote', width: 1280, facade: 'video-landscape', scene: 'illustration', ratio: 2 / 3 },
+  ])('draws a poster that fills the $facade facade on $pagePath at $width px', async ({ pagePath, width, facade, scene, ratio }) => {
+    const { context, page } = await open(pagePath, false, width);
+    const box = page.getByTestId(facade).first();
+    await box.scrollIntoViewIfNeeded();
+    const art = box.getByTestId('video-poster-art');
+    expect(await art.getAttribute('data-scene')).toBe(scene);
+    expect(await art.locator('path, rect, circle').count()).toBeGreaterThan(5);
+    const [outer, inner] = [await box.boundingBox(), await art.boundingBox()];
+    expect(outer && inner).toBeTruthy();
+    if (outer && inner) {
+      expect(Math.abs(outer.height / outer.width - ratio)).toBeLessThan(0.01);
+      expect(inner).toEqual(outer);
+    }
+    expect(await box.getByRole('button').innerText()).toMatch(/\S/);
+    await context.close();
+  });
+
+  it('draws the Tax Train and the seed and the harvest on the home page, from the figures of the copy', async () => {
+    const { context, page } = await open('/');
+    const train = page.getByTestId('tax-train-art');
+    await train.scrollIntoViewIfNeeded();
+    expect(await train.isVisible()).toBe(true);
+    expect(await train.locator('text').allTextContents()).toEqual(expect.arrayContaining(['Past', '70%', 'Present', '37%', 'Future']));
+    const harvest = page.getByTestId('seed-harvest-art');
+    await harvest.scrollIntoViewIfNeeded();
+    expect(await harvest.isVisible()).toBe(true);
+    const words = (await harvest.locator('text').allTextContents()).join(' | ');
+    expect(words).toContain('Seed $100,000');
+    expect(words).toContain('Harvest $1,006,266');
+    expect(words).toContain('30 years at a hypothetical 8%');
+    await context.close();
+  });
+});

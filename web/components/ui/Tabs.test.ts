@@ -1,0 +1,25 @@
+/** The address of tab links: which tab a query names (with its fallback) and the link each tab carries. */
+import { describe, expect, it } from 'vitest';
+import { tabFromQuery, tabHref } from './Tabs';
+
+const IDS = ['general', 'retirement', 'business'];
+
+describe('tabFromQuery', () => {
+  it('names the tab the query asks for', () => {
+    expect(tabFromQuery(new URLSearchParams('tab=business'), 'tab', IDS)).toBe('business');
+  });
+
+  it('falls back to the first tab when the query is missing, unknown or empty', () => {
+    for (const query of ['', 'tab=', 'tab=nope', 'tab=BUSINESS', 'other=business']) {
+      expect(tabFromQuery(new URLSearchParams(query), 'tab', IDS), query).toBe('general');
+    }
+  });
+});
+
+describe('tabHref', () => {
+  it('chooses the tab and keeps the rest of the query, then the anchor', () => {
+    const link = { query: 'case', anchor: 'case-studies' };
+    expect(tabHref('', link, 'pre-retiree')).toBe('?case=pre-retiree#case-studies');
+    expect(tabHref('?annualContribution=15000&case=early-career', link, 'business-owner')).toBe('?annualContribution=15000&case=business-owner#case-studies');
+  });
+});
