@@ -71,3 +71,22 @@ export function reportMarkdown({ startedAt, minutes, how, sections }: Report): s
   lines.push('## How measured', '', ...how.map((line) => `- ${line}`), '');
   return lines.join('\n');
 }
+
+/**
+ * `document` with the part between `<!-- name -->` and `<!-- /name -->` replaced by `section` (appended,
+ * with its markers, when the document has none): the sections other scripts own in docs/benchmarks.md.
+ */
+export function replaceMarkedSection(document: string, name: string, section: string): string {
+  const open = `<!-- ${name} -->`;
+  const close = `<!-- /${name} -->`;
+  const block = `${open}\n${section.trimEnd()}\n${close}`;
+  const start = document.indexOf(open);
+  const end = document.indexOf(close);
+  if (start === -1 || end < start) return `${document.trimEnd()}\n\n${block}\n`;
+  return `${document.slice(0, start)}${block}${document.slice(end + close.length)}`;
+}
+
+/** The marked sections (see replaceMarkedSection) of `document`, in order, markers included. */
+export function markedSections(document: string): string[] {
+  return [...document.matchAll(/<!-- ([\w:-]+) -->[\s\S]*?<!-- \/\1 -->/g)].map((match) => match[0]);
+}

@@ -1,0 +1,56 @@
+/**
+ * The site as a visitor meets it, for the measuring scripts (`npm run lighthouse`, `npm run bench:ux`):
+ * the production build (built first when stale) served by the real app, in this process, on a fresh
+ * data directory holding the demo posts, listening on 127.0.0.1 on a free port.
+ */
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { createApp } from '../api/app';
+import { seedDemoPosts } from '../api/seed/demo-posts';
+import { openFileStore } from '../api/store/file-store';
+import { loadSiteConfig } from '../contract/site-config-env';
+import { ensureBuild } from './build-stamp';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ProductionSite {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  origin: string;
+  /** The slug of a published demo post, for a blog post page. */
+  postSlug: string;
+  close(): Promise<void>;
+}
+
+export async function startProductionSite(name: string): Promise<ProductionSite> {
+  ensureBuild(ROOT);
+  const dataDir = path.join(os.tmpdir(), `${name}-data-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const store = await openFileStore(dataDir);
+  await seedDemoPosts(store);
+  const { entries: posts } = await store.posts.list({ status: 'published', limit: 1 });
+  const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
+  const app = createApp({
+    config: loadSiteConfig(process.env),
+    build,
+    mode: 'production',
+    clientDir: path.join(ROOT, 'build/client'),
+    logger: { info: () => undefined, error: (message, error) => console.error(message, error) },
+    store,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    postSlug: posts[0]?.slug ?? '',
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
