@@ -2,7 +2,7 @@
  * `npm run bench:ux`: the first tap as a visitor on a mid-range phone feels it. Chromium (375 x 812,
  * touch, CPU slowed 4x, 150 ms latency, 1.6 Mbps down, 750 Kbps up) opens `/`, `/faq` and the Ultimate
  * Guide from the production build, and taps the things a visitor taps first: a question, a tab, a case
- * study, the menu. Each is tapped twice, on fresh pages: right after the load event, and after a scroll
+ * study, a comparison row, the menu. Each is tapped twice, on fresh pages: right after the load event, and after a scroll
  * (which starts loading the app, so the tap lands while its JavaScript downloads, parses and hydrates).
  *
  * "Tap to visible change" runs from the touch's timestamp to the first animation frame in which the
@@ -42,18 +42,19 @@ interface Target {
 
 const SUMMARY_OPENS = `(el) => { const d = el.closest('details'); const body = d && d.querySelector(':scope > :not(summary)'); return !!d && d.open && !!body && body.getBoundingClientRect().height > 0; }`;
 const TAB_SELECTED = `(el) => { const id = el.getAttribute('aria-controls'); const panel = id ? document.getElementById(id) : null; return el.getAttribute('aria-selected') === 'true' && !!panel && !panel.hidden && panel.getBoundingClientRect().height > 0; }`;
-const CASE_SHOWN = `(el) => { const id = el.getAttribute('aria-controls') || (el.getAttribute('href') || '').split('#')[0].replace(/^.*case=/, 'case-study-'); const panel = id ? document.getElementById(id) : null; return !!panel && !panel.hidden && panel.getBoundingClientRect().height > 0; }`;
-const MENU_OPEN = `(el) => { const menu = document.getElementById('main-menu') || el.closest('details')?.querySelector('ul'); return !!menu && menu.getBoundingClientRect().height > 0 && getComputedStyle(menu).visibility !== 'hidden'; }`;
+const ROW_EXPLAINED = `(el) => { const panel = document.getElementById(el.getAttribute('data-row-explains') || ''); return !!panel && !panel.hidden && panel.getBoundingClientRect().height > 0; }`;
+const MENU_OPEN = `(el) => { const menu = document.getElementById('main-menu'); return !!menu && menu.getBoundingClientRect().height > 0 && getComputedStyle(menu).visibility !== 'hidden'; }`;
 
 function pages(): Array<{ pagePath: string; targets: Target[] }> {
   const guide = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
-  const menu: Target = { name: 'menu', selector: 'header .menu-toggle, header summary', shown: MENU_OPEN };
+  const menu: Target = { name: 'menu', selector: 'header summary.menu-toggle', shown: MENU_OPEN };
   return [
     {
       pagePath: '/',
       targets: [
         { name: 'FAQ question', selector: '#faq summary.accordion-summary >> nth=1', shown: SUMMARY_OPENS },
-        { name: 'case study', selector: '[data-testid="case-selector"] [data-case-id] >> nth=1', shown: CASE_SHOWN },
+        { name: 'case study tab', selector: '#case-studies [role="tab"] >> nth=1', shown: TAB_SELECTED },
+        { name: 'comparison row', selector: '[data-testid="home-comparison"] .row-toggle >> nth=1', shown: ROW_EXPLAINED },
         menu,
       ],
     },

@@ -3,6 +3,7 @@
  * The tabs are links (`/faq?tab=<category>#faq-questions`): the server renders the category asked for.
  */
 import { data } from 'react-router';
+import { passLoaderCacheControl, RENDERED_FOR_QUERY } from './query-pages';
 import type { Route } from './+types/faq';
 import { Accordion } from '../components/ui/Accordion';
 import { CallToAction } from '../components/ui/CallToAction';
@@ -35,7 +36,7 @@ const TAB_LINK: TabLink = { query: 'tab', anchor: 'faq-questions' };
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = tabFromQuery(params, TAB_LINK.query, CATEGORY_IDS);
-  return data({ tab }, params.has(TAB_LINK.query) ? { headers: { 'Cache-Control': 'no-store' } } : undefined);
+  return data({ tab }, params.has(TAB_LINK.query) ? RENDERED_FOR_QUERY : undefined);
 }
 
 /** In the browser the address alone names the category: a navigation to /faq asks the server nothing. */
@@ -43,13 +44,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { tab: tabFromQuery(new URL(request.url).searchParams, TAB_LINK.query, CATEGORY_IDS) };
 }
 
-/** Sends the loader's Cache-Control (set only for a `?tab=` query) with the page. */
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const cacheControl = loaderHeaders.get('Cache-Control');
-  if (cacheControl) headers.set('Cache-Control', cacheControl);
-  return headers;
-};
+export const headers: Route.HeadersFunction = passLoaderCacheControl;
 
 const FIRST_GENERAL_ID = FAQ_CATEGORIES[0]?.items[0]?.id ?? null;
 

@@ -11,7 +11,6 @@
  * Until then every tab link stays in the tab order, so a keyboard without script reaches them all.
  */
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
 import { useRememberInAddress } from './address';
 
 export interface TabItem {
@@ -48,11 +47,12 @@ export function tabFromQuery(searchParams: URLSearchParams, query: string, ids: 
   return asked !== null && ids.includes(asked) ? asked : (ids[0] ?? '');
 }
 
-/** The link of one tab: the current query with this tab chosen, and the anchor. */
-export function tabHref(search: string, link: TabLink, id: string): string {
-  const params = new URLSearchParams(search);
-  params.set(link.query, id);
-  return `?${params.toString()}#${link.anchor}`;
+/**
+ * The link of one tab: the page with this tab chosen, and the anchor. Only the tab's own value: the
+ * rest of the address (a visitor's calculator inputs, anything typed into it) is not echoed into every link.
+ */
+export function tabHref(link: TabLink, id: string): string {
+  return `?${new URLSearchParams({ [link.query]: id }).toString()}#${link.anchor}`;
 }
 
 const noSubscription = () => () => {};
@@ -69,7 +69,6 @@ function opensElsewhere(event: MouseEvent): boolean {
 
 export function Tabs({ tabs, label, defaultTabId, selectedId, onSelect, link, className }: TabsProps) {
   const baseId = useId();
-  const { search } = useLocation();
   const hydrated = useHydrated();
   const initial = defaultTabId ?? tabs[0]?.id ?? '';
   // The visitor's choice holds until the page's default changes (a navigation to another `?tab=`).
@@ -134,7 +133,7 @@ export function Tabs({ tabs, label, defaultTabId, selectedId, onSelect, link, cl
             <a
               key={tab.id}
               {...tabProps(tab, index)}
-              href={tabHref(search, link, tab.id)}
+              href={tabHref(link, tab.id)}
               onClick={(event) => {
                 if (opensElsewhere(event)) return;
                 event.preventDefault();

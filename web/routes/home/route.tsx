@@ -3,6 +3,7 @@
  * this folder and takes its words from web/content/home.ts and the other content modules.
  */
 import { data, type ShouldRevalidateFunction } from 'react-router';
+import { passLoaderCacheControl, RENDERED_FOR_QUERY } from '../query-pages';
 import type { Route } from './+types/route';
 import { calculatorInputFromQuery } from '../../content/calculator';
 import { CallToAction } from '../../components/ui/CallToAction';
@@ -38,16 +39,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const calculator = calculatorInputFromQuery(params);
   const caseStudy = tabFromQuery(params, CASE_STUDY_LINK.query, CASE_STUDY_IDS);
   const noStore = calculator !== null || params.has(CASE_STUDY_LINK.query);
-  return data({ latest: latest.posts, calculator, caseStudy }, noStore ? { headers: { 'Cache-Control': 'no-store' } } : undefined);
+  return data({ latest: latest.posts, calculator, caseStudy }, noStore ? RENDERED_FOR_QUERY : undefined);
 }
 
-/** Sends the loader's Cache-Control (set only for calculator inputs or a chosen case) with the page. */
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const cacheControl = loaderHeaders.get('Cache-Control');
-  if (cacheControl) headers.set('Cache-Control', cacheControl);
-  return headers;
-};
+export const headers: Route.HeadersFunction = passLoaderCacheControl;
 
 /** The calculator's inputs in an address: the only part of the query the loader's data depends on. */
 function calculatorPart(url: URL): string {

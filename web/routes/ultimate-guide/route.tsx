@@ -5,6 +5,7 @@
  * Its head carries Article and FAQPage structured data built from the same content modules.
  */
 import { data } from 'react-router';
+import { passLoaderCacheControl, RENDERED_FOR_QUERY } from '../query-pages';
 import type { Route } from './+types/route';
 import { tabFromQuery } from '../../components/ui/Tabs';
 import { useSiteConfig } from '../../components/layout/site-config-context';
@@ -39,7 +40,7 @@ import { WhatIsIulSection } from './WhatIsIulSection';
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const view = tabFromQuery(params, CONTENTS_VIEW_LINK.query, CONTENTS_VIEWS);
-  return data({ view }, params.has(CONTENTS_VIEW_LINK.query) ? { headers: { 'Cache-Control': 'no-store' } } : undefined);
+  return data({ view }, params.has(CONTENTS_VIEW_LINK.query) ? RENDERED_FOR_QUERY : undefined);
 }
 
 /** In the browser the address alone names the view: a navigation to the guide asks the server nothing. */
@@ -47,13 +48,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { view: tabFromQuery(new URL(request.url).searchParams, CONTENTS_VIEW_LINK.query, CONTENTS_VIEWS) };
 }
 
-/** Sends the loader's Cache-Control (set only for a `?view=` query) with the page. */
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const cacheControl = loaderHeaders.get('Cache-Control');
-  if (cacheControl) headers.set('Cache-Control', cacheControl);
-  return headers;
-};
+export const headers: Route.HeadersFunction = passLoaderCacheControl;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const config = configFromMatches(matches);
