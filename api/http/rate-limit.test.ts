@@ -35,12 +35,12 @@ describe('RateLimiter', () => {
   });
 
   it('keeps the state of callers still refilling when it forgets idle ones among very many callers', () => {
-    let now = 0;
+    let now = Date.parse('2026-01-01T00:00:00.000Z');
     const limiter = new RateLimiter(1, () => now);
     expect(limiter.take('busy').allowed).toBe(true);
     for (let i = 0; i < 10_000; i++) limiter.take(`one-off-${i}`);
     // Half a minute later a new caller arrives while the map is full: only fully refilled buckets may go.
-    now = 30_000;
+    now += 30_000;
     expect(limiter.take('newcomer').allowed).toBe(true);
     expect(limiter.take('busy')).toEqual({ allowed: false, retryAfterSeconds: 30 });
     expect(limiter.take('one-off-1')).toEqual({ allowed: false, retryAfterSeconds: 30 });

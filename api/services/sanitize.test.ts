@@ -27,6 +27,85 @@ describe('sanitizeContent', () => {
     ]);
   });
 
+  it('removes every element that runs or hides content together with its content, naming each', () => {
+    for (const tag of ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes']) {
+      expect(sanitizeContent(`<p>a</p><${tag}>alert(1)</${tag}><p>b</p>`), tag).toEqual({
+        html: '<p>a</p><p>b</p>',
+        warnings: [`Removed <${tag}> element and its content`],
+      });
+    }
+  });
+
+  it('removes event handlers in any case, and names other unknown attributes as such', () => {
+    expect(sanitizeContent('<p ONCLICK="a()" onMouseOver="b()" data-option="x" style="color:red">x</p>')).toEqual({
+      html: '<p>x</p>',
+      warnings: [
+        'Removed event-handler attribute onclick from <p>',
+        'Removed event-handler attribute onmouseover from <p>',
+        'Removed attribute data-option from <p>',
+        'Removed style attribute from <p> (inline styles are not allowed)',
+      ],
+    });
+  });
+
+  it('keeps every tag and attribute the allowlist names, as sent and without a warning', () => {
+    const ID = '0123456789abcdef0123456789abcdef';
+    const plain = ['h1', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'caption'];
+    const inline = ['strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'sub', 'sup', 'mark', 'small', 'cite', 'kbd', 'span', 'div'];
+    const html = [
+      ...[...plain, ...inline].map((tag) => `<${tag}>x</${tag}>`),
+      '<br /><hr />',
+      '<h2 id="footnote-label" class="visually-hidden">x</h2>',
+      '<blockquote cite="https://x.example/">x</blockquote><q cite="https://x.example/">x</q>',
+      '<pre class="language-ts"><code class="language-ts">x</code></pre>',
+      '<ol start="3" reversed type="a"><li id="footnote-1">x</li></ol>',
+      '<a href="https://x.example/" title="t" target="_blank" rel="noopener noreferrer">x</a><a href="mailto:a@x.example">m</a><a href="tel:+15550100">t</a><a href="http://x.example/">h</a>',
+      '<a id="footnote-ref-1" href="#footnote-1" data-footnote-ref aria-describedby="footnote-label">1</a><a href="#footnote-ref-1" data-footnote-backref aria-label="Back">b</a>',
+      `<img src="/media/${ID}-960.jpg" alt="a" title="t" width="960" height="640" loading="lazy" decoding="async" srcset="/media/${ID}-480.webp 480w" sizes="100vw" />`,
+      '<iframe src="https://www.youtube.com/embed/x" title="v" width="560" height="315" allow="autoplay" allowfullscreen loading="lazy"></iframe>',
+      '<table><colgroup span="2"><col span="1"></col></colgroup><tr><th colspan="2" rowspan="1" scope="col">x</th><td colspan="2" rowspan="1">y</td></tr></table>',
+      '<abbr title="t">x</abbr><time datetime="2026-01-01">x</time>',
+      '<section class="footnotes" data-footnotes>x</section>',
+    ].join('');
+    expect(sanitizeContent(html)).toEqual({ html, warnings: [] });
+  });
+
+  it('removes script and other unsafe URLs, however spelt, and protocol-relative ones, naming each', () => {
+    expect(
+      sanitizeContent(
+        '  <a href="javascript:alert(1)">a</a><a href="java\tscript:alert(1)">t</a><a href="  //evil.example/x">b</a>' +
+          '<a href="/search?q=a:b">d</a><blockquote cite="vbscript:x">q</blockquote><abbr title="javascript: a language">JS</abbr>\n',
+      ),
+    ).toEqual({
+      html: '<a>a</a><a>t</a><a>b</a><a href="/search?q=a:b">d</a><blockquote>q</blockquote><abbr title="javascript: a language">JS</abbr>',
+      warnings: [
+        'Removed unsafe javascript: URL from <a href> (2 times)',
+        'Removed protocol-relative URL from <a href>',
+        'Removed unsafe vbscript: URL from <blockquote cite>',
+      ],
+    });
+    // A path with a double slash later on is no protocol-relative URL.
+    expect(sanitizeContent('<a href="/a//b">c</a>')).toEqual({ html: '<a href="/a//b">c</a>', warnings: [] });
+  });
+
+  it('removes embeds over http, without a host or without a source, and images without a source, naming each', () => {
+    expect(
+      sanitizeContent('<iframe src="http://www.youtube.com/embed/x"></iframe><iframe src="/embed/x"></iframe><iframe src="not a url"></iframe><iframe title="t"></iframe><img alt="x"><img src="">'),
+    ).toEqual({
+      html: '',
+      warnings: [
+        'Removed unsafe http: URL from <iframe src>',
+        `Removed <iframe> from a host that is not allowed (no host): embed videos from ${EMBEDDABLE_VIDEO_HOSTS.join(', ')} (2 times)`,
+        'Removed <iframe> without a source',
+        'Removed <img> without a source (2 times)',
+      ],
+    });
+  });
+
+  it('keeps language classes only when they start the class name, and a heading without a class as it is', () => {
+    expect(sanitizeContent('<pre class="no-language-x"><code class="no-language-y">x</code></pre><h2>h</h2>')).toEqual({ html: '<pre><code>x</code></pre><h2>h</h2>', warnings: [] });
+  });
+
   it('allows embeds only from known video hosts, over https', () => {
     const ok = sanitizeContent('<iframe src="https://www.youtube.com/embed/x"></iframe>');
     expect(ok.html).toBe('<iframe src="https://www.youtube.com/embed/x"></iframe>');
@@ -98,6 +177,25 @@ describe('images', () => {
     expect(foreign).toEqual({ html: `<img src="/media/${ID}-960.jpg" alt="a" />`, warnings: ['Removed srcset from <img> (the server writes it for uploaded images)'] });
   });
 
+  it('keeps a srcset only when every candidate is an upload, and quotes a removed source trimmed and shortened past 80 characters', () => {
+    const exactly80 = `http://x.example/${'a'.repeat(59)}.png`;
+    const longer = `http://x.example/${'b'.repeat(60)}.png`;
+    expect(
+      sanitizeContent(
+        `<img src="/media/${ID}-960.jpg" alt="a" srcset="/media/${ID}-480.webp 480w, https://x.example/a.png 960w"><img src="/media/${ID}-960.jpg" alt="b" srcset="/media/evil.png 480w">` +
+          `<img src="https://x.example/a.png" srcset="https://x.example/b.png 2x"><img src="  ${exactly80}  "><img src="${longer}">`,
+      ),
+    ).toEqual({
+      html: `<img src="/media/${ID}-960.jpg" alt="a" /><img src="/media/${ID}-960.jpg" alt="b" />`,
+      warnings: [
+        'Removed srcset from <img> (the server writes it for uploaded images) (2 times)',
+        `Removed <img src="https://x.example/a.png">: it is not an image uploaded to this site; ${UPLOAD_HINT}`,
+        `Removed <img src="${exactly80}">: it is not an image uploaded to this site; ${UPLOAD_HINT}`,
+        `Removed <img src="${longer.slice(0, 77)}...">: it is not an image uploaded to this site; ${UPLOAD_HINT}`,
+      ],
+    });
+  });
+
   it('never lets an image of another source through', () => {
     const src = fc.oneof(
       fc.constantFrom(ID, `/media/${ID}-480.webp`, `${SITE}/media/${ID}-480.png`, `https://x.example/media/${ID}-480.png`, 'data:image/gif;base64,R0lGOD', '//x.example/a.png', 'javascript:alert(1)', ''),
@@ -149,18 +247,40 @@ describe('footnotes', () => {
       'Removed attribute data-x from <section>',
     ]);
   });
+  it('keeps footnote attributes only on links to a footnote, each with its partner attribute', () => {
+    const result = sanitizeContent(
+      '<a href="#top" data-footnote-ref>1</a><a href="/footnote-1" data-footnote-ref>2</a><a href="#top" data-footnote-backref>3</a>' +
+        '<a href="#footnote-1" data-footnote-ref aria-describedby="other">4</a><a href="#top" aria-describedby="footnote-label">5</a>' +
+        '<a href="#footnote-1" aria-describedby="footnote-label">6</a><a href="#top" aria-label="x">7</a><a href="#footnote-1" aria-label="x">8</a><li id="xfootnote-1">9</li>',
+    );
+    expect(result.html).toBe(
+      '<a href="#top">1</a><a href="/footnote-1">2</a><a href="#top">3</a><a href="#footnote-1" data-footnote-ref>4</a><a href="#top">5</a>' +
+        '<a href="#footnote-1">6</a><a href="#top">7</a><a href="#footnote-1">8</a><li>9</li>',
+    );
+    expect(result.warnings).toEqual([
+      'Removed data-footnote-ref from <a> (a footnote link points to #footnote-...) (2 times)',
+      'Removed data-footnote-backref from <a> (a footnote link points to #footnote-...)',
+      'Removed aria-describedby from <a> (kept on footnote references only) (3 times)',
+      'Removed aria-label from <a> (kept on footnote back-links only) (2 times)',
+      'Removed id "xfootnote-1" from <li> (only footnote ids, footnote-..., are kept)',
+    ]);
+  });
 });
 
 describe('plain text helpers', () => {
   it('strip markup from plain-text fields', () => {
     expect(stripTags('<b>Bold</b> title<!-- x -->')).toEqual({ text: 'Bold title', changed: true });
     expect(stripTags('1 < 2 and 3 > 2')).toEqual({ text: '1 < 2 and 3 > 2', changed: false });
+    expect(stripTags(' <b class="x">y</b> ')).toEqual({ text: 'y', changed: true });
+    expect(stripTags(' 1 < 2 ')).toEqual({ text: '1 < 2', changed: false });
+    expect(stripTags('  plain  ')).toEqual({ text: 'plain', changed: false });
   });
 
   it('wrap tagless text in paragraphs', () => {
     expect(hasTags('no tags, 1 < 2')).toBe(false);
     expect(hasTags('<p>x</p>')).toBe(true);
     expect(paragraphsFromText('one\ntwo\n\nthree')).toBe('<p>one<br>two</p>\n<p>three</p>');
+    expect(paragraphsFromText('\n\n one \n\ntwo')).toBe('<p>one</p>\n<p>two</p>');
   });
 
   it('know when nothing visible is left', () => {

@@ -13,36 +13,6 @@ import sanitizeHtml from 'sanitize-html';
 import { MEDIA_UPLOAD_HINT } from '../../contract/blog';
 import { EMBEDDABLE_VIDEO_HOSTS, MEDIA_PATH_PREFIX, mediaPath, parseMediaReference } from '../../contract/media';
 
-const ALLOWED_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
-  'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'sub', 'sup', 'mark', 'small',
-  'abbr', 'cite', 'q', 'kbd', 'time', 'span', 'div', 'iframe', 'section',
-];
-const ALLOWED_TAG_SET: ReadonlySet<string> = new Set(ALLOWED_TAGS);
-
-const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
-  a: ['href', 'title', 'target', 'rel', 'id', 'data-footnote-ref', 'data-footnote-backref', 'aria-describedby', 'aria-label'],
-  // srcset only as post-media.ts writes it (uploads of this site); sizes, width and height it rewrites.
-  img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding', 'srcset', 'sizes'],
-  iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
-  th: ['colspan', 'rowspan', 'scope'],
-  td: ['colspan', 'rowspan'],
-  ol: ['start', 'reversed', 'type'],
-  li: ['id'],
-  h2: ['id', 'class'],
-  section: ['class', 'data-footnotes'],
-  col: ['span'],
-  colgroup: ['span'],
-  abbr: ['title'],
-  time: ['datetime'],
-  blockquote: ['cite'],
-  q: ['cite'],
-  code: ['class'],
-  pre: ['class'],
-};
-
 /**
  * Footnotes (marked-footnote's markup: `<sup><a id="footnote-ref-1" href="#footnote-1" data-footnote-ref
  * aria-describedby="footnote-label">`, `<section class="footnotes" data-footnotes>` holding
@@ -76,16 +46,65 @@ function withFootnoteRules(name: string, attribs: Record<string, string>): Recor
   return Object.fromEntries(Object.entries(attribs).filter(([attribute, value]) => footnoteAttributeRefusal(name, attribute, value, attribs) === null));
 }
 
-const URL_ATTRIBUTES = ['href', 'src', 'cite'];
-const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
-const IMAGE_SCHEMES = ['http', 'https'];
 /** Video players a post may embed: contract/media.ts EMBEDDABLE_VIDEO_HOSTS, which the pages' CSP frame-src allows. */
 export const ALLOWED_IFRAME_HOSTS: readonly string[] = EMBEDDABLE_VIDEO_HOSTS;
-/** Elements dropped together with their content. */
-const DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes'];
 
-/** SITE_URL of the sanitiser call under way (sanitize-html is synchronous: one call at a time). */
-let currentSiteUrl = '';
+/** What a post may keep, and which elements go with their content. */
+interface Allowlist {
+  tags: string[];
+  attributes: Record<string, string[]>;
+  classes: Record<string, (string | RegExp)[]>;
+  /** Attributes holding a URL, whose scheme is checked. */
+  urlAttributes: string[];
+  schemes: string[];
+  imageSchemes: string[];
+  iframeSchemes: string[];
+  /** Elements dropped together with their content. */
+  droppedWithContent: string[];
+}
+
+/**
+ * The allowlist, built for each call: it is small next to the parsing, and lists built when the module
+ * loads are out of reach of mutation testing (docs/quality.md), which this module's budget needs.
+ */
+function allowlist(): Allowlist {
+  return {
+    tags: [
+      'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+      'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
+      'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
+      'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'sub', 'sup', 'mark', 'small',
+      'abbr', 'cite', 'q', 'kbd', 'time', 'span', 'div', 'iframe', 'section',
+    ],
+    attributes: {
+      a: ['href', 'title', 'target', 'rel', 'id', 'data-footnote-ref', 'data-footnote-backref', 'aria-describedby', 'aria-label'],
+      // srcset only as post-media.ts writes it (uploads of this site); sizes, width and height it rewrites.
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding', 'srcset', 'sizes'],
+      iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
+      th: ['colspan', 'rowspan', 'scope'],
+      td: ['colspan', 'rowspan'],
+      ol: ['start', 'reversed', 'type'],
+      li: ['id'],
+      h2: ['id', 'class'],
+      section: ['class', 'data-footnotes'],
+      col: ['span'],
+      colgroup: ['span'],
+      abbr: ['title'],
+      time: ['datetime'],
+      blockquote: ['cite'],
+      q: ['cite'],
+      code: ['class'],
+      pre: ['class'],
+    },
+    // Regular expressions rather than `language-*` globs: sanitize-html compiles globs on every call.
+    classes: { code: [/^language-.*$/], pre: [/^language-.*$/], h2: [FOOTNOTE_HEADING_CLASS], section: ['footnotes'] },
+    urlAttributes: ['href', 'src', 'cite'],
+    schemes: ['http', 'https', 'mailto', 'tel'],
+    imageSchemes: ['http', 'https'],
+    iframeSchemes: ['https'],
+    droppedWithContent: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes'],
+  };
+}
 
 /**
  * The source an `<img>` keeps: an uploaded image of this site as a media id or its `/media/...` path
@@ -105,8 +124,8 @@ function isMediaSrcset(srcset: string): boolean {
 }
 
 /** An `<img>` with only what this site shows: an upload's source (or none, so it is dropped) and a srcset of uploads. */
-function keptImage(tagName: string, attribs: Record<string, string>): { tagName: string; attribs: Record<string, string> } {
-  const source = attribs.src ? mediaSource(attribs.src, currentSiteUrl) : null;
+function keptImage(siteUrl: string, tagName: string, attribs: Record<string, string>): { tagName: string; attribs: Record<string, string> } {
+  const source = attribs.src ? mediaSource(attribs.src, siteUrl) : null;
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(attribs)) {
     if (name === 'src') {
@@ -122,36 +141,6 @@ function shown(url: string): string {
   return trimmed.length > 80 ? `${trimmed.slice(0, 77)}...` : trimmed;
 }
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
-  allowedAttributes: ALLOWED_ATTRIBUTES,
-  // Regular expressions rather than `language-*` globs: sanitize-html compiles globs on every call.
-  allowedClasses: { code: [/^language-.*$/], pre: [/^language-.*$/], h2: [FOOTNOTE_HEADING_CLASS], section: ['footnotes'] },
-  allowedSchemes: ALLOWED_SCHEMES,
-  allowedSchemesByTag: { img: IMAGE_SCHEMES, iframe: ['https'] },
-  allowedSchemesAppliedToAttributes: URL_ATTRIBUTES,
-  allowProtocolRelative: false,
-  allowedIframeHostnames: [...ALLOWED_IFRAME_HOSTS],
-  allowIframeRelativeUrls: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: DROPPED_WITH_CONTENT,
-  transformTags: {
-    // A link that opens a new tab must not hand the site's window to the page it opens.
-    a: (tagName, attribs) => {
-      const kept = withFootnoteRules(tagName, attribs);
-      return { tagName, attribs: kept.target ? { ...kept, rel: 'noopener noreferrer' } : kept };
-    },
-    li: (tagName, attribs) => ({ tagName, attribs: withFootnoteRules(tagName, attribs) }),
-    img: keptImage,
-    // Footnotes rendered elsewhere name the hidden-heading class sr-only; the site calls it visually-hidden.
-    h2: (tagName, attribs) => {
-      const kept = withFootnoteRules(tagName, attribs);
-      return { tagName, attribs: kept.class === undefined ? kept : { ...kept, class: kept.class.replace(/\bsr-only\b/, FOOTNOTE_HEADING_CLASS) } };
-    },
-  },
-  // An iframe or image whose source was removed would render as an empty box: drop it entirely.
-  exclusiveFilter: (frame) => (frame.tag === 'iframe' || frame.tag === 'img') && !frame.attribs.src,
-};
 
 /** The scheme a browser would see in a URL attribute (control characters and spaces ignored), if any. */
 function schemeOf(url: string): string | null {
@@ -181,25 +170,26 @@ class RemovalReport {
   }
 }
 
-function inspectTag(report: RemovalReport, name: string, attribs: Record<string, string>): void {
-  if (!ALLOWED_TAG_SET.has(name)) {
+/** Records in `report` what sanitize-html will take from an opening tag: the tag itself, or some of its attributes. */
+function inspectTag(report: RemovalReport, allow: Allowlist, siteUrl: string, name: string, attribs: Record<string, string>): void {
+  if (!allow.tags.includes(name)) {
     report.add(
-      DROPPED_WITH_CONTENT.includes(name) ? `Removed <${name}> element and its content` : `Removed <${name}> tag (its text was kept)`,
+      allow.droppedWithContent.includes(name) ? `Removed <${name}> element and its content` : `Removed <${name}> tag (its text was kept)`,
     );
     return;
   }
-  const allowed = ALLOWED_ATTRIBUTES[name] ?? [];
+  const allowed = allow.attributes[name] ?? [];
   for (const [attribute, value] of Object.entries(attribs)) {
     if (/^on/i.test(attribute)) report.add(`Removed event-handler attribute ${attribute} from <${name}>`);
     else if (attribute === 'style') report.add(`Removed style attribute from <${name}> (inline styles are not allowed)`);
     else if (!allowed.includes(attribute)) report.add(`Removed attribute ${attribute} from <${name}>`);
     else if (footnoteAttributeRefusal(name, attribute, value, attribs) !== null) report.add(footnoteAttributeRefusal(name, attribute, value, attribs) ?? '');
-    else if (name === 'img' && attribute === 'src') inspectImageSource(report, value);
+    else if (name === 'img' && attribute === 'src') inspectImageSource(report, siteUrl, value);
     else if (name === 'img' && attribute === 'srcset') {
-      if (mediaSource(attribs.src ?? '', currentSiteUrl) !== null && !isMediaSrcset(value)) report.add('Removed srcset from <img> (the server writes it for uploaded images)');
-    } else if (URL_ATTRIBUTES.includes(attribute)) {
+      if (mediaSource(attribs.src ?? '', siteUrl) !== null && !isMediaSrcset(value)) report.add('Removed srcset from <img> (the server writes it for uploaded images)');
+    } else if (allow.urlAttributes.includes(attribute)) {
       const scheme = schemeOf(value);
-      const schemes = name === 'img' ? IMAGE_SCHEMES : name === 'iframe' ? ['https'] : ALLOWED_SCHEMES;
+      const schemes = name === 'img' ? allow.imageSchemes : name === 'iframe' ? allow.iframeSchemes : allow.schemes;
       if (scheme !== null && !schemes.includes(scheme)) report.add(`Removed unsafe ${scheme}: URL from <${name} ${attribute}>`);
       else if (scheme === null && /^\s*\/\//.test(value)) report.add(`Removed protocol-relative URL from <${name} ${attribute}>`);
       else if (name === 'iframe' && attribute === 'src') {
@@ -214,11 +204,50 @@ function inspectTag(report: RemovalReport, name: string, attribs: Record<string,
 }
 
 /** An `<img src>` that is not an upload of this site is removed: an unsafe scheme as such, any other with what to do. */
-function inspectImageSource(report: RemovalReport, src: string): void {
-  if (src.trim() === '' || mediaSource(src, currentSiteUrl) !== null) return;
+function inspectImageSource(report: RemovalReport, siteUrl: string, src: string): void {
+  if (src.trim() === '' || mediaSource(src, siteUrl) !== null) return;
   const scheme = schemeOf(src);
   if (scheme !== null && !['http', 'https', 'data'].includes(scheme)) report.add(`Removed unsafe ${scheme}: URL from <img src>`);
   else report.add(`Removed <img src="${shown(src)}">: it is not an image uploaded to this site; ${MEDIA_UPLOAD_HINT}`);
+}
+
+/**
+ * The sanitize-html options of one call: the allowlist, the image rule for `siteUrl`, and a
+ * callback that records in `report` what each opening tag loses. Built per call, so no call ever sees
+ * another's site URL or report.
+ */
+function sanitizerOptions(siteUrl: string, report: RemovalReport): sanitizeHtml.IOptions {
+  const allow = allowlist();
+  return {
+    allowedTags: allow.tags,
+    allowedAttributes: allow.attributes,
+    allowedClasses: allow.classes,
+    allowedSchemes: allow.schemes,
+    allowedSchemesByTag: { img: allow.imageSchemes, iframe: allow.iframeSchemes },
+    allowedSchemesAppliedToAttributes: allow.urlAttributes,
+    allowProtocolRelative: false,
+    allowedIframeHostnames: [...ALLOWED_IFRAME_HOSTS],
+    allowIframeRelativeUrls: false,
+    disallowedTagsMode: 'discard',
+    nonTextTags: allow.droppedWithContent,
+    transformTags: {
+      // A link that opens a new tab must not hand the site's window to the page it opens.
+      a: (tagName, attribs) => {
+        const kept = withFootnoteRules(tagName, attribs);
+        return { tagName, attribs: kept.target ? { ...kept, rel: 'noopener noreferrer' } : kept };
+      },
+      li: (tagName, attribs) => ({ tagName, attribs: withFootnoteRules(tagName, attribs) }),
+      img: (tagName, attribs) => keptImage(siteUrl, tagName, attribs),
+      // Footnotes rendered elsewhere name the hidden-heading class sr-only; the site calls it visually-hidden.
+      h2: (tagName, attribs) => {
+        const kept = withFootnoteRules(tagName, attribs);
+        return { tagName, attribs: kept.class === undefined ? kept : { ...kept, class: kept.class.replace(/\bsr-only\b/, FOOTNOTE_HEADING_CLASS) } };
+      },
+    },
+    // An iframe or image whose source was removed would render as an empty box: drop it entirely.
+    exclusiveFilter: (frame) => (frame.tag === 'iframe' || frame.tag === 'img') && !frame.attribs.src,
+    onOpenTag: (name, attribs) => inspectTag(report, allow, siteUrl, name, attribs),
+  };
 }
 
 export interface SanitizeOptions {
@@ -232,17 +261,12 @@ export interface SanitizedHtml {
   warnings: string[];
 }
 
-/** The report of the sanitiser call under way (sanitize-html is synchronous: one call at a time). */
-let currentReport = new RemovalReport();
-const OPTIONS_WITH_REPORT: sanitizeHtml.IOptions = { ...OPTIONS, onOpenTag: (name, attribs) => inspectTag(currentReport, name, attribs) };
-
+/** `html` made safe to render (see the module comment), with one warning per kind of thing removed. */
 export function sanitizeContent(html: string, options: SanitizeOptions = {}): SanitizedHtml {
   const report = new RemovalReport();
   // The parser drops comments without a callback, so they are noticed here.
   if (html.includes('<!--')) report.add('Removed HTML comments');
-  currentReport = report;
-  currentSiteUrl = options.siteUrl ?? '';
-  const clean = sanitizeHtml(html, OPTIONS_WITH_REPORT);
+  const clean = sanitizeHtml(html, sanitizerOptions(options.siteUrl ?? '', report));
   return { html: clean.trim(), warnings: report.lines() };
 }
 
@@ -256,16 +280,14 @@ export function hasVisibleContent(html: string): boolean {
 }
 
 /**
- * Characters that break readers of a post: C0 and C1 control characters but tab, line feed and carriage
- * return (XML 1.0 forbids most of them, so one would break /rss.xml and the sitemap for every
- * subscriber), DEL, the non-characters U+FFFE and U+FFFF, and surrogates without their pair.
+ * `text` without the characters that break readers of a post, and whether there were any: C0 and C1
+ * control characters but tab, line feed and carriage return (XML 1.0 forbids most of them, so one would
+ * break /rss.xml and the sitemap for every subscriber), DEL, the non-characters U+FFFE and U+FFFF, and
+ * surrogates without their pair.
  */
-// eslint-disable-next-line no-control-regex
-const UNREADABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** `text` without the characters that break readers (see UNREADABLE), and whether there were any. */
 export function removeControlCharacters(text: string): { text: string; changed: boolean } {
-  const cleaned = text.replace(UNREADABLE, '');
+  // eslint-disable-next-line no-control-regex
+  const cleaned = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
   return { text: cleaned, changed: cleaned.length !== text.length };
 }
 
