@@ -27,6 +27,18 @@ export default defineConfig({
         },
       },
       {
+        // The PostgreSQL store against a real server: one throwaway cluster for the run
+        // (tests/support/postgres-setup.ts), a database per test; and app servers sharing one database.
+        test: {
+          name: 'postgres',
+          include: ['tests/postgres/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts', 'tests/support/postgres-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         // Tests of the built site over real HTTP and in real Chromium: one file at a time (2 cores).
         test: {
           name: 'e2e',

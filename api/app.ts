@@ -163,6 +163,7 @@ export function createApp(options: AppOptions): Koa {
         agencyName: options.config.agencyName,
         log: options.logger.info,
         ...(options.now ? { now: options.now } : {}),
+        ...(store.rateLimits ? { sharedLimits: store.rateLimits } : {}),
         ...options.leads,
       }),
     }),

@@ -83,7 +83,7 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const posts = new PostService(store.posts, { media: store.media, ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}) });
   const keys = new KeyService(store.keys, now);
   // Uploads and post writes share one write allowance per key.
-  const writes = writeLimits(settings.writesPerMinute, clock);
+  const writes = writeLimits(settings.writesPerMinute, clock, store.rateLimits);
   const blog = blogRoutes({
     keys,
     posts,
@@ -92,7 +92,7 @@ export function createApiApp(options: ApiAppOptions): Koa {
     now,
     store: store.posts,
     writeLimits: writes,
-    validations: new RateLimiter(settings.validationsPerMinute, clock),
+    validations: store.rateLimits ? store.rateLimits.limit('validations', settings.validationsPerMinute) : new RateLimiter(settings.validationsPerMinute, clock),
     bodyLimitBytes: settings.bodyLimitBytes,
     complianceMode: settings.complianceMode,
     audit: store.audit,

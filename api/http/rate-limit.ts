@@ -7,6 +7,7 @@
  * Kept in memory: a restart forgets the buckets, which only ever errs towards allowing.
  */
 import { ApiError } from '../../contract/errors';
+import type { RateDecision, RateLimit, SharedRateLimits } from '../store/store';
 import type { ApiMiddleware } from './context';
 import { toApiError } from './errors';
 
@@ -15,14 +16,14 @@ interface Bucket {
   at: number;
 }
 
-export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+export type { RateDecision, RateLimit } from '../store/store';
 
 const MAX_IDLE_BUCKETS = 10_000;
 
 /** Failed write attempts a key may make a minute, as a multiple of its write limit. */
 export const FAILED_WRITES_FACTOR = 5;
 
-export class RateLimiter {
+export class RateLimiter implements RateLimit {
   /** Tokens a full bucket holds, refilled over `windowMs` (the name says the API's window, a minute). */
   readonly perMinute: number;
   readonly #windowMs: number;
@@ -89,7 +90,7 @@ export class RateLimiter {
   }
 }
 
-function limited(message: string, limiter: RateLimiter, retryAfterSeconds: number, hints: string[] = []): ApiError {
+function limited(message: string, limiter: RateLimit, retryAfterSeconds: number, hints: string[] = []): ApiError {
   return new ApiError('rate_limited', {
     message: `${message} Retry in ${retryAfterSeconds} seconds.`,
     headers: { 'Retry-After': String(retryAfterSeconds) },
@@ -100,13 +101,16 @@ function limited(message: string, limiter: RateLimiter, retryAfterSeconds: numbe
 
 export interface WriteLimits {
   /** Successful writes a minute per key. */
-  writes: RateLimiter;
+  writes: RateLimit;
   /** Failed write attempts a minute per key (FAILED_WRITES_FACTOR times the write limit). */
-  failedWrites: RateLimiter;
+  failedWrites: RateLimit;
 }
 
-export function writeLimits(writesPerMinute: number, now: () => number = Date.now): WriteLimits {
-  return { writes: new RateLimiter(writesPerMinute, now), failedWrites: new RateLimiter(writesPerMinute * FAILED_WRITES_FACTOR, now) };
+/** The write limits, in this server's memory or, given `shared`, counted across every server on the store. */
+export function writeLimits(writesPerMinute: number, now: () => number = Date.now, shared?: SharedRateLimits): WriteLimits {
+  const failedPerMinute = writesPerMinute * FAILED_WRITES_FACTOR;
+  if (shared) return { writes: shared.limit('writes', writesPerMinute), failedWrites: shared.limit('failed-writes', failedPerMinute) };
+  return { writes: new RateLimiter(writesPerMinute, now), failedWrites: new RateLimiter(failedPerMinute, now) };
 }
 
 /** A write that failed because of the request: a 4xx other than 429. */
@@ -124,7 +128,7 @@ export function writeRateLimit(limits: WriteLimits): ApiMiddleware {
   return async (ctx, next) => {
     const key = ctx.state.key;
     if (!key || writes.perMinute <= 0) return next();
-    const failures = failedWrites.check(key.id);
+    const failures = await failedWrites.check(key.id);
     if (!failures.allowed) {
       throw limited(
         `Too many failed requests with this API key (the limit is ${failedWrites.perMinute} failed attempts a minute, apart from the ${writes.perMinute} successful writes).`,
@@ -133,7 +137,7 @@ export function writeRateLimit(limits: WriteLimits): ApiMiddleware {
         ['Fix what the earlier answers reported (their code and errors say what) before sending the post again.'],
       );
     }
-    const decision = writes.take(key.id);
+    const decision = await writes.take(key.id);
     ctx.set('RateLimit-Limit', String(writes.perMinute));
     if (!decision.allowed) {
       ctx.set('RateLimit-Remaining', '0');
@@ -144,27 +148,27 @@ export function writeRateLimit(limits: WriteLimits): ApiMiddleware {
       );
     }
     ctx.set('RateLimit-Remaining', String(decision.remaining));
-    const settle = (status: number) => {
+    const settle = async (status: number) => {
       if (status < 400) return;
-      writes.refund(key.id);
-      if (failedByRequest(status)) failedWrites.take(key.id);
+      await writes.refund(key.id);
+      if (failedByRequest(status)) await failedWrites.take(key.id);
     };
     try {
       await next();
     } catch (error) {
-      settle(toApiError(error).status);
+      await settle(toApiError(error).status);
       throw error;
     }
-    settle(ctx.status);
+    await settle(ctx.status);
   };
 }
 
 /** One limit per API key or, for requests without one, per IP address (POST /api/blog/validate). */
-export function requestRateLimit(limiter: RateLimiter, what: string): ApiMiddleware {
-  return (ctx, next) => {
+export function requestRateLimit(limiter: RateLimit, what: string): ApiMiddleware {
+  return async (ctx, next) => {
     if (limiter.perMinute <= 0) return next();
     const caller = ctx.state.key ? `key:${ctx.state.key.id}` : `ip:${ctx.ip}`;
-    const decision = limiter.take(caller);
+    const decision = await limiter.take(caller);
     ctx.set('RateLimit-Limit', String(limiter.perMinute));
     if (!decision.allowed) {
       ctx.set('RateLimit-Remaining', '0');

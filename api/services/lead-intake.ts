@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { DeliveryRecord, LeadRecord, QuoteIntake, QuoteOutcome, QuoteSubmission, SpamReason } from '../../contract/leads';
 import { checkQuoteRequest, CONSENT_VERSION, consentText, QUOTE_FORM_CONTROLS, quoteFormValues } from '../../contract/quote-request';
 import { RateLimiter } from '../http/rate-limit';
+import type { SharedRateLimits } from '../store/store';
 import type { LeadRepository } from '../store/store';
 import { randomBase62 } from './keys';
 
@@ -32,6 +33,8 @@ export interface LeadIntakeOptions {
   onStored?: () => void;
   log?: (line: string) => void;
   now?: () => Date;
+  /** The store's limits shared by every server on it (several app servers): the hourly limit per address counts across them. */
+  sharedLimits?: SharedRateLimits;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -65,7 +68,7 @@ export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
   const settings = () => ({ ...DEFAULT_LEAD_INTAKE, ...options.settings });
   const { perHour } = settings();
   const now = options.now ?? (() => new Date());
-  const limiter = new RateLimiter(perHour, () => now().getTime(), HOUR_MS);
+  const limiter = options.sharedLimits ? options.sharedLimits.limit('quote-requests', perHour, HOUR_MS) : new RateLimiter(perHour, () => now().getTime(), HOUR_MS);
   const log = options.log ?? (() => undefined);
   const text = consentText(options.agencyName);
   const textSha256 = sha256(text);
@@ -75,7 +78,7 @@ export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
       const values = quoteFormValues(submission.form);
       const checked = checkQuoteRequest(values);
       if (!checked.ok) return { kind: 'invalid', values, problems: checked.problems };
-      const decision = limiter.take(`ip:${submission.client.ip}`);
+      const decision = await limiter.take(`ip:${submission.client.ip}`);
       if (!decision.allowed) {
         log(`Quote request from one address refused: over ${perHour} an hour (retry in ${decision.retryAfterSeconds} s).`);
         return { kind: 'rate_limited', values, retryAfterSeconds: decision.retryAfterSeconds };

@@ -254,6 +254,29 @@ export interface QuarantinedFile {
   movedAt: string;
 }
 
+export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * One rate limit: a token bucket per caller holding `perMinute` tokens, refilling evenly over its
+ * window. In memory (api/http/rate-limit.ts RateLimiter) or shared by every server on one database.
+ */
+export interface RateLimit {
+  /** Tokens a full bucket holds; 0 turns the limit off. */
+  readonly perMinute: number;
+  /** Takes a token when there is one. */
+  take(id: string): RateDecision | Promise<RateDecision>;
+  /** Whether a token is there, without taking it. */
+  check(id: string): RateDecision | Promise<RateDecision>;
+  /** Gives back a token taken for a request that turned out not to count. */
+  refund(id: string): void | Promise<void>;
+}
+
+/** Rate limits whose buckets every server on the store shares (several app servers on one database). */
+export interface SharedRateLimits {
+  /** The limit `name` (buckets of different names never mix): `perMinute` tokens refilled over `windowMs` (default a minute). */
+  limit(name: string, perMinute: number, windowMs?: number): RateLimit;
+}
+
 export interface Store {
   posts: PostRepository;
   keys: KeyRepository;
@@ -263,6 +286,13 @@ export interface Store {
   sessions: SessionRepository;
   audit: AuditLog;
   media: MediaRepository;
+  /**
+   * Rate limits counted across every server on this store; absent for a store only one server uses
+   * (the file store), whose limits are kept in that server's memory.
+   */
+  rateLimits?: SharedRateLimits;
+  /** Calls `listener` when posts changed, by this server or another one on the same store; the unsubscribe. Absent: only this server changes them. */
+  onPostsChanged?: (listener: () => void) => () => void;
   /** True when this open created the store (an empty data directory). */
   created: boolean;
   /** Files moved aside because they could not be read (see `blogpost doctor`). */

@@ -45,7 +45,7 @@ import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
 import { readJsonBody } from '../json-body';
 import { ALL_METHODS, allowOnly, noSuchEndpoint } from '../methods';
-import { type RateLimiter, requestRateLimit, type WriteLimits, writeRateLimit } from '../rate-limit';
+import { type RateLimit, requestRateLimit, type WriteLimits, writeRateLimit } from '../rate-limit';
 import { type InputParser, noInput, listQuery, type PostBodyInput, postBody, validate } from '../validate';
 
 export interface BlogRouteDeps {
@@ -58,7 +58,7 @@ export interface BlogRouteDeps {
   store: PostRepository;
   writeLimits: WriteLimits;
   /** Validations a minute per key, or per IP without one. */
-  validations: RateLimiter;
+  validations: RateLimit;
   bodyLimitBytes: number;
   /** COMPLIANCE_MODE: what a post with a high compliance finding meets (api/services/compliance-gate.ts). */
   complianceMode: ComplianceMode;

@@ -17,7 +17,8 @@ export const AUDIT_DIR = 'audit';
 
 const FILE_NAME = /^audit-(\d{4}-\d{2})\.jsonl$/;
 
-const auditEntrySchema = z.object({
+/** What an audit entry must be to be logged (the PostgreSQL store checks appends with it too). */
+export const auditEntrySchema = z.object({
   at: z.string().refine((at) => !Number.isNaN(Date.parse(at)), 'an ISO time'),
   actor: z.string().min(1),
   action: z.enum(AUDIT_ACTIONS),

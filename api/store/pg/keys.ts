@@ -1,0 +1,61 @@
+/**
+ * API keys in PostgreSQL: one `api_keys` row per key (the record whole as `json`, `seq` keeping the order
+ * keys were added), and the time the demo key was issued in `store_meta`. Every call reads what is
+ * stored, so a key revoked on one instance (or by the CLI) is refused by every other on its next
+ * request. A change locks the key's row (SELECT ... FOR UPDATE) and applies the patch to the record as
+ * stored, so last-used bookkeeping beside a revocation on another instance keeps both.
+ */
+import type { KeyRecord } from '../records';
+import type { KeyPatch, KeyRepository } from '../store';
+import { StoreError } from '../store-error';
+import type { Database } from './database';
+
+const DEMO_KEY_ISSUED_AT = 'demo_key_issued_at';
+
+export class PgKeyRepository implements KeyRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  async list(): Promise<KeyRecord[]> {
+    const result = await this.#db.query<{ record: KeyRecord }>('read the API keys', 'SELECT record FROM api_keys ORDER BY seq');
+    return result.rows.map((row) => row.record);
+  }
+
+  async findById(id: string): Promise<KeyRecord | undefined> {
+    const result = await this.#db.query<{ record: KeyRecord }>('read an API key', 'SELECT record FROM api_keys WHERE id = $1', [id]);
+    return result.rows[0]?.record;
+  }
+
+  async add(record: KeyRecord): Promise<void> {
+    const result = await this.#db.query('add an API key', 'INSERT INTO api_keys (id, record) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [record.id, JSON.stringify(record)]);
+    if (result.rowCount === 0) throw new StoreError('conflict', 'PostgreSQL', `A key with id ${record.id} already exists.`);
+  }
+
+  /** The patch applied to the key as stored, its row locked meanwhile; a field given as undefined is removed, as the file store does. */
+  update(id: string, patch: KeyPatch): Promise<KeyRecord | undefined> {
+    return this.#db.transaction('change an API key', async (query) => {
+      const current = (await query<{ record: KeyRecord }>('SELECT record FROM api_keys WHERE id = $1 FOR UPDATE', [id])).rows[0]?.record;
+      if (!current) return undefined;
+      // Through JSON, as stored: a field the patch sets to undefined is gone, as it is from blog.json.
+      const updated = JSON.parse(JSON.stringify({ ...current, ...patch })) as KeyRecord;
+      await query('UPDATE api_keys SET record = $2 WHERE id = $1', [id, JSON.stringify(updated)]);
+      return updated;
+    });
+  }
+
+  async demoKeyIssuedAt(): Promise<string | null> {
+    const result = await this.#db.query<{ value: string | null }>('read when the demo key was issued', 'SELECT value FROM store_meta WHERE name = $1', [DEMO_KEY_ISSUED_AT]);
+    return result.rows[0]?.value ?? null;
+  }
+
+  async markDemoKeyIssued(at: Date): Promise<void> {
+    await this.#db.query(
+      'remember that the demo key was issued',
+      'INSERT INTO store_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value',
+      [DEMO_KEY_ISSUED_AT, at.toISOString()],
+    );
+  }
+}

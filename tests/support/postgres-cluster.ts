@@ -1,0 +1,102 @@
+/**
+ * A throwaway PostgreSQL server for tests: Debian's `postgresql` package, a cluster made by `initdb` in
+ * a temporary directory, listening on 127.0.0.1 on a free port (and on a Unix socket in that
+ * directory), stopped and deleted afterwards. `initdb` refuses to run as root, so as root the cluster
+ * belongs to the `postgres` user the package creates.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface PostgresCluster {
+  /** `postgres://app@127.0.0.1:<port>/postgres`: the maintenance database, to create others from. */
+  url: string;
+  /** A new, empty database; its URL. */
+  createDatabase: (name: string) => Promise<string>;
+  stop: () => void;
+}
+
+/** The folder of `initdb` and `pg_ctl`: Debian keeps them out of PATH, under /usr/lib/postgresql/<major>/bin. */
+export function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => /^\d+$/.test(name) && existsSync(path.join(root, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (majors[0]) return path.join(root, majors[0], 'bin');
+  throw new Error('PostgreSQL is not installed: `apt-get install -y postgresql` (Debian) gives initdb and pg_ctl under /usr/lib/postgresql/<version>/bin.');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a PostgreSQL program, as `postgres` when this process is root. */
+function runAsOwner(program: string, args: string[]): void {
+  const asRoot = process.getuid?.() === 0;
+  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${path.basename(program)} failed (${result.status}): ${result.stderr || result.stdout}`);
+}
+
+/** Creates an empty database `name` on the server of `url` (its maintenance database); the new database's URL. */
+export async function createDatabase(url: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name.replaceAll('"', '')}"`);
+  } finally {
+    await client.end();
+  }
+  const created = new URL(url);
+  created.pathname = `/${encodeURIComponent(name)}`;
+  return created.toString();
+}
+
+let databases = 0;
+/** A new, empty database on the test server of `url`, with a name no other test file uses. */
+export function freshDatabase(url: string, label = 'test'): Promise<string> {
+  databases += 1;
+  return createDatabase(url, `${label}_${process.pid}_${databases}`);
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-postgres-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const dataDir = path.join(dir, 'data');
+  runAsOwner(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'app', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  const port = await freePort();
+  runAsOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-l', path.join(dir, 'log'), '-o', `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
+  const url = `postgres://app@127.0.0.1:${port}/postgres`;
+  let stopped = false;
+  return {
+    url,
+    createDatabase: (name) => createDatabase(url, name),
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      try {
+        runAsOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
