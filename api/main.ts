@@ -27,7 +27,7 @@ import { leadRetention } from './services/lead-retention';
 import { StaffSessions } from './staff/sessions';
 import { deliveryBanner, readLeadDeliverySettings } from './leads/delivery-settings';
 import { leadOutbox, newDeliveries } from './leads/outbox';
-import { openFileStore } from './store/file-store';
+import { describeLocation, openStore, type StoreLocation, storeLocation } from './store/open-store';
 import { StoreError } from './store/store-error';
 
 const root = PROJECT_ROOT;
@@ -35,7 +35,10 @@ const root = PROJECT_ROOT;
 export interface ServerEnv {
   port: number;
   host: string;
+  /** DATA_DIR: the file store (when DATABASE_URL is unset) and this server's request logs. */
   dataDir: string;
+  /** DATABASE_URL selects PostgreSQL (several app servers on one database); else the file store in DATA_DIR. */
+  store: StoreLocation;
   /** CORS_ORIGINS: `*` (default) or a comma-separated list of origins. */
   corsOrigins: CorsOrigins;
   /** RATE_LIMIT_WRITES_PER_MINUTE: successful writes a minute per API key (default 60, 0 for no limit). */
@@ -110,6 +113,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     port,
     host: env.HOST ?? 'localhost',
     dataDir: resolveDataDir(env),
+    store: storeLocation(env),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     writesPerMinute,
     validationsPerMinute,
@@ -160,7 +164,7 @@ async function main(): Promise<void> {
   const config = loadSiteConfig(process.env);
   const env = readServerEnv(process.env);
   const dev = process.argv.includes('--dev');
-  const store = await openFileStore(env.dataDir, { log: logger.info });
+  const store = await openStore(env.store, { log: logger.info });
   const announcement = await issueDemoKey(store, config);
   if (announcement) for (const line of announcement) logger.info(line);
   if (store.created && env.seedDemoContent) {
@@ -175,6 +179,8 @@ async function main(): Promise<void> {
   // Publishes what came due while the server was down before the first request is answered.
   const scheduler = postScheduler(store.posts, { log: logger.info, onError: (error) => logger.error('Scheduled publishing failed', error) });
   await scheduler.start();
+  // Several servers on one database: a post another one schedules or changes is looked at here too.
+  store.onPostsChanged?.(() => scheduler.poke());
   // Quote requests: notifications left by a crash or a restart go out before the first request.
   const delivery = readLeadDeliverySettings(process.env, config);
   logger.info(deliveryBanner(delivery));
@@ -198,7 +204,7 @@ async function main(): Promise<void> {
   const server = app.listen(env.port, env.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.port;
-    logger.info(`Site and API on http://${env.host}:${port} (${dev ? 'development' : 'production'}, data in ${env.dataDir})`);
+    logger.info(`Site and API on http://${env.host}:${port} (${dev ? 'development' : 'production'}, ${describeLocation(env.store)})`);
   });
   answerClientErrors(server);
   // A port taken (or not ours to use) is the operator's to fix: one line, no stack, exit code 1.

@@ -51,6 +51,8 @@ export interface TestServerOptions {
   now?: () => Date;
   /** The quote form's limits, notifications and clock (api/services/lead-intake.ts). */
   leads?: AppOptions['leads'];
+  /** Opens another store than the file store in `dataDir` (a PostgreSQL one); the server closes it. */
+  openStore?: () => Promise<Store>;
 }
 
 let keyCounter = 0;
@@ -78,7 +80,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     error: (message, error) => logs.push(`${message} ${error instanceof Error ? error.stack : String(error ?? '')}`),
   };
   const now = options.now ?? (() => new Date());
-  const opened = await openFileStore(dataDir, { now, log: logger.info });
+  const opened = options.openStore ? await options.openStore() : await openFileStore(dataDir, { now, log: logger.info });
   const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const requestLog = await openFileRequestLog(dataDir, { retentionDays: 14, onError: logger.error, now });

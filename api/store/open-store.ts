@@ -1,0 +1,43 @@
+/**
+ * Which store the environment names, and opening it: `DATABASE_URL` (postgres:// or postgresql://)
+ * selects PostgreSQL, for several app servers sharing one database; without it, the embedded file
+ * store in DATA_DIR, as always. The server and the CLI decide the same way.
+ */
+import { SiteConfigError } from '../../contract/site-config-env';
+import { resolveDataDir } from './data-dir';
+import { openFileStore } from './file-store';
+import { redactedUrl } from './pg/database';
+import { openPgStore } from './pg/pg-store';
+import type { Store } from './store';
+
+export type StoreLocation = { kind: 'file'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** The store DATABASE_URL or DATA_DIR names; a SiteConfigError for a DATABASE_URL that is not a PostgreSQL URL. */
+export function storeLocation(env: Record<string, string | undefined>): StoreLocation {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return { kind: 'file', dataDir: resolveDataDir(env) };
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new SiteConfigError('DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database, or unset for the file store in DATA_DIR');
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new SiteConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (it starts with ${protocol}//); unset it for the file store in DATA_DIR`);
+  }
+  return { kind: 'postgres', url };
+}
+
+/** How a location reads in a log line or a message (never a password). */
+export function describeLocation(location: StoreLocation): string {
+  return location.kind === 'file' ? `data in ${location.dataDir}` : `data in PostgreSQL at ${redactedUrl(location.url)}`;
+}
+
+export interface OpenStoreOptions {
+  log?: (line: string) => void;
+  now?: () => Date;
+}
+
+export function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
+  return location.kind === 'file' ? openFileStore(location.dataDir, options) : openPgStore(location.url, options);
+}
