@@ -21,3 +21,6 @@ export { openAuditLog, openStaffStore, type StaffStore } from './store/file-stor
 export { StaffError, StaffService, type StaffSummary } from './staff/staff-service';
 export type { AuditQuery, AuditRead, FileAuditLog } from './store/file/audit-file';
 export { leadsCsv, notificationSummary, yesNo } from './services/lead-export';
+// `blogpost export` and `blogpost import`: a whole store as one file, between the file store and PostgreSQL.
+export { describeLocation, openStore, type StoreLocation, storeLocation } from './store/open-store';
+export { exportStore, importStore, type TransferCounts, TransferError } from './store/transfer';

@@ -18,6 +18,7 @@ import { registerStaff } from './commands/staff';
 import { registerPosts } from './commands/posts';
 import { registerPublish } from './commands/publish';
 import { registerTest } from './commands/test';
+import { registerTransfer } from './commands/transfer';
 import { registerValidate } from './commands/validate';
 import { registerVersion } from './commands/version';
 import type { CommandContext } from './context';
@@ -28,7 +29,7 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerTransfer, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')

@@ -404,6 +404,43 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
     );
 
     it(
+      'restores a post exactly as another store kept it (blogpost import), and refuses its id or slugs when taken',
+      withStore(async ({ store, reopen }) => {
+        const original = await create(store, 'Moved Between Stores');
+        const stored = await store.posts.getById(original.id);
+        if (!stored) throw new Error('created post not found');
+        await store.posts.save({ ...stored, slug: 'moved', title: 'Moved', updatedAt: '2026-04-01T00:00:00.000Z' }, { expectedRevision: 1, keepRevision: true, changed: ['title', 'slug'] });
+        const record = await store.posts.getById(original.id);
+        const revisions = await store.posts.revisions(original.id);
+        if (!record) throw new Error('saved post not found');
+        expect(revisions).toHaveLength(1);
+
+        const other = await open();
+        const target = other.store;
+        try {
+          await target.posts.restore(record, revisions);
+          expect(await target.posts.getById(record.id)).toEqual(record);
+          expect(await target.posts.revisions(record.id)).toEqual(revisions);
+          expect(await target.posts.lookupSlug('moved-between-stores')).toMatchObject({ kind: 'previous', post: { id: record.id } });
+          expect((await target.posts.list({ status: 'published' })).entries.map((entry) => entry.id)).toEqual([record.id]);
+          // A post created afterwards comes after it, and cannot take its slugs, now or before.
+          const later = await create(target, 'Moved');
+          expect(later.seq).toBeGreaterThan(record.seq);
+          expect(later.slug).toBe('moved-2');
+          const again = await target.posts.restore(record, []).catch((e: unknown) => e);
+          expect(again).toMatchObject({ problem: 'conflict' });
+          const clash = await target.posts.restore({ ...record, id: '00000000-0000-4000-8000-000000000001', slug: 'fresh', previousSlugs: ['moved'] }, []).catch((e: unknown) => e);
+          expect(clash).toMatchObject({ problem: 'conflict' });
+          expect(await target.posts.getById('00000000-0000-4000-8000-000000000001')).toBeNull();
+          expect(await target.posts.getBySlug('fresh')).toBeNull();
+        } finally {
+          await other.cleanup();
+        }
+        expect((await reopen()).created).toBe(false);
+      }),
+    );
+
+    it(
       'finds scheduled posts due, earliest first, lists by owner and author, and finds equal titles',
       withStore(async ({ store }) => {
         const later = await create(store, 'Later', { status: 'scheduled', publishAt: '2026-06-02T00:00:00.000Z', owner: 'acme' });

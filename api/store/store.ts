@@ -119,6 +119,12 @@ export interface PostRepository {
   save(next: PostRecord, options: SaveOptions): Promise<SaveOutcome>;
   /** Removes a post and its revisions for good; false when there was no such post. */
   purge(id: string): Promise<boolean>;
+  /**
+   * Stores a post exactly as another store kept it (`blogpost import`): its id, order, slugs now and
+   * before, revision, Idempotency-Key claim and kept versions (newest first). A StoreError
+   * ('conflict') when its id or one of its slugs is taken; resolves once durable.
+   */
+  restore(record: PostRecord, revisions: readonly StoredRevision[]): Promise<void>;
   /** The kept earlier versions of a post, newest first. */
   revisions(id: string): Promise<StoredRevision[]>;
   /** Scheduled posts (not in the trash) whose time is at or before `at`, earliest first. */

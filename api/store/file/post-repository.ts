@@ -246,6 +246,20 @@ export class FilePostRepository implements PostRepository {
     });
   }
 
+  async restore(record: PostRecord, revisions: readonly StoredRevision[]): Promise<void> {
+    const taken = [record.slug, ...record.previousSlugs].find((slug) => this.#slugs.isTaken(slug));
+    if (this.#index.byId(record.id) || taken !== undefined) {
+      throw new StoreError('conflict', postFile(this.#dir, record.id), `Cannot restore the post "${record.title}": ${taken === undefined ? `its id ${record.id}` : `its slug "${taken}"`} is taken in this store.`);
+    }
+    // Kept versions first, as a change writes them: a crash in between leaves no post without its history.
+    if (revisions.length > 0) await this.#write(revisionsFile(this.#revisionsDir, record.id), revisionsText(record.id, revisions.slice(0, REVISIONS_KEPT)));
+    await this.#write(postFile(this.#dir, record.id), postText(record));
+    const entry = withoutContent(record);
+    this.#index.add([entry]);
+    this.#claims.load([entry]);
+    this.#nextSeq = Math.max(this.#nextSeq, record.seq + 1);
+  }
+
   async revisions(id: string): Promise<StoredRevision[]> {
     return readRevisions(this.#revisionsDir, id);
   }

@@ -17,7 +17,8 @@ export const STAFF_FILE = 'staff.json';
 const FORMAT = 'blogpost-staff';
 const VERSION = 1;
 
-const staffRecordSchema = z.object({
+/** A staff account as stored (the PostgreSQL store and `blogpost import` check records with it too). */
+export const staffRecordSchema = z.object({
   id: z.string().regex(/^stf_[A-Za-z0-9]{16}$/),
   email: z.string().min(3),
   name: z.string(),

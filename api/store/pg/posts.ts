@@ -28,6 +28,7 @@ import type {
   SlugLookup,
   StoredRevision,
 } from '../store';
+import { StoreError } from '../store-error';
 import { type Database, Rollback, type TransactionQuery } from './database';
 
 /** The channel every post change is announced on (its payload: the new `posts_revision`). */
@@ -327,6 +328,34 @@ export class PgPostRepository implements PostRepository {
     });
     committed();
     return purged;
+  }
+
+  async restore(record: PostRecord, revisions: readonly StoredRevision[]): Promise<void> {
+    let committed: () => void = () => undefined;
+    await this.#db.transaction(`restore the post "${record.title}"`, async (query) => {
+      for (const slug of [record.slug, ...record.previousSlugs]) {
+        if (!(await this.#claimSlug(query, slug, record.id))) throw new StoreError('conflict', 'PostgreSQL', `Cannot restore the post "${record.title}": its slug "${slug}" is taken in this database.`);
+      }
+      const inserted = await query(`INSERT INTO posts (${POST_COLUMNS}) VALUES (${POST_PLACEHOLDERS}) ON CONFLICT (id) DO NOTHING`, columnValues(record));
+      if (inserted.rowCount !== 1) throw new StoreError('conflict', 'PostgreSQL', `Cannot restore the post "${record.title}": its id ${record.id} is taken in this database.`);
+      // Oldest first, so the newest kept version has the highest number, as a change would have left them.
+      for (const kept of revisions.slice(0, REVISIONS_KEPT).reverse()) {
+        await query('INSERT INTO post_revisions (post_id, replaced_at, changed, record) VALUES ($1, $2, $3, $4)', [record.id, kept.replacedAt, JSON.stringify(kept.changed), JSON.stringify(kept.record)]);
+      }
+      const claim = record.idempotency;
+      if (claim && Date.parse(claim.expiresAt) > this.#now().getTime()) {
+        await query('INSERT INTO idempotency_claims (scope, fingerprint, post_id, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (scope) DO NOTHING', [
+          claim.scope,
+          claim.fingerprint,
+          record.id,
+          claim.expiresAt,
+        ]);
+      }
+      // Posts created after the import come after every imported one.
+      await query("SELECT setval('post_seq', GREATEST($1::bigint, (SELECT last_value FROM post_seq)))", [record.seq]);
+      committed = await this.#changed(query);
+    });
+    committed();
   }
 
   async revisions(id: string): Promise<StoredRevision[]> {

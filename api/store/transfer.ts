@@ -1,0 +1,211 @@
+/**
+ * Everything a store holds, as one file and back (`blogpost export` and `blogpost import`): the way to
+ * move between the file store and PostgreSQL, and a backup format. JSON Lines, one record a line, so a
+ * large store streams: a header, then the keys, staff accounts, media (their files in base64), posts
+ * (each with its kept versions), leads (each with its notifications) and the audit log, then an `end`
+ * line with the counts, which tells a complete export from a cut-off one. Everything goes through the
+ * store seam, so either kind of store exports and imports the same way.
+ *
+ * Not exported: staff sign-in sessions (people sign in again after a move), rate-limit buckets and
+ * request logs (each server's own, in its DATA_DIR). The file holds personal data of leads and the
+ * hashes of keys and passwords: the CLI writes it readable by its owner only.
+ */
+import { z } from 'zod';
+import { auditEntrySchema } from './file/audit-file';
+import { staffRecordSchema } from './file/staff-file';
+import { deliveryRecordSchema, keyRecordSchema, leadRecordSchema, mediaRecordSchema, postRecordSchema, storedRevisionSchema } from './records';
+import type { Store } from './store';
+
+export const EXPORT_FORMAT = 'blogpost-export';
+export const EXPORT_VERSION = 1;
+
+const headerLine = z.object({
+  kind: z.literal('header'),
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: z.string(),
+  demoKeyIssuedAt: z.string().nullable(),
+});
+
+const countsSchema = z.object({
+  keys: z.number().int().nonnegative(),
+  staff: z.number().int().nonnegative(),
+  media: z.number().int().nonnegative(),
+  posts: z.number().int().nonnegative(),
+  leads: z.number().int().nonnegative(),
+  audit: z.number().int().nonnegative(),
+});
+export type TransferCounts = z.infer<typeof countsSchema>;
+
+const recordLine = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('key'), record: keyRecordSchema }),
+  z.object({ kind: z.literal('staff'), record: staffRecordSchema }),
+  z.object({ kind: z.literal('media'), record: mediaRecordSchema, files: z.record(z.string(), z.string()) }),
+  z.object({ kind: z.literal('post'), record: postRecordSchema, revisions: z.array(storedRevisionSchema) }),
+  z.object({ kind: z.literal('lead'), record: leadRecordSchema, deliveries: z.array(deliveryRecordSchema) }),
+  z.object({ kind: z.literal('audit'), entry: auditEntrySchema }),
+  z.object({ kind: z.literal('end'), counts: countsSchema }),
+]);
+type RecordLine = z.infer<typeof recordLine>;
+
+const COUNTED: Record<Exclude<RecordLine['kind'], 'end'>, keyof TransferCounts> = { key: 'keys', staff: 'staff', media: 'media', post: 'posts', lead: 'leads', audit: 'audit' };
+
+/** An export that cannot be imported: what is wrong, and on which line. */
+export class TransferError extends Error {
+  override readonly name = 'TransferError';
+}
+
+const emptyCounts = (): TransferCounts => ({ keys: 0, staff: 0, media: 0, posts: 0, leads: 0, audit: 0 });
+
+/** Writes the whole store, line by line, to `write`; the counts written. */
+export async function exportStore(store: Store, write: (line: string) => Promise<void>, now: Date = new Date()): Promise<TransferCounts> {
+  const counts = emptyCounts();
+  const emit = async (line: object) => write(`${JSON.stringify(line)}\n`);
+  await emit({ kind: 'header', format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), demoKeyIssuedAt: await store.keys.demoKeyIssuedAt() });
+  for (const record of await store.keys.list()) {
+    await emit({ kind: 'key', record });
+    counts.keys++;
+  }
+  for (const record of await store.staff.list()) {
+    await emit({ kind: 'staff', record });
+    counts.staff++;
+  }
+  // Oldest first, the order they were uploaded in.
+  for (const record of (await store.media.list()).reverse()) {
+    const files: Record<string, string> = {};
+    for (const variant of record.variants) {
+      const bytes = await store.media.read(variant.file);
+      if (!bytes) throw new TransferError(`The file ${variant.file} of medium ${record.id} is missing from the store: run \`blogpost doctor\`, then export again.`);
+      files[variant.file] = Buffer.from(bytes).toString('base64');
+    }
+    await emit({ kind: 'media', record, files });
+    counts.media++;
+  }
+  const everyPost = async (status: 'any' | 'trashed') => (await store.posts.list({ status, limit: Number.MAX_SAFE_INTEGER })).entries;
+  const entries = [...(await everyPost('any')), ...(await everyPost('trashed'))].sort((a, b) => a.seq - b.seq);
+  for (const entry of entries) {
+    const record = await store.posts.getById(entry.id);
+    if (!record) continue; // purged while the export ran
+    await emit({ kind: 'post', record, revisions: await store.posts.revisions(entry.id) });
+    counts.posts++;
+  }
+  for (const record of (await store.leads.list({ spam: 'any' })).reverse()) {
+    await emit({ kind: 'lead', record, deliveries: await store.outbox.forLead(record.id) });
+    counts.leads++;
+  }
+  for (const entry of await store.audit.list()) {
+    await emit({ kind: 'audit', entry });
+    counts.audit++;
+  }
+  await emit({ kind: 'end', counts });
+  return counts;
+}
+
+function parseLine(text: string, number: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new TransferError(`Line ${number} is not JSON: this is not a complete \`blogpost export\` file (was it cut off or edited?).`);
+  }
+}
+
+/**
+ * Checks a whole export before anything is imported: the header, every record, and the `end` line
+ * with counts that match. Returns the records in order, without the header and the end line.
+ */
+async function readExport(lines: AsyncIterable<string>): Promise<{ header: z.infer<typeof headerLine>; records: Exclude<RecordLine, { kind: 'end' }>[] }> {
+  let header: z.infer<typeof headerLine> | undefined;
+  const records: Exclude<RecordLine, { kind: 'end' }>[] = [];
+  const counts = emptyCounts();
+  let end: TransferCounts | undefined;
+  let number = 0;
+  for await (const text of lines) {
+    number++;
+    if (text.trim() === '') continue;
+    if (end) throw new TransferError(`Line ${number} comes after the export's end line: the file holds more than one export, or was edited.`);
+    const raw = parseLine(text, number);
+    if (!header) {
+      const parsed = headerLine.safeParse(raw);
+      if (!parsed.success) throw new TransferError(`Line ${number} is not the header of a \`blogpost export\` file (format "${EXPORT_FORMAT}", version ${EXPORT_VERSION}).`);
+      header = parsed.data;
+      continue;
+    }
+    const parsed = recordLine.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new TransferError(`Line ${number} is not a valid export record (${issue ? `${issue.path.join('.') || 'the line'}: ${issue.message}` : 'unknown shape'}).`);
+    }
+    const line = parsed.data;
+    if (line.kind === 'end') end = line.counts;
+    else {
+      records.push(line);
+      counts[COUNTED[line.kind]]++;
+    }
+  }
+  if (!header) throw new TransferError('The file is empty: it is not a `blogpost export` file.');
+  if (!end) throw new TransferError(`The export has no end line after line ${number}: it was cut off. Export again (nothing was imported).`);
+  for (const name of Object.keys(counts) as (keyof TransferCounts)[]) {
+    if (counts[name] !== end[name]) throw new TransferError(`The export's end line counts ${end[name]} ${name} but the file holds ${counts[name]}: it was edited or damaged.`);
+  }
+  return { header, records };
+}
+
+/** What the store holds already; an import needs it empty. */
+async function contentsOf(store: Store): Promise<string[]> {
+  const counts = await store.posts.counts();
+  const held: Array<[number, string]> = [
+    [counts.published + counts.drafts + counts.scheduled + counts.inReview + counts.trashed, 'post(s)'],
+    [(await store.keys.list()).length, 'API key(s)'],
+    [(await store.staff.list()).length, 'staff account(s)'],
+    [(await store.media.list()).length, 'image(s)'],
+    [(await store.leads.list({ spam: 'any' })).length, 'quote request(s)'],
+  ];
+  return held.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+}
+
+/**
+ * Imports a whole export into an empty store (checked first, line by line, so a damaged file imports
+ * nothing); the counts imported. A TransferError says what is wrong with the file or the store.
+ */
+export async function importStore(store: Store, lines: AsyncIterable<string>): Promise<TransferCounts> {
+  const { header, records } = await readExport(lines);
+  const held = await contentsOf(store);
+  if (held.length > 0) throw new TransferError(`The store is not empty (it holds ${held.join(', ')}): import into a new data directory or an empty database. Nothing was imported.`);
+  const counts = emptyCounts();
+  let done = 0;
+  try {
+    for (const line of records) {
+      await importRecord(store, line);
+      counts[COUNTED[line.kind]]++;
+      done++;
+    }
+    if (header.demoKeyIssuedAt) await store.keys.markDemoKeyIssued(new Date(header.demoKeyIssuedAt));
+    await store.flush();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TransferError(
+      `The import stopped at record ${done + 1} of ${records.length} (${records[done]?.kind ?? 'the end'}): ${reason} The store now holds the ${done} record(s) before it: empty it (a new data directory or database) before importing again.`,
+    );
+  }
+  return counts;
+}
+
+async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end' }>): Promise<void> {
+  switch (line.kind) {
+    case 'key':
+      return store.keys.add(line.record);
+    case 'staff':
+      return store.staff.add(line.record);
+    case 'media': {
+      const files = new Map(Object.entries(line.files).map(([name, base64]) => [name, new Uint8Array(Buffer.from(base64, 'base64'))]));
+      await store.media.save(line.record, files);
+      return;
+    }
+    case 'post':
+      return store.posts.restore(line.record, line.revisions);
+    case 'lead':
+      return store.leads.create(line.record, line.deliveries);
+    case 'audit':
+      return store.audit.append(line.entry);
+  }
+}
