@@ -9,7 +9,8 @@
  *
  * MUTATE_TESTS (comma-separated globs) picks the tests for a run of one module; docs/quality.md lists
  * the fast set of each: `MUTATE_TESTS=contract/compliance.test.ts npm run mutate -- --mutate contract/compliance.ts`.
- * With a test over real HTTP among them, the site is built first.
+ * With a test over real HTTP among them, the site is built first. MUTATION_RUN=1 lets the few tests
+ * that try thousands of random cases try fewer (docs/quality.md says which and how many).
  */
 import { defineConfig } from 'vitest/config';
 
@@ -23,6 +24,8 @@ export default defineConfig({
   test: {
     include,
     environment: 'node',
+    // Tells the heaviest tests (contract/compliance.test.ts's properties) that they run once per mutant.
+    env: { MUTATION_RUN: '1' },
     ...(overHttp ? { globalSetup: ['tests/support/global-setup.ts'] } : {}),
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -440,7 +440,8 @@ export function maskMarkup(text: string, format: 'html' | 'markdown' | 'text'): 
  */
 function sentenceCuts(text: string): number[] {
   const cuts = [0];
-  for (const match of text.matchAll(/[.!?](?=\s)|\n[^\S\n]*\n/g)) cuts.push(match[0].startsWith('\n') ? match.index + match[0].length : match.index + 1);
+  // A sentence begins right after the mark (one character) or after the blank line.
+  for (const match of text.matchAll(/[.!?](?=\s)|\n[^\S\n]*\n/g)) cuts.push(match.index + match[0].length);
   return cuts;
 }
 

@@ -5,8 +5,10 @@
  *
  * Reads reports/mutation/mutation.json and every report kept in reports/mutation/runs/ (a run of one
  * module, `npm run mutate -- --mutate <file>`, writes only that module's results; scripts keep a copy
- * per module there). For each module the newest report that has it wins. Paths on the command line
- * read those reports instead.
+ * per module there). For each module the newest report that has it wins. Reports of runs over some
+ * lines only (`--mutate file:from-to`) are kept in reports/mutation/runs/ranges/: they never stand for
+ * a whole module, and are shown in a table of their own, one row per report and module, with the
+ * lines their mutants span. Paths on the command line read those reports instead.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -116,10 +118,38 @@ export function summary(modules: ReadonlyMap<string, Mutant[]>): string {
   return lines.join('\n');
 }
 
+/** The reports of runs over some lines only, by name. */
+function rangeReportFiles(): string[] {
+  const dir = path.join('reports', 'mutation', 'runs', 'ranges');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.endsWith('.incremental.json'))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+/** One row per report and module: the lines its mutants span, and their score. */
+export function rangeSummary(files: readonly string[]): string {
+  const lines = ['| Report | Module | Lines | Mutants | Killed | Survived | Timeout | No coverage | Score |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |'];
+  const undetected: string[] = [];
+  for (const file of files) {
+    for (const [module, mutants] of collect([file])) {
+      const s = scoreOf(module, mutants);
+      const numbers = mutants.map((mutant) => mutant.location.start.line);
+      const span = numbers.length === 0 ? 'none' : `${Math.min(...numbers)}-${Math.max(...numbers)}`;
+      lines.push(`| ${path.basename(file, '.json')} | ${module} | ${span} | ${s.mutants} | ${s.killed} | ${s.survived} | ${s.timeout} | ${s.noCoverage} | ${percent(s.score)} |`);
+      for (const mutant of s.undetected) undetected.push(`- ${module} ${mutant.location.start.line}:${mutant.location.start.column} ${mutant.status} ${mutant.mutatorName}`);
+    }
+  }
+  return [...lines, '', ...undetected].join('\n');
+}
+
 const files = reportFiles(process.argv.slice(2));
 if (files.length === 0) {
   console.error('No mutation report yet: run `npm run mutate` (or one module: `npm run mutate -- --mutate <file>`) first.');
   process.exitCode = 1;
 } else {
   console.log(summary(collect(files)));
+  const ranges = process.argv.length > 2 ? [] : rangeReportFiles();
+  if (ranges.length > 0) console.log(`\nRuns over some lines only (reports/mutation/runs/ranges/):\n\n${rangeSummary(ranges)}`);
 }

@@ -130,6 +130,8 @@ describe('authenticate', () => {
       headers: { 'WWW-Authenticate': 'Bearer realm="blog-api", error="invalid_token"' },
       message: 'The API key fails its checksum: a character was mistyped or changed when it was copied.',
     });
+    // A mistyped key names no key: the request log shows none.
+    expect(result.state.keyId).toBeUndefined();
   });
 
   it('refuses a real id with a wrong secret as invalid, and records the failure on that key', async () => {
@@ -144,13 +146,22 @@ describe('authenticate', () => {
     await expect.poll(async () => (await store.keys.findById(key.id))?.lastFailureCode).toBe('invalid_api_key');
   });
 
-  it('refuses a revoked key, saying so', async () => {
-    const { keys, issue } = await setUp();
+  it('refuses a revoked key, saying so, and records the failure on that key', async () => {
+    const { store, keys, issue } = await setUp();
     const { key, secret } = await issue('Writer', ['blog:write']);
     await keys.revoke(key.id, { by: 'test' });
     const result = await run(keys, {}, bearer(secret));
     expect(result.passed).toBe(false);
     expect(result.error).toMatchObject({ code: 'invalid_api_key', message: 'This API key has been revoked.' });
+    expect(result.state.keyId).toBe(key.id);
+    await expect.poll(async () => (await store.keys.findById(key.id))?.lastFailureCode).toBe('invalid_api_key');
+  });
+
+  it('names an unknown but well-formed key id in the request state', async () => {
+    const { keys } = await setUp();
+    const result = await run(keys, {}, bearer(formatApiKey('NoSuchKey1', 'x'.repeat(32))));
+    expect(result.error).toMatchObject({ code: 'invalid_api_key', status: 401 });
+    expect(result.state.keyId).toBe('NoSuchKey1');
   });
 
   it('refuses a key without the permission with 403 on its first request and every later one', async () => {
@@ -160,6 +171,7 @@ describe('authenticate', () => {
       const result = await run(keys, { permission: 'blog:write' }, bearer(secret));
       expect(result.passed).toBe(false);
       expect(result.state.key).toBeUndefined();
+      expect(result.state.keyId).toBe(key.id);
       expect(result.error).toMatchObject({
         code: 'insufficient_permissions',
         status: 403,

@@ -7,7 +7,7 @@
  */
 import type { ParameterizedContext } from 'koa';
 import { ApiError } from '../../contract/errors';
-import { type ApiKeySummary, type ApiPermission, checkApiKey, permits, readBearerToken } from '../../contract/keys';
+import { type ApiKeySummary, type ApiPermission, permits, readBearerToken } from '../../contract/keys';
 import type { KeyService } from '../services/keys';
 import type { ApiMiddleware, ApiState } from './context';
 
@@ -49,18 +49,18 @@ export function authenticate(keys: KeyService, options: AuthenticateOptions = {}
       if (bearer.problem === 'missing') throw new ApiError('missing_api_key', { headers, hints: misplacedKeyHint(ctx) });
       throw new ApiError('malformed_api_key', { headers, message: 'The Authorization header must read "Bearer <key>".' });
     }
-    const shape = checkApiKey(bearer.token);
-    if (shape.ok) ctx.state.keyId = shape.publicId;
     const result = await keys.verify(bearer.token);
     if (!result.ok) {
       const headers = { 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_token"` };
       if (result.reason === 'malformed') throw new ApiError('malformed_api_key', { headers, message: result.message });
-      if (shape.ok) keys.recordFailure(shape.publicId, 'invalid_api_key');
+      ctx.state.keyId = result.publicId;
+      keys.recordFailure(result.publicId, 'invalid_api_key');
       throw new ApiError('invalid_api_key', {
         headers,
         ...(result.reason === 'revoked' ? { message: 'This API key has been revoked.' } : {}),
       });
     }
+    ctx.state.keyId = result.key.id;
     if (options.permission && !permits(result.key.permissions, options.permission)) {
       keys.recordFailure(result.key.id, 'insufficient_permissions');
       requirePermission(result.key, options.permission);

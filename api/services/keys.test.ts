@@ -61,25 +61,25 @@ describe('KeyService.verify', () => {
     const { keys, key, secret } = await setUp();
     const forged = formatApiKey(key.id, 'A'.repeat(API_KEY_SECRET_LENGTH));
     expect(forged).not.toBe(secret);
-    for (let i = 0; i < 2; i++) expect(await keys.verify(forged)).toEqual({ ok: false, reason: 'unknown' });
+    for (let i = 0; i < 2; i++) expect(await keys.verify(forged)).toEqual({ ok: false, reason: 'unknown', publicId: key.id });
     // A valid use in between does not open a path around the secret check.
     expect(await keys.verify(secret)).toMatchObject({ ok: true });
-    expect(await keys.verify(forged)).toEqual({ ok: false, reason: 'unknown' });
+    expect(await keys.verify(forged)).toEqual({ ok: false, reason: 'unknown', publicId: key.id });
   });
 
   it('tells a mistyped key (bad checksum) from an unknown one', async () => {
     const { keys, secret } = await setUp();
     const mistyped = `${secret.slice(0, 20)}${secret[20] === 'a' ? 'b' : 'a'}${secret.slice(21)}`;
     expect(await keys.verify(mistyped)).toMatchObject({ ok: false, reason: 'malformed' });
-    const stranger = (await setUp()).secret;
-    expect(await keys.verify(stranger)).toEqual({ ok: false, reason: 'unknown' });
+    const stranger = await setUp();
+    expect(await keys.verify(stranger.secret)).toEqual({ ok: false, reason: 'unknown', publicId: stranger.key.id });
   });
 
   it('sees a revocation another process wrote on the very next check', async () => {
     const { keys, key, secret, cliKeys } = await setUp();
     expect(await keys.verify(secret)).toMatchObject({ ok: true });
     await cliKeys.revoke(key.id);
-    expect(await keys.verify(secret)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await keys.verify(secret)).toEqual({ ok: false, reason: 'revoked', publicId: key.id });
   });
 
   it('accepts a valid key when recording its use fails (the bookkeeping is best effort)', async () => {
@@ -189,7 +189,7 @@ describe('KeyService.revoke', () => {
 describe('KeyService lists', () => {
   it('lists and finds keys with their bookkeeping, never the hash', async () => {
     const { keys, key } = await setUp();
-    await keys.revoke(key.id, { by: 'cli:jane', reason: 'left' });
+    await keys.revoke(key.id, { by: 'cli:jane', reason: '  left\n' });
     expect(await keys.list()).toEqual([{ id: key.id, name: 'Writer', owner: 'Writer', permissions: ['blog:write'], createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, revokedAt: '2026-01-01T00:00:00.000Z' }]);
     const details = { lastFailedAt: null, lastFailureCode: null, revokedBy: 'cli:jane', revokeReason: 'left' };
     expect(await keys.details()).toEqual([expect.objectContaining(details)]);

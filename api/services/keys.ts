@@ -61,14 +61,10 @@ export function hashApiKey(key: string): string {
   return `sha256:${hash('sha256', key.trim(), 'hex')}`;
 }
 
+/** Whether two hashes are the same, in constant time: their own digests are compared, so any two lengths compare. */
 function hashesEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+  return timingSafeEqual(hash('sha256', a, 'buffer'), hash('sha256', b, 'buffer'));
 }
-
-/** Compared against when the id is unknown, so a miss costs the same as a wrong secret. */
-const DUMMY_HASH = hashApiKey('bpk_0000000000_00000000000000000000000000000000000000');
 
 export function summaryOf(record: KeyRecord): ApiKeySummary {
   return {
@@ -95,7 +91,7 @@ export class KeyError extends Error {
 export type KeyVerification =
   | { ok: true; key: ApiKeySummary }
   | { ok: false; reason: 'malformed'; message: string }
-  | { ok: false; reason: 'unknown' | 'revoked' };
+  | { ok: false; reason: 'unknown' | 'revoked'; /** The key id the request named. */ publicId: string };
 
 export class KeyService {
   readonly #store: KeyRepository;
@@ -181,19 +177,24 @@ export class KeyService {
   async verify(raw: string): Promise<KeyVerification> {
     const shape = checkApiKey(raw);
     if (!shape.ok) return { ok: false, reason: 'malformed', message: shape.message };
-    const record = await this.#store.findById(shape.publicId);
-    // Compared even when the id is unknown, so a miss costs the same as a wrong secret.
-    const matches = hashesEqual(hashApiKey(raw), record?.hash ?? DUMMY_HASH);
-    if (!record || !matches) return { ok: false, reason: 'unknown' };
-    if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    const { publicId } = shape;
+    const record = await this.#store.findById(publicId);
+    const presented = hashApiKey(raw);
+    // Compared even when the id is unknown (with itself, then refused), so a miss costs the same as a wrong secret.
+    const matches = hashesEqual(presented, record?.hash ?? presented);
+    if (!record || !matches) return { ok: false, reason: 'unknown', publicId };
+    if (record.revokedAt !== null) return { ok: false, reason: 'revoked', publicId };
+    return { ok: true, key: summaryOf(this.#recordUse(record)) };
+  }
+
+  /** The record with its last use now, written unless the last use recorded is under a minute old. */
+  #recordUse(record: KeyRecord): KeyRecord {
     const now = this.#now();
-    if (record.lastUsedAt !== null && now.getTime() - Date.parse(record.lastUsedAt) < LAST_USED_RESOLUTION_MS) {
-      return { ok: true, key: summaryOf(record) };
-    }
+    if (record.lastUsedAt !== null && now.getTime() - Date.parse(record.lastUsedAt) < LAST_USED_RESOLUTION_MS) return record;
     const lastUsedAt = now.toISOString();
     // Bookkeeping, not awaited: a full disk or a busy key file must not delay or turn away a valid key.
     this.#store.update(record.id, { lastUsedAt }).catch(() => undefined);
-    return { ok: true, key: summaryOf({ ...record, lastUsedAt }) };
+    return { ...record, lastUsedAt };
   }
 
   /**

@@ -57,7 +57,6 @@ interface Allowlist {
   /** Attributes holding a URL, whose scheme is checked. */
   urlAttributes: string[];
   schemes: string[];
-  imageSchemes: string[];
   iframeSchemes: string[];
   /** Elements dropped together with their content. */
   droppedWithContent: string[];
@@ -100,7 +99,6 @@ function allowlist(): Allowlist {
     classes: { code: [/^language-.*$/], pre: [/^language-.*$/], h2: [FOOTNOTE_HEADING_CLASS], section: ['footnotes'] },
     urlAttributes: ['href', 'src', 'cite'],
     schemes: ['http', 'https', 'mailto', 'tel'],
-    imageSchemes: ['http', 'https'],
     iframeSchemes: ['https'],
     droppedWithContent: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes'],
   };
@@ -145,7 +143,7 @@ function shown(url: string): string {
 /** The scheme a browser would see in a URL attribute (control characters and spaces ignored), if any. */
 function schemeOf(url: string): string | null {
   // eslint-disable-next-line no-control-regex
-  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
+  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
   return /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1] ?? null;
 }
 
@@ -178,20 +176,23 @@ function inspectTag(report: RemovalReport, allow: Allowlist, siteUrl: string, na
     );
     return;
   }
-  const allowed = allow.attributes[name] ?? [];
+  // Tags with no entry (p, strong, …) take no attributes.
+  const allowed = allow.attributes[name];
   for (const [attribute, value] of Object.entries(attribs)) {
     if (/^on/i.test(attribute)) report.add(`Removed event-handler attribute ${attribute} from <${name}>`);
     else if (attribute === 'style') report.add(`Removed style attribute from <${name}> (inline styles are not allowed)`);
-    else if (!allowed.includes(attribute)) report.add(`Removed attribute ${attribute} from <${name}>`);
+    else if (!allowed?.includes(attribute)) report.add(`Removed attribute ${attribute} from <${name}>`);
     else if (footnoteAttributeRefusal(name, attribute, value, attribs) !== null) report.add(footnoteAttributeRefusal(name, attribute, value, attribs) ?? '');
     else if (name === 'img' && attribute === 'src') inspectImageSource(report, siteUrl, value);
     else if (name === 'img' && attribute === 'srcset') {
       if (mediaSource(attribs.src ?? '', siteUrl) !== null && !isMediaSrcset(value)) report.add('Removed srcset from <img> (the server writes it for uploaded images)');
     } else if (allow.urlAttributes.includes(attribute)) {
       const scheme = schemeOf(value);
-      const schemes = name === 'img' ? allow.imageSchemes : name === 'iframe' ? allow.iframeSchemes : allow.schemes;
+      // Not an <img>: its only URL attribute, src, is judged by inspectImageSource above.
+      const schemes = name === 'iframe' ? allow.iframeSchemes : allow.schemes;
       if (scheme !== null && !schemes.includes(scheme)) report.add(`Removed unsafe ${scheme}: URL from <${name} ${attribute}>`);
-      else if (scheme === null && /^\s*\/\//.test(value)) report.add(`Removed protocol-relative URL from <${name} ${attribute}>`);
+      // A value with a scheme never starts with "//", so this is a URL without one.
+      else if (/^\s*\/\//.test(value)) report.add(`Removed protocol-relative URL from <${name} ${attribute}>`);
       else if (name === 'iframe' && attribute === 'src') {
         const host = hostOf(value);
         if (host === null || !ALLOWED_IFRAME_HOSTS.includes(host)) {
@@ -223,7 +224,8 @@ function sanitizerOptions(siteUrl: string, report: RemovalReport): sanitizeHtml.
     allowedAttributes: allow.attributes,
     allowedClasses: allow.classes,
     allowedSchemes: allow.schemes,
-    allowedSchemesByTag: { img: allow.imageSchemes, iframe: allow.iframeSchemes },
+    // No list for <img>: keptImage leaves it only an upload's id or /media/ path, which have no scheme.
+    allowedSchemesByTag: { iframe: allow.iframeSchemes },
     allowedSchemesAppliedToAttributes: allow.urlAttributes,
     allowProtocolRelative: false,
     allowedIframeHostnames: [...ALLOWED_IFRAME_HOSTS],
