@@ -2,7 +2,8 @@
  * The call bar: on phones and small tablets (up to 768 px, web/styles/mobile.css) a compact bar fixed
  * at the bottom of the screen with "Call <phone>" and "Get a quote", plain links that work before and
  * without JavaScript. A spacer of the same height ends the page, so the bar never covers the footer's
- * last line. Not on staff pages, and not on /get-quote itself: that page is the quote form (a bar
+ * last line. The bar's colour runs to the screen's bottom edge (viewport-fit=cover in root.tsx) and its
+ * padding keeps the buttons above a phone's home indicator (the safe-area insets, mobile.css). Not on staff pages, and not on /get-quote itself: that page is the quote form (a bar
  * there would repeat its own call to action and, on a phone, ride above the keyboard over the field
  * being typed in); it already shows the phone number on its first screen. After a request, on
  * /get-quote/thank-you, only the call link remains.

@@ -8,12 +8,65 @@
  * details is open (above 1100 px the list is always shown and the toggle hidden). The browser owns the
  * open state and tells assistive technology whether it is expanded; React never renders `open`, it
  * only closes the menu when an item is chosen, on any navigation and on Escape.
+ *
+ * Without the app, choosing an item loads its page, which starts with the menu closed, except for an
+ * anchor of the page being read (How It Works on the home page): the browser only scrolls to it, and
+ * the menu would stay open over the section. Such a link is written with a `from=menu` query, another
+ * address, so the browser loads the page again and then scrolls to the anchor; the app, when it is in
+ * charge, goes to the plain anchor instead.
  */
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
-import { mainNavigation } from '../../content/navigation';
+import { type MouseEvent, useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { mainNavigation, type NavItem } from '../../content/navigation';
 import { useSiteConfig } from './site-config-context';
+
+/** Where the page is: the parts of the address a link's target is compared with. */
+interface PageAddress {
+  pathname: string;
+  search: string;
+}
+
+/**
+ * The address a menu link is written with: `to`, unless that is only an anchor of `page` (same path
+ * and query), which the browser would scroll to without loading a page; then `to` with the query
+ * `from=menu`, which it loads. On the page so loaded (whose query is that) the plain `to` differs again.
+ */
+export function menuLinkHref(to: string, page: PageAddress): string {
+  const target = new URL(to, 'http://site.invalid');
+  if (target.hash === '' || target.pathname !== page.pathname || target.search !== page.search) return to;
+  return `${target.pathname}?from=menu${target.hash}`;
+}
+
+/** True for a plain click, which the app handles; a click meant for a new tab or window is the browser's. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** One of the menu's own pages or sections (see menuLinkHref for an anchor of the current page). */
+function MenuLink({ item, onChoose }: { item: NavItem; onChoose: () => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const href = menuLinkHref(item.to, location);
+  if (href === item.to) {
+    return (
+      <Link to={item.to} onClick={onChoose}>
+        {item.label}
+      </Link>
+    );
+  }
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onChoose();
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    void navigate(item.to);
+  };
+  return (
+    <a href={href} onClick={onClick}>
+      {item.label}
+    </a>
+  );
+}
 
 /** Closes the menu when the location changes (a link, the back button) and on Escape. */
 function useClosingMenu() {
@@ -76,9 +129,7 @@ export function Header() {
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               ) : (
-                <Link to={item.to} onClick={close}>
-                  {item.label}
-                </Link>
+                <MenuLink item={item} onChoose={close} />
               )}
             </li>
           ))}

@@ -8,6 +8,7 @@ import { TrustBlock } from '../../components/blog/TrustBlock';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { breadcrumbJsonLd, postJsonLd } from '../../seo/blog-jsonld';
 import { configFromMatches, pageMeta } from '../../seo/meta';
+import { wrapPostTables } from './post-tables';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await context.blog.lookupPublished(params.slug);
@@ -88,8 +89,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               <CoverPicture cover={post.cover_image} sizes={POST_IMAGE_SIZES} alt={post.cover_image.alt} priority />
             </figure>
           )}
-          {/* Sanitised by the API on the way in (sanitize-html allowlist), so it is rendered as stored. */}
-          <div className="post-content prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+          {/* Sanitised by the API on the way in (sanitize-html allowlist), so it is rendered as stored, its
+              tables each in a box that scrolls sideways and takes the keyboard's focus. */}
+          <div className="post-content prose" dangerouslySetInnerHTML={{ __html: wrapPostTables(post.content) }} />
           {post.tags.length > 0 && (
             <ul className="post-tags" aria-label="Tags">
               {post.tags.map((tag) => (
