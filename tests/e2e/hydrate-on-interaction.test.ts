@@ -1,12 +1,13 @@
 /**
  * The JavaScript budget, and what keeps it: pages load no app JavaScript until the visitor interacts
- * (web/client/page-boot.ts, web/client/defer-hydration.ts), and nothing the visitor does while the app
- * loads is lost.
+ * (web/client/page-boot.ts, web/client/defer-hydration.ts): a tap, a click, a key or focus starts the
+ * app, a scroll or a pointer passing over does not; and nothing the visitor does while the app loads is lost.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { QUOTE_REQUESTS_STORAGE_KEY } from '../../web/content/quote-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from '../../web/client/boot-contract';
 import { launchBrowser } from '../support/browser';
@@ -73,7 +74,13 @@ describe('JavaScript before the first interaction', () => {
     const app = preloads.reduce((sum, href) => sum + gzipped(buildFile(href)), 0);
     expect(app).toBeGreaterThan(JS_BUDGET_BYTES);
 
+    // A pointer passing over and a scroll are not a use of the page: still nothing is loaded.
     await page.mouse.move(200, 300);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+    // A click on the page's text is.
+    await page.getByRole('heading', { level: 1 }).click();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     for (const href of preloads) expect(scripts).toContain(href);
     expect(errors).toEqual([]);
@@ -85,6 +92,72 @@ describe('JavaScript before the first interaction', () => {
     await page.waitForTimeout(500);
     expect(scripts).toEqual([]);
     expect(await isHydrated(page)).toBe(false);
+    await context.close();
+  });
+});
+
+describe('on a phone', () => {
+  /** A finger drawn up the screen: the page scrolls, and the browser cancels the touch (no tap, no click). */
+  async function swipe(page: Page): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    const at = (y: number) => [{ x: 180, y }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(500) });
+    for (let step = 1; step <= 6; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(500 - step * 30) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  it('scrolling loads nothing; the first tap starts the app, which then seeds the sample quote requests', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await swipe(page);
+    await page.waitForFunction(() => window.scrollY > 0);
+    await page.waitForTimeout(800);
+    expect(scripts).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await page.evaluate((storageKey) => localStorage.getItem(storageKey), QUOTE_REQUESTS_STORAGE_KEY)).toBeNull();
+
+    await page.getByRole('heading', { level: 2 }).first().tap();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(scripts.length).toBeGreaterThan(0);
+    const seeded = await page.evaluate((storageKey) => JSON.parse(localStorage.getItem(storageKey) ?? '[]') as Array<{ annualContribution: number }>, QUOTE_REQUESTS_STORAGE_KEY);
+    expect(seeded.map((request) => request.annualContribution)).toEqual([10000, 15000]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a case study tapped while the app starts is shown at once, and stays chosen once the app is in charge', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/`);
+    const tabs = page.locator('#case-studies').getByRole('tab');
+    await tabs.nth(1).scrollIntoViewIfNeeded();
+    await swipe(page);
+    // The first tap starts the app; the second lands while it loads, runs and hydrates.
+    await page.locator('#case-studies h2').tap();
+    await tabs.nth(1).tap();
+    const chosen = () => tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute('aria-selected')));
+    const shownPanels = () => page.locator('#case-studies [role="tabpanel"]:not([hidden])').count();
+    expect(await chosen()).toEqual(['false', 'true', 'false']);
+    expect(await shownPanels()).toBe(1);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(await chosen()).toEqual(['false', 'true', 'false']);
+    // React agrees: the third tab is chosen from there, in the page.
+    await tabs.nth(2).tap();
+    expect(await chosen()).toEqual(['false', 'false', 'true']);
+    expect(await shownPanels()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -7,6 +7,12 @@
 export const DEFERRED_SCRIPT_TYPE = 'text/x-hydrate-on-interaction';
 /** The attribute of the deferred script that lists the modules to preload when it starts. */
 export const DEFERRED_PRELOADS_ATTRIBUTE = 'data-modulepreload';
+/**
+ * The attribute of the deferred script that lists, in order, the modules that may run before it: the
+ * shared chunks, then the route modules (not the entry, which starts the app). The boot script runs
+ * them one per task, so a tap between two of them is answered at once.
+ */
+export const DEFERRED_EVALUATE_ATTRIBUTE = 'data-evaluate-first';
 /** Dispatched on `document` by the root route once React has hydrated the page. */
 export const HYDRATED_EVENT = 'app:hydrated';
 /** The header turns white with a shadow once the page is scrolled more than this. */
@@ -16,6 +22,7 @@ export interface PageBootOptions {
   scrollThresholdPx: number;
   deferredType: string;
   preloadsAttribute: string;
+  evaluateAttribute: string;
   hydratedEvent: string;
 }
 
@@ -24,5 +31,6 @@ export const PAGE_BOOT_OPTIONS: PageBootOptions = {
   scrollThresholdPx: SCROLL_THRESHOLD_PX,
   deferredType: DEFERRED_SCRIPT_TYPE,
   preloadsAttribute: DEFERRED_PRELOADS_ATTRIBUTE,
+  evaluateAttribute: DEFERRED_EVALUATE_ATTRIBUTE,
   hydratedEvent: HYDRATED_EVENT,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deferHydration } from './defer-hydration';
-import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from './boot-contract';
+import { deferHydration, evaluationOrder } from './defer-hydration';
+import { DEFERRED_EVALUATE_ATTRIBUTE, DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from './boot-contract';
 
 /** The text of every inline script: what the host's CSP hashes (web never imports the host's code). */
 function inlineScriptTexts(html: string): string[] {
@@ -19,12 +19,12 @@ const PAGE = [
 ].join('');
 
 describe('deferHydration', () => {
-  it('drops the modulepreload links and makes the module script inert, listing what to preload', () => {
+  it('drops the modulepreload links and makes the module script inert, listing what to preload and what may run first', () => {
     const html = deferHydration(PAGE);
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toContain('type="module"');
     expect(html).toContain(
-      `<script type="${DEFERRED_SCRIPT_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="[&quot;/assets/entry.client-A.js&quot;,&quot;/assets/root-B.js&quot;]">import * as route0`,
+      `<script type="${DEFERRED_SCRIPT_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="[&quot;/assets/entry.client-A.js&quot;,&quot;/assets/root-B.js&quot;]" ${DEFERRED_EVALUATE_ATTRIBUTE}="[&quot;/assets/root-B.js&quot;]">import * as route0`,
     );
   });
 
@@ -42,5 +42,19 @@ describe('deferHydration', () => {
   it('returns a page without a module script unchanged, preload links included', () => {
     const page = '<html><head><link rel="modulepreload" href="/a.js"/></head><body><script src="/x.js" type="module"></script></body></html>';
     expect(deferHydration(page)).toBe(page);
+  });
+});
+
+describe('evaluationOrder', () => {
+  // React Router's order: the entry and its imports, then each route module and its imports.
+  const preloads = ['/e.js', '/react.js', '/root.js', '/icon.js', '/home.js', '/tabs.js', '/icon.js'];
+  const script = 'import * as route0 from "/root.js";\nimport * as route1 from "/home.js";\nwindow.__m = {};\nimport("/e.js");';
+
+  it('runs the shared chunks first, then the route modules the script imports, in their order', () => {
+    expect(evaluationOrder(preloads, script)).toEqual(['/react.js', '/icon.js', '/tabs.js', '/icon.js', '/root.js', '/home.js']);
+  });
+
+  it('never runs ahead a module the script imports dynamically (the entry, which starts the app)', () => {
+    expect(evaluationOrder(['/e.js', '/r.js'], 'import * as route0 from "/r.js"; import("/e.js"); import("/r.js");')).toEqual([]);
   });
 });

@@ -2,12 +2,15 @@
  * The only script a page runs before the visitor interacts with it, inlined in the document head.
  *
  * Pages arrive as complete server-rendered HTML, so reading them needs no JavaScript. The React app
- * (about 150 KB gzipped of framework and route code) is loaded on the visitor's first sign of
- * activity (pointer, touch, keyboard, focus or scroll), not before: the server turns React Router's
- * module script and its modulepreload links into an inert script (`DEFERRED_SCRIPT_TYPE`, see
- * web/client/defer-hydration.ts), and this script starts it. Until the app has hydrated, it keeps what
- * the visitor does so nothing is lost: clicks on buttons, tabs, checkboxes and radios, form
- * submissions, arrow keys on tabs, and values typed into fields are replayed once React is in charge.
+ * (about 150 KB gzipped of framework and route code) is loaded when the visitor first means to use the
+ * page (a completed tap or click, a key, focus, typing), not on a scroll and not before: the server
+ * turns React Router's module script and its modulepreload links into an inert script
+ * (`DEFERRED_SCRIPT_TYPE`, see web/client/defer-hydration.ts), and this script starts it, running the
+ * modules one per task so the main thread is never held long while the visitor may tap. Until the app
+ * has hydrated, it keeps what the visitor does so nothing is lost: clicks on buttons, tabs, checkboxes
+ * and radios, form submissions, arrow keys on tabs, and values typed into fields are replayed once
+ * React is in charge; and it keeps taps and keys from reaching React while React is hydrating (which
+ * would make React finish hydrating the whole page at once, with the tap waiting for it).
  * A tab (the FAQ categories, the guide's contents views, the case selector) and a comparison table's
  * row are also shown at once: the tablist and panels, or the rows and explanations, are switched here
  * (and a tab link's address updated), so nothing a visitor taps waits for the app; the replayed click
@@ -32,18 +35,43 @@ function pageBoot(options: PageBootOptions): void {
   markScrolled();
   window.addEventListener('scroll', markScrolled, { passive: true });
 
-  const triggers = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
+  // What says the visitor means to use the page: a completed tap or click (a touch that turns into a
+  // scroll ends in pointercancel, never pointerup), a key, focus, typing. A scroll alone starts nothing:
+  // the page reads and answers taps without the app, and loading it would only compete with the next tap.
+  const triggers = ['pointerup', 'click', 'keydown', 'focusin', 'input'];
   let started = false;
-  const load = (): void => {
+  const list = (deferred: Element, attribute: string): string[] => {
+    const hrefs: unknown = JSON.parse(deferred.getAttribute(attribute) ?? '[]');
+    return Array.isArray(hrefs) ? hrefs.map(String) : [];
+  };
+  // A macrotask boundary: the browser handles a waiting tap and paints before the work goes on.
+  const yieldToBrowser = (): Promise<void> => new Promise((resolve) => window.setTimeout(resolve, 0));
+  // Runs `each` over `items` in tasks of about 10 ms (starting a module's download is costly enough
+  // on a slow phone that thirty at once hold the main thread for a tenth of a second or more).
+  const inSlices = async <T>(items: readonly T[], each: (item: T) => void): Promise<void> => {
+    let sliceStart = performance.now();
+    for (const item of items) {
+      if (performance.now() - sliceStart > 10) {
+        await yieldToBrowser();
+        sliceStart = performance.now();
+      }
+      each(item);
+    }
+  };
+  const preload = (href: string): void => {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    doc.head.appendChild(link);
+  };
+  // The modules run one per task (all of them at once is a main-thread task of several hundred
+  // milliseconds on a phone), then React Router's script, which starts the app. A module that fails
+  // to load is left to that script, which fails as it would have.
+  const load = async (): Promise<void> => {
     for (const deferred of Array.from(doc.querySelectorAll<HTMLScriptElement>(`script[type="${options.deferredType}"]`))) {
-      const preloads: unknown = JSON.parse(deferred.getAttribute(options.preloadsAttribute) ?? '[]');
-      if (Array.isArray(preloads)) {
-        for (const href of preloads) {
-          const link = doc.createElement('link');
-          link.rel = 'modulepreload';
-          link.href = String(href);
-          doc.head.appendChild(link);
-        }
+      await inSlices(list(deferred, options.preloadsAttribute), preload);
+      for (const href of list(deferred, options.evaluateAttribute)) {
+        await import(/* @vite-ignore */ href).then(yieldToBrowser, () => undefined);
       }
       const script = doc.createElement('script');
       script.type = 'module';
@@ -51,12 +79,16 @@ function pageBoot(options: PageBootOptions): void {
       doc.head.appendChild(script);
     }
   };
+  // Once the frame that shows what the tap did has been painted: the tap comes first.
+  const loadAfterPaint = (): void => {
+    requestAnimationFrame(() => window.setTimeout(() => void load(), 0));
+  };
   const start = (): void => {
     if (started) return;
     started = true;
     for (const type of triggers) window.removeEventListener(type, start, true);
-    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', load, { once: true });
-    else load();
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', loadAfterPaint, { once: true });
+    else loadAfterPaint();
   };
   for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
 
@@ -170,19 +202,26 @@ function pageBoot(options: PageBootOptions): void {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   };
 
-  doc.addEventListener('click', onClick, true);
+  // React hydrates the whole document at once: a tap (or key) that reaches it while it is hydrating
+  // makes it finish all of that work at once, and the tap waits for it. Until the page has hydrated,
+  // these events stop at the window, after this script has handled them: their default actions (a
+  // question opening, a link followed, a box ticked) happen as usual, and what is kept is replayed.
+  const handlers: Record<string, (event: never) => void> = { click: onClick, keydown: onKeyDown, input: onEdit, change: onEdit };
+  const heldFromReact = [
+    ...Object.keys(handlers),
+    ...'mousedown mouseup touchstart touchend touchcancel pointerdown pointerup pointercancel auxclick dblclick contextmenu keypress keyup'.split(' '),
+  ];
+  const screen = (event: Event): void => {
+    handlers[event.type]?.(event as never);
+    event.stopPropagation();
+  };
+  for (const type of heldFromReact) window.addEventListener(type, screen, { capture: true, passive: !(type in handlers) });
   doc.addEventListener('submit', onSubmit, true);
-  doc.addEventListener('keydown', onKeyDown, true);
-  doc.addEventListener('input', onEdit, true);
-  doc.addEventListener('change', onEdit, true);
   doc.addEventListener(
     options.hydratedEvent,
     () => {
-      doc.removeEventListener('click', onClick, true);
+      for (const type of heldFromReact) window.removeEventListener(type, screen, true);
       doc.removeEventListener('submit', onSubmit, true);
-      doc.removeEventListener('keydown', onKeyDown, true);
-      doc.removeEventListener('input', onEdit, true);
-      doc.removeEventListener('change', onEdit, true);
       // After the effect that announced hydration has returned, so React handles these as usual.
       window.setTimeout(() => {
         for (const field of edited) replayEdit(field);
