@@ -4,11 +4,11 @@
  * as `blogpost logs` does) and action. Also `appendAudit`, which the commands that change the same
  * things (keys, leads, staff) use to write their entry.
  */
-import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../contract/staff';
-import { openAuditLog, resolveDataDir, StoreError } from '../../api/operations';
+import { openAuditLog, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
+import { dataDirOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
 import { parseSince } from './logs';
@@ -18,10 +18,6 @@ interface AuditOptions {
   since?: string;
   action?: AuditAction;
   json?: boolean;
-}
-
-function dataDirOf(options: { dataDir?: string }, ctx: CommandContext): string {
-  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
 }
 
 /**
@@ -58,7 +54,7 @@ function tableRow(entry: AuditEntry): string[] {
 
 export async function auditCommand(options: AuditOptions, ctx: CommandContext): Promise<ExitCode> {
   const since = options.since === undefined ? undefined : parseSince(options.since, new Date()).toISOString();
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'audit');
   const log = openAuditLog(dataDir);
   const read = await log.read(since === undefined ? {} : { since }).catch((error: unknown) => {
     throw error instanceof StoreError ? new CliError(error.message, ExitCode.Local) : error;

@@ -6,11 +6,11 @@
  * Creating and revoking a key are written to the audit log too (`blogpost audit`).
  */
 import { userInfo } from 'node:os';
-import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { API_PERMISSIONS, type ApiPermission } from '../../contract/keys';
-import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, resolveDataDir, StoreError } from '../../api/operations';
+import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
+import { dataDirOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { table } from '../output';
 import { appendAudit } from './audit';
@@ -28,10 +28,6 @@ interface CreateOptions extends DataDirOptions {
   name: string;
   owner?: string;
   permission?: ApiPermission[];
-}
-
-function dataDirOf(options: DataDirOptions, ctx: CommandContext): string {
-  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
 }
 
 /** Opens the keys, turning store problems into exit code 4 and key rule violations into 1 or 2. */
@@ -77,7 +73,7 @@ export function cliUser(env: Record<string, string | undefined>): string {
 }
 
 export async function createKeyCommand(options: CreateOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'keys');
   const permissions = options.permission?.length ? options.permission : (['blog:write'] as ApiPermission[]);
   const created = await withKeys(dataDir, true, (keys) => keys.create({ name: options.name, permissions, ...(options.owner ? { owner: options.owner } : {}) }));
   if (!created) throw new CliError(`Cannot open the data directory ${dataDir}.`, ExitCode.Local);
@@ -105,7 +101,7 @@ export async function createKeyCommand(options: CreateOptions, ctx: CommandConte
 }
 
 export async function listKeysCommand(options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'keys');
   const keys = (await withKeys(dataDir, false, (service) => service.details())) ?? [];
   if (options.json) {
     ctx.out.json(keys);
@@ -124,7 +120,7 @@ export async function listKeysCommand(options: DataDirOptions, ctx: CommandConte
 }
 
 export async function revokeKeyCommand(idOrName: string, options: RevokeOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'keys');
   const result = await withKeys(dataDir, false, (keys) => keys.revoke(idOrName, { by: cliUser(ctx.io.env), reason: options.reason }));
   if (!result) throw new CliError(`No API keys in ${dataDir}, so there is no "${idOrName}" to revoke.`, ExitCode.Failed);
   const audited = result.alreadyRevoked

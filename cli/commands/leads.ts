@@ -5,13 +5,13 @@
  * redirects to, and messages about a change name the lead by id only. Changes and deletions are written
  * to the audit log (`blogpost audit`) by lead id and status only, never what the lead or note says.
  */
-import path from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
 import type { DeliveryRecord, LeadRecord, SpamReason } from '../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
-import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, resolveDataDir, StoreError } from '../../api/operations';
+import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
+import { dataDirOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
 import { appendAudit } from './audit';
@@ -52,10 +52,6 @@ const SPAM_REASONS: Record<SpamReason, string> = {
   'too-fast': 'sent too soon after the page loaded',
   'no-form-time': 'no form time (not sent from the page)',
 };
-
-function dataDirOf(options: DataDirOptions, ctx: CommandContext): string {
-  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
-}
 
 /** Opens the leads (null when the directory has no store yet), turning store problems into exit code 4. */
 async function withLeads<T>(dataDir: string, work: (store: LeadStore | null) => Promise<T>): Promise<T> {
@@ -125,7 +121,7 @@ function countLine(count: number, options: ListOptions): string {
 
 export async function listLeadsCommand(options: ListOptions, ctx: CommandContext): Promise<ExitCode> {
   if (options.json && options.format) throw new CliError('Pass either --json or --format, not both.', ExitCode.Usage);
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'leads');
   const found = await withLeads(dataDir, async (store) => {
     if (!store) return null;
     const leads = await store.leads.list({ spam: options.spam === true, ...(options.status ? { status: options.status } : {}) });
@@ -224,7 +220,7 @@ function leadText(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): stri
 }
 
 export async function showLeadCommand(id: string, options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'leads');
   const { lead, deliveries } = await withLeads(dataDir, async (opened) => {
     const { store, lead: found } = await findLead(opened, id, dataDir);
     return { lead: found, deliveries: await store.outbox.forLead(found.id) };
@@ -249,7 +245,7 @@ function checkSetOptions(options: SetOptions): { note: string | null; by: string
 
 export async function setLeadCommand(id: string, options: SetOptions, ctx: CommandContext): Promise<ExitCode> {
   const { note, by } = checkSetOptions(options);
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'leads');
   const outcome = await withLeads(dataDir, async (opened) => {
     const { store, lead } = await findLead(opened, id, dataDir);
     const statusChange = options.status !== undefined && options.status !== lead.status;
@@ -294,7 +290,7 @@ async function auditLeadChange(dataDir: string, ctx: CommandContext, before: Lea
 }
 
 export async function deleteLeadCommand(id: string, options: DeleteOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'leads');
   const removed = await withLeads(dataDir, async (opened) => {
     const { store, lead } = await findLead(opened, id, dataDir);
     const notifications = (await store.outbox.forLead(lead.id)).length;

@@ -2,10 +2,10 @@
  * `blogpost seed`: loads the demo articles into a data directory that has no posts yet (what
  * `npm start` does by itself on a fresh install). Never loads on top of existing posts.
  */
-import path from 'node:path';
 import type { Command } from 'commander';
-import { DemoContentError, openFileStore, resolveDataDir, seedDemoPosts, StoreError } from '../../api/operations';
+import { DemoContentError, openFileStore, seedDemoPosts, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
+import { dataDirOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 
 interface SeedOptions {
@@ -14,7 +14,7 @@ interface SeedOptions {
 }
 
 export async function seedCommand(options: SeedOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
+  const dataDir = dataDirOf(options, ctx, 'seed');
   let outcome;
   try {
     const store = await openFileStore(dataDir);

@@ -5,12 +5,12 @@
  * asked twice without echo; it is never printed, and only its hash is stored. Every change is in the
  * audit log as `cli:<user>`.
  */
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { type Command, Option } from 'commander';
-import { openStaffStore, resolveDataDir, StaffError, StaffService, type StaffSummary, StoreError } from '../../api/operations';
+import { openStaffStore, StaffError, StaffService, type StaffSummary, StoreError } from '../../api/operations';
 import { type CommandContext, readInput } from '../context';
+import { dataDirOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import type { CliIO } from '../io';
 import { table } from '../output';
@@ -33,10 +33,6 @@ interface DisableOptions extends DataDirOptions {
 
 interface ResetOptions extends DataDirOptions {
   passwordStdin?: boolean;
-}
-
-function dataDirOf(options: DataDirOptions, ctx: CommandContext): string {
-  return options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
 }
 
 function noStore(dataDir: string): string {
@@ -104,7 +100,7 @@ function sessionsText(count: number): string {
 }
 
 export async function addStaffCommand(options: AddOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'staff');
   const added = await withStaff(dataDir, async (service) => {
     const password = await readPassword(options, ctx, options.email.trim());
     return service.add({ email: options.email, name: options.name, password }, cliUser(ctx.io.env));
@@ -115,7 +111,7 @@ export async function addStaffCommand(options: AddOptions, ctx: CommandContext):
 }
 
 export async function listStaffCommand(options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'staff');
   const staff = await withStaff(dataDir, (service) => service.list());
   if (options.json) {
     ctx.out.json(staff);
@@ -130,7 +126,7 @@ export async function listStaffCommand(options: DataDirOptions, ctx: CommandCont
 }
 
 export async function disableStaffCommand(email: string, options: DisableOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'staff');
   const outcome = await withStaff(dataDir, async (service) => {
     try {
       return await service.disable(email, cliUser(ctx.io.env), options.reason);
@@ -152,7 +148,7 @@ export async function disableStaffCommand(email: string, options: DisableOptions
 }
 
 export async function resetPasswordCommand(email: string, options: ResetOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx);
+  const dataDir = dataDirOf(options, ctx, 'staff');
   const { staff, sessionsEnded } = await withStaff(dataDir, async (service) => {
     const account = await service.find(email);
     return service.resetPassword(account.id, await readPassword(options, ctx, account.email), cliUser(ctx.io.env));

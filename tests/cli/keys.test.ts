@@ -2,7 +2,7 @@
  * `blogpost keys create|list|revoke` as real processes (the package's bin file, as `npx blogpost` runs
  * it): output, exit codes, and the effect on a server running on the same data directory.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiKeySummary, checkApiKey } from '../../contract/keys';
@@ -147,6 +147,25 @@ describe('blogpost keys', () => {
       const created = await blogpost(['keys', 'create', '--name', 'Env', '--json'], { DATA_DIR: empty });
       expect(created.code).toBe(0);
       expect(readFileSync(path.join(empty, 'blog.json'), 'utf8')).toContain('"name": "Env"');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses, with DATABASE_URL set and no --data-dir, to make a key in a data directory the servers do not read', async () => {
+    const empty = makeTempDir('iul-cli-pg-');
+    try {
+      const env = { DATA_DIR: empty, DATABASE_URL: 'postgres://app@127.0.0.1:1/site' };
+      const run = await blogpost(['keys', 'create', '--name', 'Nowhere'], env);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/DATABASE_URL is set, so the servers keep their data in PostgreSQL, which `blogpost keys` cannot work on yet.*Pass --data-dir/s);
+      expect(readdirSync(empty)).toEqual([]);
+      const staff = await blogpost(['staff', 'list'], env);
+      expect(staff.code).toBe(2);
+      expect(staff.stderr).toContain('`blogpost staff` cannot work on yet');
+      // --data-dir says which store is meant.
+      expect((await blogpost(['keys', 'create', '--name', 'Here', '--data-dir', empty], env)).code).toBe(0);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
