@@ -16,6 +16,11 @@ import { SerialRuns } from '../services/serial-runs';
 
 /** 30 s, 1 min, 2 min, 5 min, 15 min, 30 min, then every hour (the last delay repeats forever). */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [30_000, 60_000, 120_000, 300_000, 900_000, 1_800_000, 3_600_000];
+/**
+ * How long a server holds a notification for one attempt (several servers on one database): longer
+ * than an attempt can take; the hold ends as soon as the attempt's outcome is stored.
+ */
+const CLAIM_MS = 10 * 60_000;
 /** A notification whose lead is missing this long was left by a crash (or its lead was deleted). */
 const ORPHAN_AFTER_MS = 60_000;
 /** Look at the outbox at least this often (a clock that jumps, notifications another process queued). */
@@ -172,7 +177,10 @@ class Outbox implements LeadOutbox {
       this.#options.log(`Removed the ${CHANNEL_NAMES[record.channel]} notification of ${record.leadId}: the lead is marked as spam, which is never sent.`);
       return null;
     }
-    return this.#attempt(record, lead);
+    // Held by another server on the same store (or sent meanwhile): looked at again when its hold ends.
+    const claimed = await this.#store.outbox.claim(record.id, new Date(now).toISOString(), new Date(now + CLAIM_MS).toISOString());
+    if (!claimed) return now + CLAIM_MS;
+    return this.#attempt(claimed, lead);
   }
 
   #reportUnconfigured(record: DeliveryRecord): void {

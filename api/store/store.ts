@@ -194,7 +194,13 @@ export interface OutboxRepository {
   pending(): Promise<DeliveryRecord[]>;
   /** Every notification of one lead, sent or not. */
   forLead(leadId: string): Promise<DeliveryRecord[]>;
-  /** Stores the state of a notification after an attempt (durable before it resolves). */
+  /**
+   * Takes a notification for one attempt by this server, until `until` (ISO 8601): the record as stored
+   * now, or null when it was sent or removed meanwhile, or another server on the same store holds it
+   * (its hold ends at its `save`, or at its `until`). A store one server uses never has to refuse.
+   */
+  claim(id: string, now: string, until: string): Promise<DeliveryRecord | null>;
+  /** Stores the state of a notification after an attempt (durable before it resolves); ends this server's hold on it. */
   save(record: DeliveryRecord): Promise<void>;
   /** Removes a notification (its lead is gone). */
   remove(id: string): Promise<void>;

@@ -55,6 +55,12 @@ export class FileOutboxRepository implements OutboxRepository {
     return (await this.#all()).filter((record) => record.leadId === leadId).sort((a, b) => a.channel.localeCompare(b.channel));
   }
 
+  /** One server works on a data directory: the record as stored, unless it was sent or removed. */
+  async claim(id: string): Promise<DeliveryRecord | null> {
+    const record = await readJsonFile(this.#file(id), parseDelivery);
+    return record && record.sentAt === null ? record : null;
+  }
+
   async save(record: DeliveryRecord): Promise<void> {
     const file = this.#file(record.id);
     try {

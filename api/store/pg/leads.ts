@@ -17,7 +17,7 @@ const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** A notification stored, or its state after an attempt stored over the one before. */
 const UPSERT_DELIVERY = `INSERT INTO outbox (id, lead_id, next_attempt_at, sent_at, record) VALUES ($1, $2, $3, $4, $5)
-  ON CONFLICT (id) DO UPDATE SET lead_id = EXCLUDED.lead_id, next_attempt_at = EXCLUDED.next_attempt_at, sent_at = EXCLUDED.sent_at, record = EXCLUDED.record`;
+  ON CONFLICT (id) DO UPDATE SET lead_id = EXCLUDED.lead_id, next_attempt_at = EXCLUDED.next_attempt_at, sent_at = EXCLUDED.sent_at, record = EXCLUDED.record, held_until = NULL`;
 
 /** A notification id the file store could name a file after; a StoreError ('corrupt') otherwise. */
 function checkedDeliveryId(id: string): string {
@@ -54,6 +54,16 @@ export class PgOutboxRepository implements OutboxRepository {
       [leadId],
     );
     return result.rows.map((row) => row.record);
+  }
+
+  /** One statement: of two servers claiming a notification at once, one gets it, the other null. */
+  async claim(id: string, now: string, until: string): Promise<DeliveryRecord | null> {
+    const result = await this.#db.query<{ record: DeliveryRecord }>(
+      'take a notification for sending',
+      'UPDATE outbox SET held_until = $3 WHERE id = $1 AND sent_at IS NULL AND (held_until IS NULL OR held_until <= $2) RETURNING record',
+      [checkedDeliveryId(id), now, until],
+    );
+    return result.rows[0]?.record ?? null;
   }
 
   async save(record: DeliveryRecord): Promise<void> {

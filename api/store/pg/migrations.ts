@@ -88,6 +88,8 @@ CREATE TABLE leads (
 CREATE TABLE outbox (
   id text PRIMARY KEY,
   lead_id text NOT NULL,
+  -- Until when one server holds it for an attempt (ISO 8601, UTC): the others leave it alone.
+  held_until text,
   next_attempt_at text,
   sent_at text,
   record json NOT NULL
