@@ -14,6 +14,19 @@ describe('AnswerCache', () => {
     expect(cache.get('/')?.body.toString('utf8')).toBe('<p>home, with the new post</p>');
   });
 
+  it('never serves, after a change, an answer rendered from the state before it (a post changed mid-render)', () => {
+    let revision = 1;
+    const cache = new AnswerCache(() => String(revision));
+    const generation = cache.current();
+    // The render reads the posts, then a post changes before the answer is stored.
+    revision = 2;
+    cache.set('/blog', { text: 'before the change', headers: [] }, generation);
+    expect(cache.get('/blog')).toBeUndefined();
+    expect(cache.get('/blog', generation)?.body.toString()).toBe('before the change');
+    cache.set('/blog', { text: 'after the change', headers: [] }, cache.current());
+    expect(cache.get('/blog')?.body.toString()).toBe('after the change');
+  });
+
   it('compresses a page once per coding, with its own validator, to the same text', async () => {
     const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
     const cache = new AnswerCache(() => 'same');

@@ -50,15 +50,24 @@ export class AnswerCache {
   /** `generation` names the state pages are rendered from (posts revision and year). */
   constructor(private readonly generation: () => string) {}
 
-  #key(url: string): string {
-    return `${this.generation()}\n${url}`;
+  /**
+   * The state answers are rendered from now. Read it before rendering and store the answer under it:
+   * a post changed while the answer was being rendered then moves the state past it, and the answer,
+   * which may predate the change, is never served for the new state.
+   */
+  current(): string {
+    return this.generation();
   }
 
-  get(url: string): CachedAnswer | undefined {
-    return this.#pages.get(this.#key(url));
+  #key(url: string, generation: string): string {
+    return `${generation}\n${url}`;
   }
 
-  set(url: string, page: { text: string; headers: CachedAnswer['headers'] }): CachedAnswer {
+  get(url: string, generation: string = this.generation()): CachedAnswer | undefined {
+    return this.#pages.get(this.#key(url, generation));
+  }
+
+  set(url: string, page: { text: string; headers: CachedAnswer['headers'] }, generation: string = this.generation()): CachedAnswer {
     const body = Buffer.from(page.text, 'utf8');
     const etag = strongEtag(body);
     const variants = new Map<ContentCoding, { body: Buffer; etag: string }>();
@@ -71,7 +80,7 @@ export class AnswerCache {
       return variant;
     };
     const entry: CachedAnswer = { body, headers: page.headers, etag, compressed };
-    this.#pages.set(this.#key(url), entry);
+    this.#pages.set(this.#key(url, generation), entry);
     return entry;
   }
 

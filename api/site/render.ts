@@ -65,7 +65,9 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       : undefined;
   return async (ctx) => {
     const cacheKey = ctx.method === 'GET' || ctx.method === 'HEAD' ? ctx.url : undefined;
-    const cached = cacheKey ? cache?.get(cacheKey) : undefined;
+    // Read before rendering: the page is kept for the state it was rendered from (AnswerCache.current).
+    const generation = cache?.current();
+    const cached = cacheKey ? cache?.get(cacheKey, generation) : undefined;
     if (cached) {
       sendCached(ctx, cached);
       return;
@@ -99,7 +101,7 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
         const csp = ctx.response.get('Content-Security-Policy');
         if (csp) headers.push(['Content-Security-Policy', csp]);
       }
-      sendCached(ctx, cache.set(cacheKey, { text, headers }));
+      sendCached(ctx, cache.set(cacheKey, { text, headers }, generation));
       return;
     }
     ctx.body = text;

@@ -315,10 +315,11 @@ function listPostsHandler(deps: BlogRouteDeps) {
       return;
     }
     const key = JSON.stringify(query);
-    let answer = published.get(key);
+    const generation = published.current();
+    let answer = published.get(key, generation);
     if (!answer) {
       const body: ListPostsResponse = { success: true, ...(await listPosts(deps.store, { ...query, status: 'published' })) };
-      answer = published.set(key, { text: JSON.stringify(body), headers: [['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-cache']] });
+      answer = published.set(key, { text: JSON.stringify(body), headers: [['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-cache']] }, generation);
     }
     sendCached(ctx, answer);
   };
