@@ -108,6 +108,12 @@ export type PostRecord = z.infer<typeof postRecordSchema>;
 /** What the store keeps in memory for every post: all but the body, which stays on disk. */
 export type PostIndexEntry = Omit<PostRecord, 'content'>;
 
+/** What lists hold of a post: everything but its body. */
+export function withoutContent(record: PostRecord): PostIndexEntry {
+  const { content: _content, ...entry } = record;
+  return entry;
+}
+
 /**
  * A post as a service hands it to the store; the store assigns id, order, slug and times (a
  * `publishedAt` given keeps an imported post's date).
@@ -130,6 +136,33 @@ export const storedRevisionSchema = z.object({
   record: postRecordSchema.omit({ idempotency: true, warnings: true }),
 });
 export type StoredRevision = z.infer<typeof storedRevisionSchema>;
+
+/** A version of a post as a revision keeps it: without the create's Idempotency-Key claim and warnings. */
+export function withoutBookkeeping(record: PostRecord): StoredRevision['record'] {
+  const { idempotency: _idempotency, warnings: _warnings, ...kept } = record;
+  return kept;
+}
+
+/** What every store's create makes of a new post, given the order, slug, time and claim it decided. */
+export function newPostRecord(post: NewPost, decided: { id: string; seq: number; slug: string; at: string; idempotency: PostRecord['idempotency'] }): PostRecord {
+  return {
+    ...post,
+    review: post.review ?? null,
+    complianceAccept: post.complianceAccept ?? [],
+    coverImage: post.coverImage ?? null,
+    id: decided.id,
+    seq: decided.seq,
+    slug: decided.slug,
+    createdAt: decided.at,
+    updatedAt: decided.at,
+    publishedAt: post.publishedAt ?? (post.status === 'published' ? decided.at : null),
+    revision: 1,
+    deletedAt: null,
+    previousSlugs: [],
+    updatedByKeyId: null,
+    idempotency: decided.idempotency,
+  };
+}
 
 /** `revisions/<id>.json`: a post's earlier versions, newest first. */
 export const revisionsFileSchema = z.object({

@@ -25,6 +25,7 @@ import type {
   SlugLookup,
   StoredRevision,
 } from '../store';
+import { newPostRecord, withoutBookkeeping, withoutContent } from '../records';
 import { StoreError, unwritable } from '../store-error';
 import type { DurableWriter } from './durable-writer';
 import { GroupCommit } from './group-commit';
@@ -33,16 +34,6 @@ import { PostIndex } from './post-index';
 import { postFile, postText, readPost } from './post-files';
 import { readRevisions, revisionsFile, revisionsText } from './revision-files';
 import { SlugReservations } from './slug-reservations';
-
-function withoutContent(record: PostRecord): PostIndexEntry {
-  const { content: _content, ...entry } = record;
-  return entry;
-}
-
-function withoutBookkeeping(record: PostRecord): StoredRevision['record'] {
-  const { idempotency: _idempotency, warnings: _warnings, ...kept } = record;
-  return kept;
-}
 
 export class FilePostRepository implements PostRepository {
   readonly #dir: string;
@@ -96,23 +87,13 @@ export class FilePostRepository implements PostRepository {
     }
     const now = this.#now();
     const at = (options.at ?? now).toISOString();
-    const record: PostRecord = {
-      ...post,
-      review: post.review ?? null,
-      complianceAccept: post.complianceAccept ?? [],
-      coverImage: post.coverImage ?? null,
+    const record = newPostRecord(post, {
       id: randomUUID(),
       seq: this.#nextSeq++,
       slug,
-      createdAt: at,
-      updatedAt: at,
-      publishedAt: post.publishedAt ?? (post.status === 'published' ? at : null),
-      revision: 1,
-      deletedAt: null,
-      previousSlugs: [],
-      updatedByKeyId: null,
+      at,
       idempotency: claim ? { scope: claim.scope, fingerprint: claim.fingerprint, expiresAt: this.#claims.expiresAt(claim) } : null,
-    };
+    });
     const entry = withoutContent(record);
     const written = this.#commits.submit(record).then(() => entry);
     if (claim) this.#claims.hold(claim, record.id, written);

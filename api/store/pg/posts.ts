@@ -28,6 +28,7 @@ import type {
   SlugLookup,
   StoredRevision,
 } from '../store';
+import { newPostRecord, withoutBookkeeping, withoutContent } from '../records';
 import { StoreError } from '../store-error';
 import { type Database, Rollback, type TransactionQuery } from './database';
 
@@ -37,16 +38,6 @@ export const POSTS_CHANGED_CHANNEL = 'iul_posts_changed';
 const DEFAULT_LIMIT = 10;
 /** Creates racing for slugs on other instances: picks tried before giving up (each sees the others' commits). */
 const SLUG_ATTEMPTS = 50;
-
-function withoutContent(record: PostRecord): PostIndexEntry {
-  const { content: _content, ...entry } = record;
-  return entry;
-}
-
-function withoutBookkeeping(record: PostRecord): StoredRevision['record'] {
-  const { idempotency: _idempotency, warnings: _warnings, ...kept } = record;
-  return kept;
-}
 
 function sortKey(entry: PostIndexEntry): string {
   return entry.publishedAt ?? entry.publishAt ?? entry.createdAt;
@@ -171,23 +162,7 @@ export class PgPostRepository implements PostRepository {
       const slug = await this.#takeSlug(query, id, options);
       if (slug === null) throw new Rollback<CreateOutcome>({ kind: 'slug_taken' });
       const { seq, at } = await this.#numbered(query, options.at);
-      const record: PostRecord = {
-        ...post,
-        review: post.review ?? null,
-        complianceAccept: post.complianceAccept ?? [],
-        coverImage: post.coverImage ?? null,
-        id,
-        seq,
-        slug,
-        createdAt: at,
-        updatedAt: at,
-        publishedAt: post.publishedAt ?? (post.status === 'published' ? at : null),
-        revision: 1,
-        deletedAt: null,
-        previousSlugs: [],
-        updatedByKeyId: null,
-        idempotency,
-      };
+      const record = newPostRecord(post, { id, seq, slug, at, idempotency });
       await query(`INSERT INTO posts (${POST_COLUMNS}) VALUES (${POST_PLACEHOLDERS})`, columnValues(record));
       committed = await this.#changed(query);
       return { kind: 'created', post: withoutContent(record) };
