@@ -11,8 +11,8 @@ import { clean, load, median } from './load';
 import { copyDataDir, startServer, stop } from './processes';
 import { type Budget, fmt, kb, markdownTable, type Section, verdict } from './report';
 
-const CONNECTIONS = 10;
-const WARM_UP_SECONDS = 1;
+export const CONNECTIONS = 10;
+export const WARM_UP_SECONDS = 1;
 const MAX_P99_MS = 50;
 const SITEMAP_FETCHES = 3;
 
@@ -22,6 +22,21 @@ export interface ReadsInput {
   workDir: string;
   seconds: number;
   categorySlug: string;
+}
+
+/**
+ * The pages measured under load, as [label, path]: the blog list, its middle page (`total` published
+ * posts), a category page, the RSS feed and a page of the API list.
+ */
+export function readTargets(total: number, categorySlug: string): Array<[string, string]> {
+  const deepPage = Math.max(1, Math.floor(Math.ceil(total / BLOG_PAGE_SIZE) / 2));
+  return [
+    ['/blog', '/blog'],
+    [`/blog?page=${deepPage} (deep page)`, `/blog?page=${deepPage}`],
+    [`/blog/category/${categorySlug}`, `/blog/category/${categorySlug}`],
+    ['/rss.xml', '/rss.xml'],
+    ['/api/blog?limit=100&page=50', '/api/blog?limit=100&page=50'],
+  ];
 }
 
 /** The median time of fetching `url` one request at a time, with what it answered. */
@@ -48,15 +63,7 @@ export async function benchReads({ seedDir, seedCount, workDir, seconds, categor
   const notes: string[] = [];
   try {
     const { total } = JSON.parse(decoded(await getOk(`${site.url}/api/blog?limit=1`)).toString('utf8')) as { total: number };
-    const deepPage = Math.max(1, Math.floor(Math.ceil(total / BLOG_PAGE_SIZE) / 2));
-    const targets: Array<[string, string]> = [
-      ['/blog', '/blog'],
-      [`/blog?page=${deepPage} (deep page)`, `/blog?page=${deepPage}`],
-      [`/blog/category/${categorySlug}`, `/blog/category/${categorySlug}`],
-      ['/rss.xml', '/rss.xml'],
-      ['/api/blog?limit=100&page=50', '/api/blog?limit=100&page=50'],
-    ];
-    for (const [label, target] of targets) {
+    for (const [label, target] of readTargets(total, categorySlug)) {
       const url = `${site.url}${target}`;
       const once = await getOk(url);
       await load(url, { seconds: WARM_UP_SECONDS, connections: CONNECTIONS });

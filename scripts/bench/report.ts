@@ -52,6 +52,13 @@ export interface Report {
   sections: Section[];
 }
 
+/** One section: its heading (at `level`), its table and its notes, ending in a blank line. */
+export function sectionMarkdown(section: Section, level = '##'): string {
+  const lines = [`${level} ${section.heading}`, '', ...section.table, ''];
+  if (section.notes.length > 0) lines.push(...section.notes.map((note) => `- ${note}`), '');
+  return lines.join('\n');
+}
+
 export function reportMarkdown({ startedAt, minutes, how, sections }: Report): string {
   const budgets = sections.flatMap((section) => section.budgets);
   const lines = [
@@ -64,10 +71,7 @@ export function reportMarkdown({ startedAt, minutes, how, sections }: Report): s
     ...budgets.map((b) => `- ${verdict(b.ok)}: ${b.name} (${b.detail})`),
     '',
   ];
-  for (const section of sections) {
-    lines.push(`## ${section.heading}`, '', ...section.table, '');
-    if (section.notes.length > 0) lines.push(...section.notes.map((note) => `- ${note}`), '');
-  }
+  lines.push(...sections.map((section) => sectionMarkdown(section)));
   lines.push('## How measured', '', ...how.map((line) => `- ${line}`), '');
   return lines.join('\n');
 }

@@ -3,8 +3,11 @@
  * measured in the same run (or a fixed limit), on this machine. Prints the report, writes
  * docs/benchmarks.md on a full run, exits 1 when a budget is missed.
  *
- * Groups (BENCH_ONLY=pages|post|startup|reads|media, or several comma-separated, runs only those and
- * writes no file): pages.ts, writes.ts, startup.ts, reads.ts, media.ts (image uploads). BENCH_SECONDS sets each measurement (default 5),
+ * Groups (BENCH_ONLY=pages|post|startup|reads|media|postgres, or several comma-separated, runs only those
+ * and writes no file, except the postgres group's own marked section, see POSTGRES_MARK): pages.ts, writes.ts, startup.ts,
+ * reads.ts, media.ts (image uploads), postgres.ts (the write and read rows on the PostgreSQL store beside
+ * the file store, in a throwaway cluster; left out, with a line saying so, where PostgreSQL is not
+ * installed unless named). BENCH_SECONDS sets each measurement (default 5),
  * BENCH_ROUNDS the paired rounds of the writes (default 5), BENCH_POSTS the largest store (default
  * 100,000; any other size is a partial run too). Seeded data directories (seed.ts) live under the
  * system's temporary folder and are removed at the end.
@@ -15,13 +18,14 @@ import path from 'node:path';
 import { ensureBuild } from '../build-stamp';
 import { benchMedia } from './media';
 import { benchPages } from './pages';
+import { benchPostgres, postgresInstalled } from './postgres';
 import { ROOT, seed, type SeedResult } from './processes';
 import { benchReads } from './reads';
-import { fmt, markedSections, reportMarkdown, type Section, seconds } from './report';
+import { fmt, machine, markedSections, replaceMarkedSection, reportMarkdown, type Section, sectionMarkdown, seconds } from './report';
 import { benchStartup } from './startup';
 import { benchWrites } from './writes';
 
-const GROUPS = ['pages', 'post', 'startup', 'reads', 'media'] as const;
+const GROUPS = ['pages', 'post', 'startup', 'reads', 'media', 'postgres'] as const;
 type Group = (typeof GROUPS)[number];
 const DEFAULT_POSTS = 100_000;
 
@@ -33,7 +37,7 @@ function wholeNumber(name: string, fallback: number, min = 1): number {
 }
 
 function groupsFrom(raw: string): Group[] {
-  if (raw === '') return [...GROUPS];
+  if (raw === '') return GROUPS.filter((group) => group !== 'postgres' || postgresInstalled());
   const names = raw.split(',').map((name) => name.trim());
   for (const name of names) {
     if (!(GROUPS as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY must name one or more of ${GROUPS.join(', ')} (comma-separated), not "${raw}"`);
@@ -41,7 +45,8 @@ function groupsFrom(raw: string): Group[] {
   return names as Group[];
 }
 
-const SECONDS = wholeNumber('BENCH_SECONDS', 5);
+const DEFAULT_SECONDS = 5;
+const SECONDS = wholeNumber('BENCH_SECONDS', DEFAULT_SECONDS);
 const ROUNDS = wholeNumber('BENCH_ROUNDS', 5);
 const LARGEST = wholeNumber('BENCH_POSTS', DEFAULT_POSTS, 1_000);
 const ONLY = process.env.BENCH_ONLY?.trim() ?? '';
@@ -53,7 +58,7 @@ function sizesFor(selected: readonly Group[]): number[] {
   const sizes = new Set<number>();
   for (const group of selected) {
     if (group === 'pages') sizes.add(1_000);
-    if (group === 'post' || group === 'reads') sizes.add(LARGEST);
+    if (group === 'post' || group === 'reads' || group === 'postgres') sizes.add(LARGEST);
     if (group === 'startup') [1_000, 10_000, LARGEST].forEach((size) => sizes.add(size));
   }
   return [...sizes].filter((size) => size <= LARGEST).sort((a, b) => a - b);
@@ -66,8 +71,30 @@ const HOW = [
   'A ratio is our requests/s as a share of the baseline measured in the same run; latencies are autocannon\'s, in whole milliseconds.',
   'Pages: the baseline is bare Koa with koa-send serving the brotli bytes our server sent (fetched once with `Accept-Encoding: br, gzip`), with our headers (Cache-Control, ETag, Vary, content type, security headers) and a 304 for a matching If-None-Match.',
   'Image uploads: generated 3000 x 2000 JPEG photos of about 3 MB, each uploaded once to a server on an empty data directory; the baseline does the same work without HTTP (scripts/bench/media.ts).',
+  'PostgreSQL: the write and read rows again, on our server over `openPgStore` beside the file store, in the marked section at the end (scripts/bench/postgres.ts).',
   'Writes: both sides get the same stream of requests (the harness sample post, published, each with a title of its own, built from a template); our server stores each durably (group commit: temp file, fsync, rename, one directory fsync per batch); the baseline writes each alone and fsyncs the directory every time.',
 ];
+
+/**
+ * The marked section of docs/benchmarks.md the postgres group writes, on any run of it at BENCH_SECONDS 5
+ * or more (its headings give the store size), so a quick look with fewer seconds leaves it as it was.
+ */
+const POSTGRES_MARK = 'bench:postgres';
+
+/** The postgres group's sections as one block of its own, with when and how it was measured. */
+function postgresMarkdown(sections: readonly Section[], began: number, notes: readonly string[]): string {
+  const [load1 = 0] = os.loadavg();
+  return [
+    '## The PostgreSQL store beside the file store',
+    '',
+    `Measured ${new Date(began).toISOString()} on ${machine()} with \`npm run bench\` (the postgres group, ${fmt((Date.now() - began) / 60_000, 1)} minutes; BENCH_SECONDS=${SECONDS}, BENCH_ROUNDS=${ROUNDS}). The machine was shared with other work (load average ${fmt(load1, 1)} on its ${os.cpus().length} cores at the end), so compare the stores by the ratios, measured side by side in the same run, rather than by the absolute rates.`,
+    '',
+    'Our server is the same `createApp` over the same production build on either store: `openFileStore` on a data directory or `openPgStore` on a database of a throwaway PostgreSQL cluster the bench starts (initdb in a temporary folder, 127.0.0.1, stopped at the end), both holding the same seeded posts.',
+    '',
+    ...sections.map((section) => sectionMarkdown(section, '###')),
+    ...notes.map((note) => `- ${note}`),
+  ].join('\n');
+}
 
 async function main(): Promise<void> {
   const startedAt = new Date();
@@ -80,6 +107,7 @@ async function main(): Promise<void> {
   });
   const sections: Section[] = [];
   const seedNotes: string[] = [];
+  let postgresBlock: string | null = null;
   try {
     const seeds = new Map<number, SeedResult & { dir: string }>();
     for (const size of sizesFor(groups)) {
@@ -103,6 +131,11 @@ async function main(): Promise<void> {
         sections.push(await benchWrites({ seedDir: seeded(LARGEST).dir, seedCount: LARGEST, workDir, seconds: SECONDS, rounds: ROUNDS }));
       } else if (group === 'media') {
         sections.push(await benchMedia({ workDir }));
+      } else if (group === 'postgres') {
+        const large = seeded(LARGEST);
+        const began = Date.now();
+        const result = await benchPostgres({ seedDir: large.dir, seedCount: LARGEST, workDir, seconds: SECONDS, rounds: ROUNDS, categorySlug: large.newestCategory });
+        postgresBlock = postgresMarkdown(result.sections, began, [result.seedNote, `The file store's: ${seedNotes.join(' ')}`]);
       } else if (group === 'startup') {
         sections.push(await benchStartup({ seeds: sizesFor(['startup']).map((count) => ({ count, dir: seeded(count).dir })), workDir }));
       } else {
@@ -126,7 +159,15 @@ async function main(): Promise<void> {
     writeFileSync(file, [report.trimEnd(), ...kept].join('\n\n') + '\n');
   }
   console.log(report);
-  if (!FULL_RUN) console.log(`A partial run (BENCH_ONLY=${ONLY || '-'}, BENCH_POSTS=${LARGEST}): docs/benchmarks.md left as it was.`);
+  if (postgresBlock !== null) {
+    console.log(postgresBlock);
+    if (SECONDS >= DEFAULT_SECONDS) {
+      const file = path.join(ROOT, 'docs/benchmarks.md');
+      writeFileSync(file, replaceMarkedSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n', POSTGRES_MARK, postgresBlock));
+      console.log(`The ${POSTGRES_MARK} section of docs/benchmarks.md written.`);
+    }
+  }
+  if (!FULL_RUN) console.log(`A partial run (BENCH_ONLY=${ONLY || '-'}, BENCH_POSTS=${LARGEST}): the rest of docs/benchmarks.md left as it was.`);
   if (sections.some((section) => section.budgets.some((budget) => !budget.ok))) process.exitCode = 1;
 }
 

@@ -4,14 +4,15 @@
  * `cleanPost` and created with `store.posts.create`, 500 creates at a time so group commit applies.
  * Marks the demo key issued (as any install past its first start) and closes the store, which leaves
  * the index snapshot a clean stop leaves. Run as a child process: `seed.ts <dataDir> <count>`; prints
- * one JSON line with what it made.
+ * one JSON line with what it made. A `postgres://` URL in place of the data directory seeds that
+ * (empty) database through the PostgreSQL store instead, the same posts the same way.
  */
 import { BLOG_CATEGORIES } from '../../contract/categories';
 import { checkCreatePostBody, type CreatePostInput } from '../../contract/blog';
 import { loadSiteConfig } from '../../contract/site-config-env';
 import { issueDemoKey } from '../../api/services/demo-key';
 import { cleanPost } from '../../api/services/posts';
-import { openFileStore } from '../../api/store/file-store';
+import { openBenchStore } from './stores';
 
 const BATCH = 500;
 /** Posts are dated one after another from here, about three hours apart. */
@@ -93,9 +94,9 @@ export function benchPayload(n: number): CreatePostInput {
   };
 }
 
-async function seed(dataDir: string, count: number): Promise<void> {
+async function seed(target: string, count: number): Promise<void> {
   const started = performance.now();
-  const store = await openFileStore(dataDir);
+  const store = await openBenchStore(target);
   await issueDemoKey(store, loadSiteConfig({}));
   for (let first = 0; first < count; first += BATCH) {
     const creates: Array<Promise<unknown>> = [];
@@ -114,6 +115,6 @@ async function seed(dataDir: string, count: number): Promise<void> {
   process.stdout.write(`${JSON.stringify({ count, seconds: (performance.now() - started) / 1000, newestSlug: newest?.slug ?? '', newestCategory: newest?.categorySlug ?? '' })}\n`);
 }
 
-const [dataDir, count] = process.argv.slice(2);
-if (dataDir === undefined || !Number.isInteger(Number(count))) throw new Error('usage: seed.ts <dataDir> <count>');
-await seed(dataDir, Number(count));
+const [target, count] = process.argv.slice(2);
+if (target === undefined || !Number.isInteger(Number(count))) throw new Error('usage: seed.ts <dataDir|postgres-url> <count>');
+await seed(target, Number(count));

@@ -2,7 +2,8 @@
  * One server for the benchmark, started as a child process so the load generator never shares its
  * event loop; prints one JSON line when listening, stops on SIGTERM.
  * - `site <dataDir>`: the real app (createApp, production build) on a seeded data directory, with an
- *   API key of its own for the writes.
+ *   API key of its own for the writes; `site <postgres-url>`: the same app on the PostgreSQL store, in
+ *   a seeded database.
  * - `static <dir>`: the baseline of a page: bare Koa sending `<dir>/page.html` precompressed
  *   (`page.html.br`, koa-send) with the headers our server sent for it (`<dir>/headers.json`).
  * - `durable <dir>`: the baseline of a write: bare Koa parsing the JSON and writing it durably to
@@ -22,7 +23,7 @@ import type { ServerBuild } from 'react-router';
 import { loadSiteConfig } from '../../contract/site-config-env';
 import { createApp } from '../../api/app';
 import { KeyService } from '../../api/services/keys';
-import { openFileStore } from '../../api/store/file-store';
+import { openBenchStore } from './stores';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,8 +39,8 @@ function listen(app: Koa, info: Record<string, unknown> = {}): void {
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-async function site(dataDir: string): Promise<void> {
-  const store = await openFileStore(dataDir);
+async function site(target: string): Promise<void> {
+  const store = await openBenchStore(target);
   const { secret } = await new KeyService(store.keys).create({ name: `bench ${process.pid}`, permissions: ['blog:write'] });
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const app = createApp({
@@ -108,7 +109,7 @@ function durable(dir: string): void {
 }
 
 const [kind = '', arg = ''] = process.argv.slice(2);
-if (arg === '') throw new Error(`usage: servers.ts site|static|durable <dir>`);
+if (arg === '') throw new Error(`usage: servers.ts site|static|durable <dir> (site: or a postgres:// URL)`);
 if (kind === 'site') await site(arg);
 else if (kind === 'static') staticPage(arg);
 else if (kind === 'durable') durable(arg);

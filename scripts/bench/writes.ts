@@ -13,12 +13,12 @@ import { clean, combine, load, type Measure, median } from './load';
 import { copyDataDir, startServer, stop } from './processes';
 import { type Budget, fmt, markdownTable, measureCells, percent, type Section, verdict } from './report';
 
-const WRITERS = 20;
+export const WRITERS = 20;
 const MIN_RATIO = 0.5;
 const MAX_P99_MS = 50;
-const WARM_UP_VALIDATE_SECONDS = 2;
-const WARM_UP_CREATE_SECONDS = 2;
-const WARM_UP_BASELINE_SECONDS = 1;
+export const WARM_UP_VALIDATE_SECONDS = 2;
+export const WARM_UP_CREATE_SECONDS = 2;
+export const WARM_UP_BASELINE_SECONDS = 1;
 
 /**
  * The body of every write, to our server and the baseline alike: the sample post, published, with a
@@ -30,7 +30,7 @@ const [BODY_HEAD = '', BODY_TAIL = ''] = JSON.stringify({ ...SAMPLE_POST, status
 let titleCounter = 0;
 
 /** POSTs of the sample post, each with a unique title (so each creates a post with a slug of its own). */
-function postRequests(target: string, key?: string): autocannon.Request[] {
+export function postRequests(target: string, key?: string): autocannon.Request[] {
   return [
     {
       method: 'POST',

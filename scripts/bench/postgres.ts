@@ -1,0 +1,223 @@
+/**
+ * The PostgreSQL store beside the file store: the write and read rows of writes.ts and reads.ts, run in
+ * the same run against our server on each store. A throwaway PostgreSQL cluster (initdb in a temporary
+ * folder, tests/support/postgres-cluster.ts) is started for it and stopped at the end, also on failure;
+ * one database is seeded with the same posts as the file store (seed.ts through the Store seam) and
+ * every server that needs a fresh store gets a copy of it (`CREATE DATABASE ... TEMPLATE`).
+ * - Writes: paired rounds, each with a fresh server on each store and the bare durable baseline, the
+ *   three measured back to back in an order that turns every round; each store's ratio to the baseline
+ *   of its round, and PostgreSQL's rate as a share of the file store's, are medians over the rounds.
+ * - Reads: one server on each store; each page measured on both, in turn first.
+ * No budgets of its own: the figures are reported (the budgets of issue 13 apply to the file store).
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import { type PostgresCluster, postgresBinDir, startPostgresCluster } from '../../tests/support/postgres-cluster';
+import { decoded, getOk } from './http';
+import { clean, combine, load, type Measure, median } from './load';
+import { copyDataDir, seed, type Server, startServer, stop } from './processes';
+import { CONNECTIONS, readTargets, WARM_UP_SECONDS } from './reads';
+import { fmt, kb, markdownTable, measureCells, percent, seconds as secondsText, type Section } from './report';
+import { postRequests, WARM_UP_BASELINE_SECONDS, WARM_UP_CREATE_SECONDS, WARM_UP_VALIDATE_SECONDS, WRITERS } from './writes';
+
+const TEMPLATE = 'bench_seed';
+
+export interface PostgresInput {
+  /** The seeded file-store data directory of `seedCount` posts. */
+  seedDir: string;
+  seedCount: number;
+  workDir: string;
+  seconds: number;
+  rounds: number;
+  categorySlug: string;
+}
+
+export interface PostgresResult {
+  sections: Section[];
+  /** What seeding the database took, for the notes. */
+  seedNote: string;
+}
+
+/** Whether this machine has PostgreSQL's server programs (Debian's `postgresql` package). */
+export function postgresInstalled(): boolean {
+  try {
+    postgresBinDir();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs one statement on the cluster's maintenance database. */
+async function onCluster(cluster: PostgresCluster, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database holding a copy of the seeded one; its URL. */
+async function copyOfSeed(cluster: PostgresCluster, name: string): Promise<string> {
+  await onCluster(cluster, `CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE}"`);
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const dropDatabase = (cluster: PostgresCluster, name: string) => onCluster(cluster, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+
+/** The two stores a round or the reads run on: a copy of the seeded data directory and of the seeded database. */
+interface Pair {
+  file: Server;
+  postgres: Server;
+  close: () => Promise<void>;
+}
+
+async function startPair(cluster: PostgresCluster, seedDir: string, dataDir: string, database: string): Promise<Pair> {
+  copyDataDir(seedDir, dataDir);
+  const url = await copyOfSeed(cluster, database);
+  const servers: Server[] = [];
+  const close = async () => {
+    for (const server of servers) await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase(cluster, database);
+  };
+  try {
+    servers.push(await startServer('site', dataDir));
+    servers.push(await startServer('site', url));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const [file, postgres] = servers as [Server, Server];
+  return { file, postgres, close };
+}
+
+const rates = (measures: readonly Measure[]) => measures.map((m) => fmt(m.rps)).join(', ');
+const p99s = (measures: readonly Measure[]) => measures.map((m) => fmt(m.p99)).join(', ');
+
+async function benchWritesOnBoth({ seedDir, seedCount, workDir, seconds, rounds }: PostgresInput, cluster: PostgresCluster): Promise<Section> {
+  const write = (url: string, requests: autocannon.Request[], length = seconds) => load(url, { seconds: length, connections: WRITERS, requests });
+  const baselineDir = path.join(workDir, 'pg-durable-baseline');
+  copyDataDir(path.join(seedDir, 'posts'), baselineDir);
+  const baseline = await startServer('durable', baselineDir);
+  const measured = { file: [] as Measure[], postgres: [] as Measure[], baseline: [] as Measure[] };
+  const warmCreates = { file: [] as number[], postgres: [] as number[] };
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const pair = await startPair(cluster, seedDir, path.join(workDir, `pg-writes-${round}`), `bench_writes_${round}`);
+      try {
+        for (const store of ['file', 'postgres'] as const) {
+          const site = pair[store];
+          await write(site.url, postRequests('/api/blog/validate', site.key), WARM_UP_VALIDATE_SECONDS);
+          const warm = await write(site.url, postRequests('/api/blog', site.key), WARM_UP_CREATE_SECONDS);
+          if (!clean(warm)) throw new Error(`warming up the writes on the ${store} store failed (${warm.non2xx} non-2xx, ${warm.errors} errors)`);
+          warmCreates[store].push(Math.round(warm.rps * WARM_UP_CREATE_SECONDS));
+        }
+        await write(baseline.url, postRequests('/'), WARM_UP_BASELINE_SECONDS);
+        const sides = [
+          async () => measured.baseline.push(await write(baseline.url, postRequests('/'))),
+          async () => measured.file.push(await write(pair.file.url, postRequests('/api/blog', pair.file.key))),
+          async () => measured.postgres.push(await write(pair.postgres.url, postRequests('/api/blog', pair.postgres.key))),
+        ];
+        // Each side goes first in one round of three.
+        for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]?.();
+      } finally {
+        await pair.close();
+      }
+    }
+  } finally {
+    await stop(baseline.child);
+    rmSync(baselineDir, { recursive: true, force: true });
+  }
+  const ratios = (ours: readonly Measure[]) => ours.map((m, i) => m.rps / (measured.baseline[i]?.rps ?? Number.NaN));
+  const fileRatios = ratios(measured.file);
+  const pgRatios = ratios(measured.postgres);
+  const pgToFile = measured.postgres.map((m, i) => m.rps / (measured.file[i]?.rps ?? Number.NaN));
+  const baselineCells = measureCells(combine(measured.baseline));
+  const row = (label: string, ours: readonly Measure[], roundRatios: number[], share: string) => {
+    const combined = combine(ours);
+    return [label, ...measureCells(combined), ...baselineCells, percent(median(roundRatios)), share, clean(combined) ? 'all 201' : `${combined.non2xx} non-2xx, ${combined.errors} errors`];
+  };
+  return {
+    heading: `Writes on each store (${fmt(seedCount)} posts stored, ${WRITERS} concurrent writers)`,
+    table: markdownTable(
+      ['store', 'ours req/s', 'ours p50 ms', 'ours p99 ms', 'baseline req/s', 'baseline p50 ms', 'baseline p99 ms', 'ratio to baseline', 'rate vs file store', 'answers'],
+      [
+        row(`file store: durable POST /api/blog (median of ${rounds} rounds)`, measured.file, fileRatios, '100%'),
+        row(`PostgreSQL: durable POST /api/blog (median of ${rounds} rounds)`, measured.postgres, pgRatios, percent(median(pgToFile))),
+      ],
+    ),
+    budgets: [],
+    notes: [
+      `Round by round: file store ${rates(measured.file)} req/s (p99 ${p99s(measured.file)} ms); PostgreSQL ${rates(measured.postgres)} req/s (p99 ${p99s(measured.postgres)} ms); baseline ${rates(measured.baseline)} req/s (p99 ${p99s(measured.baseline)} ms).`,
+      `Ratios to the baseline, round by round: file store ${fileRatios.map(percent).join(', ')}; PostgreSQL ${pgRatios.map(percent).join(', ')}. PostgreSQL's rate as a share of the file store's: ${pgToFile.map(percent).join(', ')}.`,
+      `Each round: a fresh server on each store (a copy of the ${fmt(seedCount)}-post data directory; a copy of the seeded database), each warmed with ${WARM_UP_VALIDATE_SECONDS} s of POST /api/blog/validate and ${WARM_UP_CREATE_SECONDS} s of creates (file store ${warmCreates.file.map((n) => fmt(n)).join(', ')} posts; PostgreSQL ${warmCreates.postgres.map((n) => fmt(n)).join(', ')}), then the baseline, the file store and PostgreSQL measured ${seconds} s each, back to back, each first in one round of three. The baseline is the bare durable write of the Writes section, in a directory of its own.`,
+      'PostgreSQL commits each post in a transaction of its own with the server\'s defaults (fsync and synchronous_commit on), so an answered write is on disk, as with the file store.',
+    ],
+  };
+}
+
+async function benchReadsOnBoth({ seedDir, seedCount, workDir, seconds, categorySlug }: PostgresInput, cluster: PostgresCluster): Promise<Section> {
+  const pair = await startPair(cluster, seedDir, path.join(workDir, 'pg-reads-data'), 'bench_reads');
+  const rows: string[][] = [];
+  try {
+    const published = async (site: Server) => (JSON.parse(decoded(await getOk(`${site.url}/api/blog?limit=1`)).toString('utf8')) as { total: number }).total;
+    const total = await published(pair.file);
+    const pgTotal = await published(pair.postgres);
+    if (pgTotal !== total) throw new Error(`the stores hold different posts: ${total} published in the file store, ${pgTotal} in PostgreSQL`);
+    for (const [index, [label, target]] of readTargets(total, categorySlug).entries()) {
+      const measures: Partial<Record<'file' | 'postgres', Measure>> = {};
+      const order = index % 2 === 0 ? (['file', 'postgres'] as const) : (['postgres', 'file'] as const);
+      let size = 0;
+      for (const store of order) {
+        const url = `${pair[store].url}${target}`;
+        size = (await getOk(url)).body.length;
+        await load(url, { seconds: WARM_UP_SECONDS, connections: CONNECTIONS });
+        measures[store] = await load(url, { seconds, connections: CONNECTIONS });
+      }
+      const file = measures.file;
+      const postgres = measures.postgres;
+      if (!file || !postgres) throw new Error(`no measure of ${label}`);
+      const answers = clean(file) && clean(postgres) ? 'all 200' : `file ${file.non2xx + file.errors}, PostgreSQL ${postgres.non2xx + postgres.errors} failed`;
+      rows.push([label, kb(size), ...measureCells(file), ...measureCells(postgres), percent(postgres.rps / file.rps), answers]);
+    }
+  } finally {
+    await pair.close();
+  }
+  return {
+    heading: `Reads on each store (${fmt(seedCount)} posts stored)`,
+    table: markdownTable(['request', 'size over the wire', 'file req/s', 'file p50 ms', 'file p99 ms', 'PostgreSQL req/s', 'PostgreSQL p50 ms', 'PostgreSQL p99 ms', 'PostgreSQL vs file store', 'answers'], rows),
+    budgets: [],
+    notes: [
+      `autocannon, ${CONNECTIONS} connections, ${seconds} s each after ${WARM_UP_SECONDS} s of warm-up, \`Accept-Encoding: br, gzip\`; one server on each store, each page measured on both back to back, in turn first. The size is PostgreSQL's answer (the same pages as the file store's).`,
+    ],
+  };
+}
+
+/** Starts a throwaway cluster, seeds it like the file store, measures the writes and reads on both stores, stops it. */
+export async function benchPostgres(input: PostgresInput): Promise<PostgresResult> {
+  const cluster = await startPostgresCluster();
+  // Stopped however the bench ends: a failure reaches the finally below, an interrupt exits the process.
+  process.once('exit', cluster.stop);
+  try {
+    const url = await cluster.createDatabase(TEMPLATE);
+    // Seeding is set-up, not measured: its commits skip waiting for the disk; the copies measured do not
+    // (a database's settings are not copied from its template, and the seed's are reset anyway).
+    await onCluster(cluster, `ALTER DATABASE "${TEMPLATE}" SET synchronous_commit = off`);
+    const seeded = await seed(url, input.seedCount);
+    await onCluster(cluster, `ALTER DATABASE "${TEMPLATE}" RESET synchronous_commit`);
+    const seedNote = `${fmt(seeded.count)} posts seeded into PostgreSQL in ${secondsText(seeded.seconds * 1000)} (synchronous_commit off while seeding only); each server gets a copy made with \`CREATE DATABASE ... TEMPLATE\`.`;
+    console.log(seedNote);
+    const writes = await benchWritesOnBoth(input, cluster);
+    const reads = await benchReadsOnBoth(input, cluster);
+    return { sections: [writes, reads], seedNote };
+  } finally {
+    cluster.stop();
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * The store a benchmark process opens on its target: a PostgreSQL database for a `postgres://` URL
+ * (the store `DATABASE_URL` selects), else the file store in a data directory (the default).
+ */
+import { openFileStore } from '../../api/store/file-store';
+import { openPgStore } from '../../api/store/pg/pg-store';
+import type { Store } from '../../api/store/store';
+
+/** Whether `target` names a PostgreSQL database rather than a data directory. */
+export function isDatabaseUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//.test(target);
+}
+
+/** Opens the store at `target`: PostgreSQL for a `postgres://` URL, else the file store. */
+export function openBenchStore(target: string): Promise<Store> {
+  return isDatabaseUrl(target) ? openPgStore(target) : openFileStore(target);
+}
