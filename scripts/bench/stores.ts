@@ -2,8 +2,7 @@
  * The store a benchmark process opens on its target: a PostgreSQL database for a `postgres://` URL
  * (the store `DATABASE_URL` selects), else the file store in a data directory (the default).
  */
-import { openFileStore } from '../../api/store/file-store';
-import { openPgStore } from '../../api/store/pg/pg-store';
+import { openStore, storeLocation } from '../../api/store/open-store';
 import type { Store } from '../../api/store/store';
 
 /** Whether `target` names a PostgreSQL database rather than a data directory. */
@@ -13,5 +12,5 @@ export function isDatabaseUrl(target: string): boolean {
 
 /** Opens the store at `target`: PostgreSQL for a `postgres://` URL, else the file store. */
 export function openBenchStore(target: string): Promise<Store> {
-  return isDatabaseUrl(target) ? openPgStore(target) : openFileStore(target);
+  return openStore(isDatabaseUrl(target) ? storeLocation({ DATABASE_URL: target }) : { kind: 'file', dataDir: target });
 }

@@ -16,7 +16,8 @@ import { jsonNames, readJsonFile } from './json-file';
 export const LEADS_DIR = 'leads';
 export const OUTBOX_DIR = 'outbox';
 
-const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
+/** What a notification id may be: a file name of its own (the PostgreSQL store checks ids with it too). */
+export const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 
 const parseLead = (raw: unknown): LeadRecord | null => {
   const parsed = leadRecordSchema.safeParse(raw);

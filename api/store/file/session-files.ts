@@ -20,7 +20,8 @@ export const SESSIONS_DIR = 'sessions';
 /** `touch` skips the write when `lastSeenAt` would move less than this. */
 export const TOUCH_RESOLUTION_MS = 60_000;
 
-const ID_HASH = /^[0-9a-f]{64}$/;
+/** The hex SHA-256 of a session id (the PostgreSQL store checks hashes with it too). */
+export const ID_HASH = /^[0-9a-f]{64}$/;
 
 const sessionRecordSchema = z.object({
   idHash: z.string().regex(ID_HASH),

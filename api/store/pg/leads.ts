@@ -9,11 +9,11 @@
  */
 import type { DeliveryRecord, LeadRecord } from '../../../contract/leads';
 import type { LeadQuery, LeadRepository, OutboxRepository } from '../store';
+import { SAFE_NAME } from '../file/lead-files';
 import { StoreError } from '../store-error';
 import type { Database } from './database';
 
 const LEAD_ID = /^lead_[A-Za-z0-9]{20}$/;
-const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** A notification stored, or its state after an attempt stored over the one before. */
 const UPSERT_DELIVERY = `INSERT INTO outbox (id, lead_id, next_attempt_at, sent_at, record) VALUES ($1, $2, $3, $4, $5)

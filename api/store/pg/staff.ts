@@ -9,7 +9,7 @@
  */
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../../contract/staff';
 import { auditEntrySchema } from '../file/audit-file';
-import { TOUCH_RESOLUTION_MS } from '../file/session-files';
+import { ID_HASH, TOUCH_RESOLUTION_MS } from '../file/session-files';
 import type { AuditLog, SessionRepository, StaffPatch, StaffRepository } from '../store';
 import { StoreError } from '../store-error';
 import type { Database } from './database';
@@ -65,9 +65,6 @@ export class PgStaffRepository implements StaffRepository {
     });
   }
 }
-
-/** 64 lower-case hex characters: the SHA-256 of a session id (session-files.ts refuses anything else). */
-const ID_HASH = /^[0-9a-f]{64}$/;
 
 export class PgSessionRepository implements SessionRepository {
   readonly #db: Database;
