@@ -15,6 +15,26 @@ export class PostFileError extends Error {
 
 export type PostFileKind = 'markdown' | 'html' | 'json';
 
+/**
+ * gray-matter's options for every read. Its JavaScript engine (a file opening with `---js`) would
+ * run the front matter as code, with eval, on the machine that reads the file: `blogpost lint` in a
+ * CI job over someone else's post could run anything. That engine is replaced by a refusal; YAML
+ * (js-yaml's safe schema) and JSON are read as data only. Passing options also turns off gray-matter's
+ * cache, which is keyed by the text itself (and so answers inherited properties for texts such as "toString").
+ */
+const MATTER_OPTIONS = {
+  engines: {
+    javascript: () => {
+      throw new PostFileError('Front matter in JavaScript (a file opening with ---js) is not read, because it would run as code: write the front matter in YAML, between --- lines.');
+    },
+  },
+};
+
+/** The front matter and content of a post file's text, as data: never run as code (MATTER_OPTIONS). */
+export function readFrontMatter(text: string): matter.GrayMatterFile<string> {
+  return matter(text, MATTER_OPTIONS);
+}
+
 /** Front matter as gray-matter finds it: `---` not followed by another `-` at the very start. */
 export function hasFrontMatter(text: string): boolean {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
@@ -30,7 +50,7 @@ export function detectPostFileKind(fileName: string | undefined, text: string): 
   if (hasFrontMatter(text)) {
     let body: string;
     try {
-      body = matter(text, {}).content;
+      body = readFrontMatter(text).content;
     } catch {
       return 'markdown';
     }
@@ -229,7 +249,7 @@ export function frontMatterLine(field: string, value: string | number): string {
   if (typeof value === 'number') return `${field}: ${value}`;
   const plain = `${field}: ${value}`;
   try {
-    if ((matter(`---\n${plain}\n---\n`, {}).data as Record<string, unknown>)[field] === value) return plain;
+    if ((readFrontMatter(`---\n${plain}\n---\n`).data as Record<string, unknown>)[field] === value) return plain;
   } catch {
     // Not valid as a plain scalar: quoted below.
   }

@@ -71,6 +71,19 @@ describe('parsePostFile', () => {
     expect(() => parsePostFile('---\ntitle: [unclosed\n---\nx')).toThrow(PostFileError);
   });
 
+  it('never runs front matter written in JavaScript (---js): it refuses the file and says to write YAML', () => {
+    const flag = '__postFileRanCode';
+    for (const fence of ['---js', '---javascript', '--- JavaScript']) {
+      const text = `${fence}\n{ title: (globalThis.${flag} = true, "Ran") }\n---\nBody text.\n`;
+      expect(() => parsePostFile(text, { fileName: 'post.md' }), fence).toThrow(PostFileError);
+      expect(() => parsePostFile(text, { fileName: 'post.md' }), fence).toThrow(/would run as code: write the front matter in YAML/);
+      expect(detectPostFileKind(undefined, text), fence).toBe('markdown');
+    }
+    expect((globalThis as Record<string, unknown>)[flag]).toBeUndefined();
+    // YAML and JSON front matter are still read as data.
+    expect(parsePostFile('---json\n{ "title": "Policy Loans" }\n---\nBody.\n', { fileName: 'post.md' }).payload.title).toBe('Policy Loans');
+  });
+
   it('detects the kind from the name, else from the text', () => {
     expect(detectPostFileKind('a.MD', '{')).toBe('markdown');
     expect(detectPostFileKind(undefined, ' {"a":1}')).toBe('json');

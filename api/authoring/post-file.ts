@@ -6,12 +6,12 @@
  * front-matter.ts. A leading `# Heading` is the title when the front matter has none, and is dropped
  * when it only repeats the title (the page shows the title above the post).
  */
-import matter from 'gray-matter';
+import type matter from 'gray-matter';
 import { Marked, type Token } from 'marked';
 import markedFootnote from 'marked-footnote';
 import { FOOTNOTE_HEADING_CLASS } from '../services/sanitize';
 import { complianceFrom } from './compliance-front-matter';
-import { detectPostFileKind, hasFrontMatter, idFrom, PostFileError, type PostFileKind, publicationFrom, revisionFrom, withCoverAliases, withoutUnknownKeys } from './front-matter';
+import { detectPostFileKind, hasFrontMatter, idFrom, PostFileError, type PostFileKind, publicationFrom, readFrontMatter, revisionFrom, withCoverAliases, withoutUnknownKeys } from './front-matter';
 import { frontMatterSpans, jsonSpans, type PostFileSource } from './post-source';
 
 export { detectPostFileKind, PostFileError, type PostFileKind, setFrontMatterFields, setFrontMatterId } from './front-matter';
@@ -147,10 +147,9 @@ export function parsePostFile(text: string, options: ParsePostFileOptions = {}):
 
   let file: matter.GrayMatterFile<string>;
   try {
-    // Passing options turns off gray-matter's cache, which is keyed by the text itself (and so
-    // answers inherited properties for texts such as "toString").
-    file = matter(text, {});
+    file = readFrontMatter(text);
   } catch (error) {
+    if (error instanceof PostFileError) throw error;
     throw new PostFileError(`The front matter is not valid YAML: ${(error as Error).message}`);
   }
   const data: unknown = file.data ?? {};
