@@ -4,7 +4,8 @@
  * (default 3; a run that could not time the page is replaced) and judged on its median run, picked the
  * way Lighthouse CI does (computeMedianRun), as Lighthouse advises for variable machines. Prints the four category scores per page, saves the median
  * reports in reports/lighthouse/, and exits 1 below Performance 98, Accessibility 100, Best Practices
- * 100, SEO 100, or when anything shifts while the page loads (CLS above 0).
+ * 100, SEO 100, or when anything shifts while the page loads (CLS above 0). LIGHTHOUSE_PAGES (names
+ * separated by commas, e.g. `home,faq`) measures only those pages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { ROOT, startProductionSite } from '../production-site';
 
 const REPORTS = path.join(ROOT, 'reports/lighthouse');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const ONLY = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((name) => name.trim()) : null;
 
 export const BUDGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGETS;
@@ -26,7 +28,7 @@ async function main(): Promise<void> {
   const { origin } = site;
 
   const paths = productPaths(DEFAULT_SITE_CONFIG);
-  const pages: Array<[string, string]> = [
+  const allPages: Array<[string, string]> = [
     ['home', '/'],
     ['faq', '/faq'],
     ['ultimate-guide', paths.ultimateGuide],
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
     ['api-usage-examples', '/api/usage-examples'],
     ['blog-post', `/blog/${site.postSlug}`],
   ];
+  const pages = allPages.filter(([name]) => !ONLY || ONLY.includes(name));
+  if (ONLY && pages.length !== ONLY.length) throw new Error(`LIGHTHOUSE_PAGES names a page it does not know: ${ONLY.join(', ')}`);
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
