@@ -1,7 +1,7 @@
 /**
- * The server bundle: the Koa entry (api/main.ts) and the `blogpost` CLI (cli/main.ts) as plain ESM for
- * Node 20, with source maps, packages left to node_modules. `npm start` and `cli/bin.js` run it with
- * plain node; the site itself is React Router's own build (vite.config.ts).
+ * The server bundle: the Koa entry (api/main.ts) as plain ESM for Node 20, with source maps, packages
+ * left to node_modules. `npm start` runs it with plain node; the site itself is React Router's own
+ * build (vite.config.ts), the `blogpost` CLI its own bundle (vite.cli.config.ts).
  */
 import { defineConfig } from 'vite';
 
@@ -17,7 +17,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rollupOptions: {
-      input: { server: 'api/main.ts', cli: 'cli/main.ts' },
+      input: { server: 'api/main.ts' },
       output: { format: 'es', sourcemapExcludeSources: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

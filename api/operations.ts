@@ -3,8 +3,11 @@
  * imports nothing else of api/ (the import zones say so). Keys, demo content, the store's health, the
  * request log, the Markdown post format (both ways), staff accounts and the audit log all come through here.
  */
+import type * as PostMarkdown from './authoring/post-markdown';
+
 export { detectPostFileKind, parsePostFile, type PostFile, PostFileError, type PostFileKind, setFrontMatterFields, setFrontMatterId } from './authoring/post-file';
-export { htmlToMarkdown, postToMarkdown } from './authoring/post-markdown';
+/** The Markdown post format from a stored post (`blogpost get --markdown`), loaded when asked for: turndown and its HTML parser are large. */
+export const loadPostMarkdown = (): Promise<typeof PostMarkdown> => import('./authoring/post-markdown');
 export { DemoContentError, seedDemoPosts } from './seed/demo-posts';
 export { hashApiKey, type KeyDetails, KeyError, KeyService } from './services/keys';
 export { openFileRequestLogReader as openRequestLogReader } from './request-log/file-reader';
@@ -23,4 +26,5 @@ export type { AuditQuery, AuditRead, FileAuditLog } from './store/file/audit-fil
 export { leadsCsv, notificationSummary, yesNo } from './services/lead-export';
 // `blogpost export` and `blogpost import`: a whole store as one file, between the file store and PostgreSQL.
 export { describeLocation, openStore, type StoreLocation, storeLocation } from './store/open-store';
+export { redactedUrl } from './store/pg/redacted-url';
 export { exportStore, importStore, type TransferCounts, TransferError } from './store/transfer';

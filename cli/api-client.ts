@@ -59,6 +59,8 @@ export class ApiClient {
   readonly apiKey: string | undefined;
   readonly #ctx: CommandContext;
   readonly #retries: number;
+  readonly #timeout: number | undefined;
+  #httpReady: Promise<void> | undefined;
   readonly #transport = fetchTransport('node');
 
   constructor(options: ClientOptions, ctx: CommandContext, { keyRequired }: { keyRequired: boolean }) {
@@ -73,7 +75,7 @@ export class ApiClient {
       const check = checkApiKey(this.apiKey);
       if (!check.ok) throw new CliError(`${check.message} Nothing was sent.`, ExitCode.Failed);
     }
-    configureHttp(options.timeout);
+    this.#timeout = options.timeout;
   }
 
   request(method: string, route: string, options: SendOptions = {}): HarnessRequest {
@@ -92,6 +94,8 @@ export class ApiClient {
   }
 
   async send(method: string, route: string, options: SendOptions = {}): Promise<ApiAnswer> {
+    this.#httpReady ??= configureHttp(this.#timeout);
+    await this.#httpReady;
     const request = this.request(method, route, options);
     const attempts = options.repeatable === false ? 1 : this.#retries;
     const { out, io } = this.#ctx;

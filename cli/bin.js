@@ -3,6 +3,7 @@
 // code. In a checkout whose build is missing or older than its sources, it runs the TypeScript sources
 // through tsx (a devDependency) instead, so an edit shows without a rebuild.
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isBuildFresh } from '../scripts/build-stamp.js';
@@ -15,6 +16,10 @@ for (const stream of [process.stdout, process.stderr]) {
     throw error;
   });
 }
+
+// Node 22.1+ keeps the compiled code of the modules it loads in the system's temporary folder, so
+// each later run skips compiling them (Node 20 has no such cache: nothing happens there).
+module.enableCompileCache?.();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'build/app/cli.js');

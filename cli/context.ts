@@ -5,7 +5,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { Agent, setGlobalDispatcher } from 'undici';
 import type { StateStore } from '../harness/types';
 import { CliError, ExitCode } from './exit-codes';
 import type { CliIO } from './io';
@@ -23,8 +22,12 @@ export interface ConnectionOptions {
   key?: string;
 }
 
-/** Time limits for every request the CLI sends (undici's dispatcher behind Node's fetch); `--timeout` sets them. */
-export function configureHttp(timeoutSeconds = 30): void {
+/**
+ * Time limits for every request the CLI sends (undici's dispatcher behind Node's fetch); `--timeout`
+ * sets them. undici is loaded here, by the commands that send requests, not by every run.
+ */
+export async function configureHttp(timeoutSeconds = 30): Promise<void> {
+  const { Agent, setGlobalDispatcher } = await import('undici');
   const ms = timeoutSeconds * 1000;
   setGlobalDispatcher(new Agent({ connectTimeout: Math.min(ms, 10_000), headersTimeout: ms, bodyTimeout: ms }));
 }

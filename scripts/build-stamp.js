@@ -24,6 +24,7 @@ const INPUTS = [
   'react-router.config.ts',
   'vite.config.ts',
   'vite.server.config.ts',
+  'vite.cli.config.ts',
   'scripts/vite-inline-script.ts',
 ];
 const BUILD_ENV = ['SITE_PRODUCT_SLUG'];
@@ -111,10 +112,11 @@ function runBuildStep(root, bin, args) {
   if (result.status !== 0) throw new Error(`The build failed (${bin} ${args.join(' ')}: exit code ${result.status ?? 'none'}); see the output above.`);
 }
 
-/** The whole build (what `npm run build` runs): the site, then the server and CLI bundle, then the stamp. */
+/** The whole build (what `npm run build` runs): the site, then the server bundle and the CLI bundle, then the stamp. */
 export function build(root) {
   runBuildStep(root, 'react-router', ['build']);
   runBuildStep(root, 'vite', ['build', '--config', 'vite.server.config.ts']);
+  runBuildStep(root, 'vite', ['build', '--config', 'vite.cli.config.ts']);
   writeBuildStamp(root);
 }
 

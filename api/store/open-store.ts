@@ -6,8 +6,7 @@
 import { SiteConfigError } from '../../contract/site-config-env';
 import { resolveDataDir } from './data-dir';
 import { openFileStore } from './file-store';
-import { redactedUrl } from './pg/database';
-import { openPgStore } from './pg/pg-store';
+import { redactedUrl } from './pg/redacted-url';
 import type { Store } from './store';
 
 export type StoreLocation = { kind: 'file'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -38,6 +37,9 @@ export interface OpenStoreOptions {
   now?: () => Date;
 }
 
-export function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
-  return location.kind === 'file' ? openFileStore(location.dataDir, options) : openPgStore(location.url, options);
+/** Opens the store at a location. PostgreSQL's code (and `pg`) is loaded only when one is opened. */
+export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
+  if (location.kind === 'file') return openFileStore(location.dataDir, options);
+  const { openPgStore } = await import('./pg/pg-store');
+  return openPgStore(location.url, options);
 }

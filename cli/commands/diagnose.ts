@@ -43,7 +43,7 @@ async function diagnoseServer(options: DiagnoseOptions, ctx: CommandContext): Pr
   const { out } = ctx;
   const baseUrl = resolveUrl(options, ctx.io);
   let apiKey = resolveKey(options, ctx.io);
-  configureHttp(options.timeout);
+  await configureHttp(options.timeout);
   let key: KeyStatus | undefined;
   if (apiKey) {
     const shape = checkApiKey(apiKey);
@@ -165,7 +165,7 @@ async function diagnoseCaptured(file: string, options: DiagnoseOptions, ctx: Com
       ExitCode.Usage,
     );
   }
-  configureHttp(options.timeout);
+  await configureHttp(options.timeout);
   const findings = diagnoseRequest(request);
   const client = requestClient(request);
   const apiKey = bearerKey(request);

@@ -30,7 +30,7 @@ export async function testCommand(type: string, options: TestOptions, ctx: Comma
   const state = fileState(ctx.io);
   const baseUrl = type === 'reset' ? (options.url ?? ctx.io.env.BLOGPOST_URL ?? 'http://localhost') : resolveUrl(options, ctx.io);
   const apiKey = resolveKey(options, ctx.io);
-  configureHttp(options.timeout);
+  await configureHttp(options.timeout);
   const result = await ctx.out.spin(`Running the ${type} test`, () =>
     runTest(type, { baseUrl, ...(apiKey ? { apiKey } : {}), transport: fetchTransport('node'), state }),
   );

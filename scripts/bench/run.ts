@@ -3,9 +3,9 @@
  * measured in the same run (or a fixed limit), on this machine. Prints the report, writes
  * docs/benchmarks.md on a full run, exits 1 when a budget is missed.
  *
- * Groups (BENCH_ONLY=pages|post|startup|reads|media|postgres, or several comma-separated, runs only those
- * and writes no file, except the postgres group's own marked section, see POSTGRES_MARK): pages.ts, writes.ts, startup.ts,
- * reads.ts, media.ts (image uploads), postgres.ts (the write and read rows on the PostgreSQL store beside
+ * Groups (BENCH_ONLY=pages|post|startup|reads|media|postgres|cli, or several comma-separated, runs only those
+ * and writes no file, except the postgres and cli groups' own marked sections, see POSTGRES_MARK and CLI_MARK): pages.ts, writes.ts, startup.ts,
+ * reads.ts, media.ts (image uploads), cli.ts (the blogpost CLI's start-up), postgres.ts (the write and read rows on the PostgreSQL store beside
  * the file store, in a throwaway cluster; left out, with a line saying so, where PostgreSQL is not
  * installed unless named). BENCH_SECONDS sets each measurement (default 5),
  * BENCH_ROUNDS the paired rounds of the writes (default 5), BENCH_POSTS the largest store (default
@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../build-stamp';
+import { benchCli } from './cli';
 import { benchMedia } from './media';
 import { benchPages } from './pages';
 import { benchPostgres, postgresInstalled } from './postgres';
@@ -25,7 +26,7 @@ import { fmt, machine, markedSections, replaceMarkedSection, reportMarkdown, typ
 import { benchStartup } from './startup';
 import { benchWrites } from './writes';
 
-const GROUPS = ['pages', 'post', 'startup', 'reads', 'media', 'postgres'] as const;
+const GROUPS = ['pages', 'post', 'startup', 'reads', 'media', 'postgres', 'cli'] as const;
 type Group = (typeof GROUPS)[number];
 const DEFAULT_POSTS = 100_000;
 
@@ -81,6 +82,23 @@ const HOW = [
  */
 const POSTGRES_MARK = 'bench:postgres';
 
+/** The marked section of docs/benchmarks.md the cli group writes, on any run of it (it needs no seeded store). */
+const CLI_MARK = 'bench:cli';
+/** Rounds of the cli group (each runs every command once). */
+const CLI_ROUNDS = 15;
+
+/** The cli group's section as a block of its own, with when it was measured. */
+function cliMarkdown(section: Section, began: number): string {
+  const [load1 = 0] = os.loadavg();
+  return [
+    '## The blogpost CLI',
+    '',
+    `Measured ${new Date(began).toISOString()} on ${machine()} with \`BENCH_ONLY=cli npm run bench\` (load average ${fmt(load1, 1)} on its ${os.cpus().length} cores at the end), Node ${process.version}. What the CLI bundle and its loading on demand changed: docs/decisions/0008-cli-bundle.md.`,
+    '',
+    sectionMarkdown(section, '###'),
+  ].join('\n');
+}
+
 /** The postgres group's sections as one block of its own, with when and how it was measured. */
 function postgresMarkdown(sections: readonly Section[], began: number, notes: readonly string[]): string {
   const [load1 = 0] = os.loadavg();
@@ -108,6 +126,8 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   const seedNotes: string[] = [];
   let postgresBlock: string | null = null;
+  let cliBlock: string | null = null;
+  let cliSection: Section | null = null;
   try {
     const seeds = new Map<number, SeedResult & { dir: string }>();
     for (const size of sizesFor(groups)) {
@@ -136,6 +156,11 @@ async function main(): Promise<void> {
         const began = Date.now();
         const result = await benchPostgres({ seedDir: large.dir, seedCount: LARGEST, workDir, seconds: SECONDS, rounds: ROUNDS, categorySlug: large.newestCategory });
         postgresBlock = postgresMarkdown(result.sections, began, [result.seedNote, `The file store's: ${seedNotes.join(' ')}`]);
+      } else if (group === 'cli') {
+        const began = Date.now();
+        // In its own marked section only (not the report's body too), like the postgres group.
+        cliSection = await benchCli({ rounds: CLI_ROUNDS });
+        cliBlock = cliMarkdown(cliSection, began);
       } else if (group === 'startup') {
         sections.push(await benchStartup({ seeds: sizesFor(['startup']).map((count) => ({ count, dir: seeded(count).dir })), workDir }));
       } else {
@@ -167,8 +192,14 @@ async function main(): Promise<void> {
       console.log(`The ${POSTGRES_MARK} section of docs/benchmarks.md written.`);
     }
   }
+  if (cliBlock !== null) {
+    console.log(cliBlock);
+    const file = path.join(ROOT, 'docs/benchmarks.md');
+    writeFileSync(file, replaceMarkedSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n', CLI_MARK, cliBlock));
+    console.log(`The ${CLI_MARK} section of docs/benchmarks.md written.`);
+  }
   if (!FULL_RUN) console.log(`A partial run (BENCH_ONLY=${ONLY || '-'}, BENCH_POSTS=${LARGEST}): the rest of docs/benchmarks.md left as it was.`);
-  if (sections.some((section) => section.budgets.some((budget) => !budget.ok))) process.exitCode = 1;
+  if ([...sections, ...(cliSection ? [cliSection] : [])].some((section) => section.budgets.some((budget) => !budget.ok))) process.exitCode = 1;
 }
 
 await main();

@@ -19,17 +19,6 @@ export function sqlState(error: unknown): string | undefined {
   return typeof error.code === 'string' ? error.code : undefined;
 }
 
-/** `postgres://user:secret@host/db` without the secret, for messages and logs. */
-export function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'DATABASE_URL (not a valid URL)';
-  }
-}
-
 /** A database error as the store's error, naming what was being done. */
 export function databaseError(doing: string, error: unknown): StoreError {
   if (error instanceof StoreError) return error;

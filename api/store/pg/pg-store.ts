@@ -6,7 +6,8 @@
  */
 import pg from 'pg';
 import type { Store } from '../store';
-import { Database, type DatabaseOptions, databaseError, redactedUrl } from './database';
+import { Database, type DatabaseOptions, databaseError } from './database';
+import { redactedUrl } from './redacted-url';
 import { PgKeyRepository } from './keys';
 import { PgLeadRepository, PgOutboxRepository } from './leads';
 import { PgMediaRepository } from './media';
@@ -19,12 +20,6 @@ export interface OpenPgStoreOptions extends DatabaseOptions {
   now?: () => Date;
   /** Where the store says what it did on its own (migrations applied, the listener reconnecting). */
   log?: (line: string) => void;
-}
-
-/** What a PostgreSQL store has beyond the seam. */
-export interface PgStore extends Store {
-  /** Calls `listener` whenever any instance changed a post (after this instance's revision moved); returns the unsubscribe. */
-  onPostsChanged: (listener: () => void) => () => void;
 }
 
 /** How long the listener waits before connecting again after losing its connection. */
@@ -97,7 +92,7 @@ async function migrateOnce(db: Database): Promise<number[]> {
 }
 
 /** Opens the store in the database at `url`, migrating it first; throws a StoreError an operator can act on. */
-export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
+export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<Store> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => undefined);
   const db = new Database(url, options);
