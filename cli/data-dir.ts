@@ -1,25 +1,74 @@
 /**
- * The data directory a command works on: `--data-dir`, else DATA_DIR, else data/ in the project.
+ * Which store a command works on, and opening it. `blogpost keys|staff|leads|audit|seed` and `export`
+ * / `import` work on the store the servers use: `--data-dir DIR` (the file store there), else
+ * `--database-url URL`, else DATABASE_URL (PostgreSQL), else DATA_DIR, else data/ in the project.
  *
- * The commands that change or read what the servers store (keys, staff, leads, audit, seed) work on
- * the file store. When DATABASE_URL is set, the servers keep all of that in PostgreSQL: such a command
- * without `--data-dir` refuses, rather than change a data directory no server reads. (`blogpost
- * export` and `import` work on either.)
+ * PostgreSQL is opened whole through the store seam (migrated first, as a server does) and closed
+ * after. A data directory is opened only as far as a command needs (its keys, staff accounts, leads or
+ * audit log, never the posts: opening the posts would tidy files a running server beside it is
+ * writing). Either way the command then works on the same repositories (api/store/store.ts).
  */
 import path from 'node:path';
-import { resolveDataDir } from '../api/operations';
+import { openStore, redactedUrl, StoreError, type StoreLocation, storeLocation } from '../api/operations';
 import type { CommandContext } from './context';
 import { CliError, ExitCode } from './exit-codes';
 
-export function dataDirOf(options: { dataDir?: string }, ctx: CommandContext, command?: string): string {
-  if (options.dataDir) return path.resolve(ctx.io.cwd, options.dataDir);
-  if (command && ctx.io.env.DATABASE_URL?.trim()) {
-    throw new CliError(
-      `DATABASE_URL is set, so the servers keep their data in PostgreSQL, which \`blogpost ${command}\` cannot work on yet (it works on a data directory). ` +
-        'Pass --data-dir to work on a file store. To give a new PostgreSQL store its keys and staff accounts, make them in a data directory and move it with ' +
-        '`blogpost export` and `blogpost import` before the servers first start.',
-      ExitCode.Usage,
-    );
-  }
-  return resolveDataDir(ctx.io.env);
+export interface LocationOptions {
+  dataDir?: string;
+  databaseUrl?: string;
 }
+
+/** A whole store opened through the seam. */
+export type CliStore = Awaited<ReturnType<typeof openStore>>;
+
+/** The store the options and environment name; exit code 2 for both options at once or a DATABASE_URL that is not PostgreSQL's. */
+export function storeLocationOf(options: LocationOptions, ctx: CommandContext): StoreLocation {
+  if (options.databaseUrl && options.dataDir) throw new CliError('Pass --data-dir or --database-url, not both.', ExitCode.Usage);
+  if (options.dataDir) return { kind: 'file', dataDir: path.resolve(ctx.io.cwd, options.dataDir) };
+  try {
+    return storeLocation(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : ctx.io.env);
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error), ExitCode.Usage);
+  }
+}
+
+/** Where a location is, for messages: the data directory, or `PostgreSQL at postgres://app@db/site` (never a password). */
+export function placeOf(location: StoreLocation): string {
+  return location.kind === 'file' ? location.dataDir : `PostgreSQL at ${redactedUrl(location.url)}`;
+}
+
+/** Opens the whole store at `location`; a store that cannot be opened (a database out of reach) ends the command with exit code 4. */
+export async function openCliStore(location: StoreLocation): Promise<CliStore> {
+  try {
+    return await openStore(location);
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
+    // What the database client says about a URL it cannot use, without the URL (it may hold a password).
+    if (location.kind === 'postgres' && error instanceof Error) throw new CliError(`Cannot open the database at ${redactedUrl(location.url)}: ${error.message}`, ExitCode.Local);
+    throw error;
+  }
+}
+
+/** How a command opens what it needs: from a data directory (null when there is no store there yet), or from a whole store. */
+export interface StoreParts<R> {
+  file: (dataDir: string) => Promise<R | null>;
+  store: (store: CliStore) => R;
+}
+
+/**
+ * Runs `work` on the part of the store at `location` a command needs, closing what was opened after
+ * (a database connection too when `work` fails).
+ */
+export async function withStoreAt<R, T>(location: StoreLocation, parts: StoreParts<R>, work: (opened: R | null) => Promise<T>): Promise<T> {
+  if (location.kind === 'file') return work(await parts.file(location.dataDir));
+  const store = await openCliStore(location);
+  try {
+    return await work(parts.store(store));
+  } finally {
+    await store.close();
+  }
+}
+
+/** The --data-dir and --database-url options' help, the same on every command that takes them. */
+export const DATA_DIR_HELP = 'the data directory (default: $DATA_DIR, else data/ in the project; not used when $DATABASE_URL is set)';
+export const DATABASE_URL_HELP = 'the PostgreSQL store at this URL, postgres://... (default: $DATABASE_URL when --data-dir is not given)';

@@ -1,40 +1,71 @@
 /**
- * `blogpost audit`: the audit log of the data directory (who did what and when: sign-ins, staff
- * accounts, keys, posts, leads), oldest first, as a table or JSON; filtered by time (`--since`, parsed
- * as `blogpost logs` does) and action. Also `appendAudit`, which the commands that change the same
- * things (keys, leads, staff) use to write their entry.
+ * `blogpost audit`: the audit log of the store the servers use (a data directory, or PostgreSQL: see
+ * cli/data-dir.ts), that is who did what and when: sign-ins, staff accounts, keys, posts, leads; oldest
+ * first, as a table or JSON; filtered by time (`--since`, parsed as `blogpost logs` does) and action.
+ * Also `appendAudit`, which the commands that change the same things (keys, leads) use to write their
+ * entry to the same store's log.
  */
 import { type Command, Option } from 'commander';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../contract/staff';
-import { openAuditLog, StoreError } from '../../api/operations';
+import { type AuditQuery, type AuditRead, openAuditLog, StoreError, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { dataDirOf } from '../data-dir';
+import { type CliStore, DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
 import { parseSince } from './logs';
 
-interface AuditOptions {
-  dataDir?: string;
+interface AuditOptions extends LocationOptions {
   since?: string;
   action?: AuditAction;
   json?: boolean;
 }
 
-/**
- * Appends what a command did to the audit log of `dataDir`. The change itself is made by then: when
- * the log cannot be written, that is said on stderr and the command ends with exit code 4, never
- * silently.
- */
-export async function appendAudit(dataDir: string, ctx: CommandContext, entry: Omit<AuditEntry, 'at' | 'ip'>): Promise<ExitCode> {
+/** An audit log to append to, and where it is (for messages). */
+export interface AuditTarget {
+  log: CliStore['audit'];
+  where: string;
+}
+
+/** The audit log of a data directory (its folder is made at the first append). */
+export function fileAuditTarget(dataDir: string): AuditTarget {
   const log = openAuditLog(dataDir);
+  return { log, where: log.location };
+}
+
+/** The audit log of an opened store (PostgreSQL). */
+export function storeAuditTarget(store: CliStore, location: StoreLocation): AuditTarget {
+  return { log: store.audit, where: placeOf(location) };
+}
+
+/**
+ * Appends what a command did to an audit log. The change itself is made by then: when the log cannot
+ * be written, that is said on stderr and the command ends with exit code 4, never silently.
+ */
+export async function appendAudit(target: AuditTarget, ctx: CommandContext, entry: Omit<AuditEntry, 'at' | 'ip'>): Promise<ExitCode> {
   try {
-    await log.append({ ...entry, at: new Date().toISOString(), ip: null });
+    await target.log.append({ ...entry, at: new Date().toISOString(), ip: null });
     return ExitCode.Ok;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    ctx.out.error(`The change was made, but it could not be recorded in the audit log (${log.location}): ${why}`);
+    ctx.out.error(`The change was made, but it could not be recorded in the audit log (${target.where}): ${why}`);
     return ExitCode.Local;
   }
+}
+
+/** Reads an audit log (a data directory's counts the damaged lines it skipped; a database has none). */
+interface AuditReader {
+  where: string;
+  read: (query: AuditQuery) => Promise<AuditRead>;
+}
+
+function auditReader(location: StoreLocation): StoreParts<AuditReader> {
+  return {
+    file: async (dataDir) => {
+      const log = openAuditLog(dataDir);
+      return { where: log.location, read: (query) => log.read(query) };
+    },
+    store: (store) => ({ where: placeOf(location), read: async (query) => ({ entries: await store.audit.list(query), damagedLines: 0 }) }),
+  };
 }
 
 /** Visitors' and staff's values can reach the log: no control character (a terminal escape) reaches the terminal. */
@@ -54,20 +85,23 @@ function tableRow(entry: AuditEntry): string[] {
 
 export async function auditCommand(options: AuditOptions, ctx: CommandContext): Promise<ExitCode> {
   const since = options.since === undefined ? undefined : parseSince(options.since, new Date()).toISOString();
-  const dataDir = dataDirOf(options, ctx, 'audit');
-  const log = openAuditLog(dataDir);
-  const read = await log.read(since === undefined ? {} : { since }).catch((error: unknown) => {
+  const location = storeLocationOf(options, ctx);
+  const read = await withStoreAt(location, auditReader(location), async (reader) => {
+    if (!reader) throw new Error('unreachable: an audit log is always there to read');
+    return { where: reader.where, ...(await reader.read(since === undefined ? {} : { since })) };
+  }).catch((error: unknown) => {
     throw error instanceof StoreError ? new CliError(error.message, ExitCode.Local) : error;
   });
+  const where = read.where;
   const entries = options.action ? read.entries.filter((entry) => entry.action === options.action) : read.entries;
-  if (read.damagedLines > 0) ctx.out.warn(`Skipped ${read.damagedLines} damaged line(s) in ${log.location}: they are not valid audit entries (an interrupted write or a hand edit).`);
+  if (read.damagedLines > 0) ctx.out.warn(`Skipped ${read.damagedLines} damaged line(s) in ${where}: they are not valid audit entries (an interrupted write or a hand edit).`);
   if (options.json) {
     ctx.out.json(entries);
     return ExitCode.Ok;
   }
   if (entries.length === 0) {
     const filtered = since !== undefined || options.action !== undefined;
-    ctx.out.info(filtered ? `No audit entry matches in ${log.location}. Without --since and --action: blogpost audit` : `No audit entries in ${log.location} yet: they are written as staff sign in and as keys, posts, leads and staff accounts change.`);
+    ctx.out.info(filtered ? `No audit entry matches in ${where}. Without --since and --action: blogpost audit` : `No audit entries in ${where} yet: they are written as staff sign in and as keys, posts, leads and staff accounts change.`);
     return ExitCode.Ok;
   }
   ctx.out.data(table([['TIME (UTC)', 'ACTOR', 'ACTION', 'TARGET', 'DETAIL'], ...entries.map(tableRow)]));
@@ -77,11 +111,12 @@ export async function auditCommand(options: AuditOptions, ctx: CommandContext): 
 export function registerAudit(program: Command, ctx: CommandContext): void {
   program
     .command('audit')
-    .description('Show the audit log of the data directory (who did what and when), oldest first.')
+    .description('Show the audit log of the store the servers use (who did what and when), oldest first.')
     .option('--since <when>', 'only entries since a duration ago (30m, 2h, 1d) or a time (2026-11-01, 2026-11-24T10:00:00Z)')
     .addOption(new Option('--action <action>', 'only entries of this action').choices(AUDIT_ACTIONS))
     .option('--json', 'print the entries as a JSON array on stdout')
-    .addOption(new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)'))
+    .option('--data-dir <dir>', DATA_DIR_HELP)
+    .option('--database-url <url>', DATABASE_URL_HELP)
     .addHelpText('after', '\nExamples:\n  $ blogpost audit --since 2h\n  $ blogpost audit --since 2026-11-01 --action key.revoked\n  $ blogpost audit --json > audit.json\n')
     .action(async (options: AuditOptions) => ctx.exit(await auditCommand(options, ctx)));
 }

@@ -1,22 +1,22 @@
 /**
- * `blogpost keys create|list|revoke`: manages API keys in the local data directory (what the server
- * reads, so a running server sees the change at once). Each key has an owner (default: its name): a
- * blog:write key changes only posts made by keys of its owner, a blog:admin key any post. A key's
- * secret is printed once, on stdout, when it is created; the store keeps only its hash. A revocation records who (`cli:<user>`) and why.
- * Creating and revoking a key are written to the audit log too (`blogpost audit`).
+ * `blogpost keys create|list|revoke`: manages API keys in the store the servers use (a data directory,
+ * or PostgreSQL: see cli/data-dir.ts), so a running server sees the change at once. Each key has an
+ * owner (default: its name): a blog:write key changes only posts made by keys of its owner, a
+ * blog:admin key any post. A key's secret is printed once, on stdout, when it is created; the store
+ * keeps only its hash. A revocation records who (`cli:<user>`) and why. Creating and revoking a key
+ * are written to the same store's audit log too (`blogpost audit`).
  */
 import { userInfo } from 'node:os';
 import { type Command, Option } from 'commander';
 import { API_PERMISSIONS, type ApiPermission } from '../../contract/keys';
-import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, StoreError } from '../../api/operations';
+import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, StoreError, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { dataDirOf } from '../data-dir';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { table } from '../output';
-import { appendAudit } from './audit';
+import { appendAudit, type AuditTarget, fileAuditTarget, storeAuditTarget } from './audit';
 
-interface DataDirOptions {
-  dataDir?: string;
+interface DataDirOptions extends LocationOptions {
   json?: boolean;
 }
 
@@ -30,13 +30,29 @@ interface CreateOptions extends DataDirOptions {
   permission?: ApiPermission[];
 }
 
-/** Opens the keys, turning store problems into exit code 4 and key rule violations into 1 or 2. */
-async function withKeys<T>(dataDir: string, create: boolean, work: (keys: KeyService) => Promise<T>): Promise<T | null> {
-  let store: KeyStore | null;
+interface KeyParts {
+  keys: KeyStore;
+  audit: AuditTarget;
+}
+
+/** The keys and the audit log: of a data directory (`create` makes one where there is none), or of PostgreSQL. */
+function keyParts(location: StoreLocation, create: boolean): StoreParts<KeyParts> {
+  return {
+    file: async (dataDir) => {
+      const keys = await openKeyStore(dataDir, { create });
+      return keys && { keys, audit: fileAuditTarget(dataDir) };
+    },
+    store: (store) => ({ keys: store.keys, audit: storeAuditTarget(store, location) }),
+  };
+}
+
+/**
+ * Opens the keys (null when a data directory has no store and `create` is false), turning store
+ * problems into exit code 4 and key rule violations into 1 or 2.
+ */
+async function withKeys<T>(location: StoreLocation, create: boolean, work: (keys: KeyService, audit: AuditTarget) => Promise<T>): Promise<T | null> {
   try {
-    store = await openKeyStore(dataDir, { create });
-    if (!store) return null;
-    return await work(new KeyService(store));
+    return await withStoreAt(location, keyParts(location, create), async (opened) => (opened ? work(new KeyService(opened.keys), opened.audit) : null));
   } catch (error) {
     if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
     if (error instanceof KeyError) {
@@ -73,22 +89,27 @@ export function cliUser(env: Record<string, string | undefined>): string {
 }
 
 export async function createKeyCommand(options: CreateOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'keys');
+  const location = storeLocationOf(options, ctx);
+  const where = placeOf(location);
   const permissions = options.permission?.length ? options.permission : (['blog:write'] as ApiPermission[]);
-  const created = await withKeys(dataDir, true, (keys) => keys.create({ name: options.name, permissions, ...(options.owner ? { owner: options.owner } : {}) }));
-  if (!created) throw new CliError(`Cannot open the data directory ${dataDir}.`, ExitCode.Local);
-  const { key } = created;
-  const audited = await appendAudit(dataDir, ctx, {
-    actor: cliUser(ctx.io.env),
-    action: 'key.created',
-    target: key.id,
-    detail: { name: key.name, owner: key.owner, permissions: key.permissions.join(',') },
+  const outcome = await withKeys(location, true, async (keys, audit) => {
+    const made = await keys.create({ name: options.name, permissions, ...(options.owner ? { owner: options.owner } : {}) });
+    const { key } = made;
+    const code = await appendAudit(audit, ctx, {
+      actor: cliUser(ctx.io.env),
+      action: 'key.created',
+      target: key.id,
+      detail: { name: key.name, owner: key.owner, permissions: key.permissions.join(',') },
+    });
+    return { created: made, audited: code };
   });
+  if (!outcome) throw new CliError(`Cannot open the data directory ${where}.`, ExitCode.Local);
+  const { created, audited } = outcome;
   if (options.json) {
     ctx.out.json({ success: true, key: created.key, secret: created.secret });
     return audited;
   }
-  ctx.out.success(`Created API key "${created.key.name}" (id ${created.key.id}) for owner "${created.key.owner}" with ${created.key.permissions.join(', ')} in ${dataDir}.`);
+  ctx.out.success(`Created API key "${created.key.name}" (id ${created.key.id}) for owner "${created.key.owner}" with ${created.key.permissions.join(', ')} in ${where}.`);
   ctx.out.info(
     created.key.permissions.includes('blog:admin')
       ? '  It may change every post (blog:admin).'
@@ -101,14 +122,14 @@ export async function createKeyCommand(options: CreateOptions, ctx: CommandConte
 }
 
 export async function listKeysCommand(options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'keys');
-  const keys = (await withKeys(dataDir, false, (service) => service.details())) ?? [];
+  const location = storeLocationOf(options, ctx);
+  const keys = (await withKeys(location, false, (service) => service.details())) ?? [];
   if (options.json) {
     ctx.out.json(keys);
     return ExitCode.Ok;
   }
   if (keys.length === 0) {
-    ctx.out.info(`No API keys in ${dataDir}. Create one with: blogpost keys create --name NAME`);
+    ctx.out.info(`No API keys in ${placeOf(location)}. Create one with: blogpost keys create --name NAME`);
     return ExitCode.Ok;
   }
   const rows = [
@@ -120,17 +141,21 @@ export async function listKeysCommand(options: DataDirOptions, ctx: CommandConte
 }
 
 export async function revokeKeyCommand(idOrName: string, options: RevokeOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'keys');
-  const result = await withKeys(dataDir, false, (keys) => keys.revoke(idOrName, { by: cliUser(ctx.io.env), reason: options.reason }));
-  if (!result) throw new CliError(`No API keys in ${dataDir}, so there is no "${idOrName}" to revoke.`, ExitCode.Failed);
-  const audited = result.alreadyRevoked
-    ? ExitCode.Ok
-    : await appendAudit(dataDir, ctx, {
-        actor: result.key.revokedBy ?? cliUser(ctx.io.env),
-        action: 'key.revoked',
-        target: result.key.id,
-        detail: { name: result.key.name, reason: result.key.revokeReason },
-      });
+  const location = storeLocationOf(options, ctx);
+  const outcome = await withKeys(location, false, async (keys, audit) => {
+    const revoked = await keys.revoke(idOrName, { by: cliUser(ctx.io.env), reason: options.reason });
+    const code = revoked.alreadyRevoked
+      ? ExitCode.Ok
+      : await appendAudit(audit, ctx, {
+          actor: revoked.key.revokedBy ?? cliUser(ctx.io.env),
+          action: 'key.revoked',
+          target: revoked.key.id,
+          detail: { name: revoked.key.name, reason: revoked.key.revokeReason },
+        });
+    return { result: revoked, audited: code };
+  });
+  if (!outcome) throw new CliError(`No API keys in ${placeOf(location)}, so there is no "${idOrName}" to revoke.`, ExitCode.Failed);
+  const { result, audited } = outcome;
   if (options.json) {
     ctx.out.json({ success: true, key: result.key, alreadyRevoked: result.alreadyRevoked });
     return audited;
@@ -143,12 +168,13 @@ export async function revokeKeyCommand(idOrName: string, options: RevokeOptions,
 export function registerKeys(program: Command, ctx: CommandContext): void {
   const keys = program
     .command('keys')
-    .description('Manage API keys in the local data directory (DATA_DIR, default ./data).')
+    .description('Manage API keys in the store the servers use: DATABASE_URL (PostgreSQL), else the data directory (DATA_DIR, default ./data).')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys create --name "Jane laptop" --owner "Jane Author"\n  $ blogpost keys create --name "Editor" --permission blog:write blog:admin\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef --reason "left the agency"\n',
+      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys create --name "Jane laptop" --owner "Jane Author"\n  $ blogpost keys create --name "Editor" --permission blog:write blog:admin\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef --reason "left the agency"\n  $ DATABASE_URL=postgres://app@db/iul blogpost keys list\n',
     );
-  const dataDirOption = () => new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)');
+  const dataDirOption = () => new Option('--data-dir <dir>', DATA_DIR_HELP);
+  const databaseUrlOption = () => new Option('--database-url <url>', DATABASE_URL_HELP);
 
   keys
     .command('create')
@@ -157,6 +183,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .option('--owner <owner>', 'whose posts the key may change: keys of one owner share their posts (default: the name)')
     .addOption(new Option('--permission <permission...>', 'what the key may do (default: blog:write)').choices(API_PERMISSIONS))
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .option('--json', 'print { key, secret } as JSON on stdout')
     .action(async (options: CreateOptions) => ctx.exit(await createKeyCommand(options, ctx)));
 
@@ -164,6 +191,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .command('list')
     .description('List keys: id, name, owner, permissions, created, last used, last failure, status and revocation (never secrets).')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .option('--json', 'print the keys as JSON on stdout')
     .action(async (options: DataDirOptions) => ctx.exit(await listKeysCommand(options, ctx)));
 
@@ -173,6 +201,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .argument('<id-or-name>', 'the key id shown by keys list, or its name')
     .option('--reason <text>', 'why it is revoked (shown by keys list and diagnose <request-id>)')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .option('--json', 'print the revoked key as JSON on stdout')
     .action(async (idOrName: string, options: RevokeOptions) => ctx.exit(await revokeKeyCommand(idOrName, options, ctx)));
 }

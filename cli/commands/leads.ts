@@ -1,29 +1,30 @@
 /**
  * `blogpost leads list|show|set|delete`: the quote requests visitors sent from /get-quote, read and
- * changed in the local data directory (like `blogpost keys`, beside a running server), for an agency
- * without a staff area yet. Leads are personal data: they go to this terminal or a file the user
+ * changed in the store the servers use (a data directory, or PostgreSQL: see cli/data-dir.ts; like
+ * `blogpost keys`, beside running servers), for an agency without a staff area yet. Leads are personal data: they go to this terminal or a file the user
  * redirects to, and messages about a change name the lead by id only. Changes and deletions are written
- * to the audit log (`blogpost audit`) by lead id and status only, never what the lead or note says.
+ * to the same store's audit log (`blogpost audit`) by lead id and status only, never what the lead or note says.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
 import type { DeliveryRecord, LeadRecord, SpamReason } from '../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
-import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, StoreError } from '../../api/operations';
+import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, StoreError, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { dataDirOf } from '../data-dir';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
-import { appendAudit } from './audit';
+import { appendAudit, type AuditTarget, fileAuditTarget, storeAuditTarget } from './audit';
 import { cliUser } from './keys';
 
+/** The leads, their notifications and the audit log of one store. */
 interface LeadStore {
   leads: LeadRepository;
   outbox: OutboxRepository;
+  audit: AuditTarget;
 }
 
-interface DataDirOptions {
-  dataDir?: string;
+interface DataDirOptions extends LocationOptions {
   json?: boolean;
 }
 
@@ -53,18 +54,28 @@ const SPAM_REASONS: Record<SpamReason, string> = {
   'no-form-time': 'no form time (not sent from the page)',
 };
 
-/** Opens the leads (null when the directory has no store yet), turning store problems into exit code 4. */
-async function withLeads<T>(dataDir: string, work: (store: LeadStore | null) => Promise<T>): Promise<T> {
+function leadParts(location: StoreLocation): StoreParts<LeadStore> {
+  return {
+    file: async (dataDir) => {
+      const opened = await openLeadStore(dataDir);
+      return opened && { ...opened, audit: fileAuditTarget(dataDir) };
+    },
+    store: (store) => ({ leads: store.leads, outbox: store.outbox, audit: storeAuditTarget(store, location) }),
+  };
+}
+
+/** Opens the leads (null when a data directory has no store yet), turning store problems into exit code 4. */
+async function withLeads<T>(location: StoreLocation, work: (store: LeadStore | null) => Promise<T>): Promise<T> {
   try {
-    return await work(await openLeadStore(dataDir));
+    return await withStoreAt(location, leadParts(location), work);
   } catch (error) {
     if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
     throw error;
   }
 }
 
-function noStore(dataDir: string): string {
-  return `There is no store in ${dataDir} yet (no blog.json). Point --data-dir or DATA_DIR at the server's data directory.`;
+function noStore(where: string): string {
+  return `There is no store in ${where} yet (no blog.json). Point --data-dir or DATA_DIR at the server's data directory.`;
 }
 
 
@@ -107,10 +118,10 @@ function leadsTable(leads: readonly LeadRecord[], deliveries: ReadonlyMap<string
   ]);
 }
 
-function emptyListMessage(options: ListOptions, dataDir: string): string {
-  if (options.spam) return `No requests were kept aside as spam${options.status ? ` with status ${options.status}` : ''} in ${dataDir}.`;
-  if (options.status) return `No quote requests with status ${options.status} in ${dataDir}. Without --status: blogpost leads list`;
-  return `No quote requests in ${dataDir} yet. They arrive when visitors send the quote form on the site (/get-quote).`;
+function emptyListMessage(options: ListOptions, where: string): string {
+  if (options.spam) return `No requests were kept aside as spam${options.status ? ` with status ${options.status}` : ''} in ${where}.`;
+  if (options.status) return `No quote requests with status ${options.status} in ${where}. Without --status: blogpost leads list`;
+  return `No quote requests in ${where} yet. They arrive when visitors send the quote form on the site (/get-quote).`;
 }
 
 function countLine(count: number, options: ListOptions): string {
@@ -121,8 +132,9 @@ function countLine(count: number, options: ListOptions): string {
 
 export async function listLeadsCommand(options: ListOptions, ctx: CommandContext): Promise<ExitCode> {
   if (options.json && options.format) throw new CliError('Pass either --json or --format, not both.', ExitCode.Usage);
-  const dataDir = dataDirOf(options, ctx, 'leads');
-  const found = await withLeads(dataDir, async (store) => {
+  const location = storeLocationOf(options, ctx);
+  const where = placeOf(location);
+  const found = await withLeads(location, async (store) => {
     if (!store) return null;
     const leads = await store.leads.list({ spam: options.spam === true, ...(options.status ? { status: options.status } : {}) });
     const deliveries = new Map(await Promise.all(leads.map(async (lead) => [lead.id, await store.outbox.forLead(lead.id)] as const)));
@@ -136,8 +148,8 @@ export async function listLeadsCommand(options: ListOptions, ctx: CommandContext
     ctx.out.data(leadsTable(leads, deliveries, options.spam === true));
     ctx.out.info(countLine(leads.length, options));
   }
-  if (!found) ctx.out.info(`${noStore(dataDir)} Quote requests are kept there once visitors send the form on /get-quote.`);
-  else if (leads.length === 0 && !options.json && options.format !== 'csv') ctx.out.info(emptyListMessage(options, dataDir));
+  if (!found) ctx.out.info(`${noStore(where)} Quote requests are kept there once visitors send the form on /get-quote.`);
+  else if (leads.length === 0 && !options.json && options.format !== 'csv') ctx.out.info(emptyListMessage(options, where));
   return ExitCode.Ok;
 }
 
@@ -150,13 +162,13 @@ function suggestId(typed: string, known: readonly string[]): string | undefined 
 }
 
 /** The lead with this id, or a not-found error (exit 1) that says how to find the right id. */
-async function findLead(store: LeadStore | null, id: string, dataDir: string): Promise<{ store: LeadStore; lead: LeadRecord }> {
-  if (!store) throw new CliError(`No quote request "${printable(id)}": ${noStore(dataDir)}`, ExitCode.Failed);
+async function findLead(store: LeadStore | null, id: string, where: string): Promise<{ store: LeadStore; lead: LeadRecord }> {
+  if (!store) throw new CliError(`No quote request "${printable(id)}": ${noStore(where)}`, ExitCode.Failed);
   const lead = await store.leads.get(id);
   if (lead) return { store, lead };
   const suggestion = suggestId(id, (await store.leads.list({ spam: 'any' })).map((known) => known.id));
   const hint = suggestion ? ` Did you mean ${suggestion}?` : '';
-  throw new CliError(`No quote request "${printable(shorten(id, 60))}" in ${dataDir}.${hint} ${LIST_HINT}`, ExitCode.Failed);
+  throw new CliError(`No quote request "${printable(shorten(id, 60))}" in ${where}.${hint} ${LIST_HINT}`, ExitCode.Failed);
 }
 
 /** Label-value lines, the values aligned; a value's further lines are indented under its first. */
@@ -220,9 +232,9 @@ function leadText(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): stri
 }
 
 export async function showLeadCommand(id: string, options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'leads');
-  const { lead, deliveries } = await withLeads(dataDir, async (opened) => {
-    const { store, lead: found } = await findLead(opened, id, dataDir);
+  const location = storeLocationOf(options, ctx);
+  const { lead, deliveries } = await withLeads(location, async (opened) => {
+    const { store, lead: found } = await findLead(opened, id, placeOf(location));
     return { lead: found, deliveries: await store.outbox.forLead(found.id) };
   });
   if (options.json) ctx.out.json({ lead, notifications: deliveries });
@@ -245,11 +257,11 @@ function checkSetOptions(options: SetOptions): { note: string | null; by: string
 
 export async function setLeadCommand(id: string, options: SetOptions, ctx: CommandContext): Promise<ExitCode> {
   const { note, by } = checkSetOptions(options);
-  const dataDir = dataDirOf(options, ctx, 'leads');
-  const outcome = await withLeads(dataDir, async (opened) => {
-    const { store, lead } = await findLead(opened, id, dataDir);
+  const location = storeLocationOf(options, ctx);
+  const outcome = await withLeads(location, async (opened) => {
+    const { store, lead } = await findLead(opened, id, placeOf(location));
     const statusChange = options.status !== undefined && options.status !== lead.status;
-    if (!statusChange && note === null) return { before: lead, after: lead };
+    if (!statusChange && note === null) return { before: lead, after: lead, audited: ExitCode.Ok };
     const at = new Date().toISOString();
     const after = await store.leads.update(lead.id, (current) => ({
       ...current,
@@ -258,10 +270,9 @@ export async function setLeadCommand(id: string, options: SetOptions, ctx: Comma
       updatedAt: at,
     }));
     if (!after) throw new CliError(`The quote request ${lead.id} was deleted meanwhile; nothing was changed. ${LIST_HINT}`, ExitCode.Failed);
-    return { before: lead, after };
+    return { before: lead, after, audited: await auditLeadChange(store.audit, ctx, lead, after, note === null ? null : by) };
   });
-  const { before, after } = outcome;
-  const audited = before === after ? ExitCode.Ok : await auditLeadChange(dataDir, ctx, before, after, note === null ? null : by);
+  const { before, after, audited } = outcome;
   if (options.json) {
     ctx.out.json(after);
     return audited;
@@ -279,20 +290,20 @@ export async function setLeadCommand(id: string, options: SetOptions, ctx: Comma
 }
 
 /** The audit entries of `leads set`: the status change (from, to) and the note added (by whom, never its text). */
-async function auditLeadChange(dataDir: string, ctx: CommandContext, before: LeadRecord, after: LeadRecord, noteBy: string | null): Promise<ExitCode> {
+async function auditLeadChange(audit: AuditTarget, ctx: CommandContext, before: LeadRecord, after: LeadRecord, noteBy: string | null): Promise<ExitCode> {
   const actor = cliUser(ctx.io.env);
   let code: ExitCode = ExitCode.Ok;
   if (after.status !== before.status) {
-    code = await appendAudit(dataDir, ctx, { actor, action: 'lead.status_changed', target: before.id, detail: { from: before.status, to: after.status } });
+    code = await appendAudit(audit, ctx, { actor, action: 'lead.status_changed', target: before.id, detail: { from: before.status, to: after.status } });
   }
-  if (noteBy !== null && code === ExitCode.Ok) code = await appendAudit(dataDir, ctx, { actor, action: 'lead.noted', target: before.id, detail: { by: noteBy } });
+  if (noteBy !== null && code === ExitCode.Ok) code = await appendAudit(audit, ctx, { actor, action: 'lead.noted', target: before.id, detail: { by: noteBy } });
   return code;
 }
 
 export async function deleteLeadCommand(id: string, options: DeleteOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'leads');
-  const removed = await withLeads(dataDir, async (opened) => {
-    const { store, lead } = await findLead(opened, id, dataDir);
+  const location = storeLocationOf(options, ctx);
+  const removed = await withLeads(location, async (opened) => {
+    const { store, lead } = await findLead(opened, id, placeOf(location));
     const notifications = (await store.outbox.forLead(lead.id)).length;
     if (!options.yes) {
       throw new CliError(
@@ -302,10 +313,11 @@ export async function deleteLeadCommand(id: string, options: DeleteOptions, ctx:
       );
     }
     await store.leads.delete(lead.id);
-    return { id: lead.id, notifications };
+    // Only the id: what was deleted must not live on in the log.
+    const audited = await appendAudit(store.audit, ctx, { actor: cliUser(ctx.io.env), action: 'lead.deleted', target: lead.id, detail: {} });
+    return { id: lead.id, notifications, audited };
   });
-  // Only the id: what was deleted must not live on in the log.
-  const audited = await appendAudit(dataDir, ctx, { actor: cliUser(ctx.io.env), action: 'lead.deleted', target: removed.id, detail: {} });
+  const { audited } = removed;
   if (options.json) ctx.out.json({ success: true, id: removed.id, notificationsRemoved: removed.notifications });
   else ctx.out.success(`Deleted quote request ${removed.id} and its ${plural(removed.notifications, 'notification')} for good.`);
   return audited;
@@ -325,13 +337,14 @@ function listFormat(value: string): 'table' | 'csv' {
 export function registerLeads(program: Command, ctx: CommandContext): void {
   const leads = program
     .command('leads')
-    .description('Quote requests from /get-quote in the local data directory (DATA_DIR, default ./data): list, show, set status and notes, delete.')
+    .description('Quote requests from /get-quote in the store the servers use (DATABASE_URL, else DATA_DIR, default ./data): list, show, set status and notes, delete.')
     .addHelpText(
       'after',
       '\nExamples:\n  $ blogpost leads list --status new\n  $ blogpost leads list --format csv > leads.csv\n  $ blogpost leads show lead_Ab12Cd34Ef56Gh78Ij90\n' +
         '  $ blogpost leads set lead_Ab12Cd34Ef56Gh78Ij90 --status in-progress --note "Called, sending the illustration"\n  $ blogpost leads delete lead_Ab12Cd34Ef56Gh78Ij90 --yes\n',
     );
-  const dataDirOption = () => new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)');
+  const dataDirOption = () => new Option('--data-dir <dir>', DATA_DIR_HELP);
+  const databaseUrlOption = () => new Option('--database-url <url>', DATABASE_URL_HELP);
   const statusHelp = LEAD_STATUSES.join(', ');
 
   leads
@@ -342,6 +355,7 @@ export function registerLeads(program: Command, ctx: CommandContext): void {
     .option('--format <format>', 'table (default) or csv (every field)', listFormat)
     .option('--json', 'print the records as a JSON array on stdout')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: ListOptions) => ctx.exit(await listLeadsCommand(options, ctx)));
 
   leads
@@ -350,6 +364,7 @@ export function registerLeads(program: Command, ctx: CommandContext): void {
     .argument('<id>', 'the lead id shown by leads list (lead_...)')
     .option('--json', 'print { lead, notifications } as JSON on stdout')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (id: string, options: DataDirOptions) => ctx.exit(await showLeadCommand(id, options, ctx)));
 
   leads
@@ -361,6 +376,7 @@ export function registerLeads(program: Command, ctx: CommandContext): void {
     .option('--by <name>', 'who wrote the note (default: cli)')
     .option('--json', 'print the changed record as JSON on stdout')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (id: string, options: SetOptions) => ctx.exit(await setLeadCommand(id, options, ctx)));
 
   leads
@@ -370,5 +386,6 @@ export function registerLeads(program: Command, ctx: CommandContext): void {
     .option('--yes', 'confirm: the request cannot be brought back')
     .option('--json', 'print { success, id, notificationsRemoved } as JSON on stdout')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (id: string, options: DeleteOptions) => ctx.exit(await deleteLeadCommand(id, options, ctx)));
 }

@@ -1,23 +1,23 @@
 /**
- * `blogpost seed`: loads the demo articles into a data directory that has no posts yet (what
- * `npm start` does by itself on a fresh install). Never loads on top of existing posts.
+ * `blogpost seed`: loads the demo articles into the store the servers use (a data directory, or
+ * PostgreSQL: see cli/data-dir.ts) when it has no posts yet (what `npm start` does by itself on a
+ * fresh install). Never loads on top of existing posts.
  */
 import type { Command } from 'commander';
-import { DemoContentError, openFileStore, seedDemoPosts, StoreError } from '../../api/operations';
+import { DemoContentError, seedDemoPosts, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { dataDirOf } from '../data-dir';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, openCliStore, placeOf, storeLocationOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 
-interface SeedOptions {
-  dataDir?: string;
+interface SeedOptions extends LocationOptions {
   json?: boolean;
 }
 
 export async function seedCommand(options: SeedOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'seed');
+  const location = storeLocationOf(options, ctx);
+  const store = await openCliStore(location);
   let outcome;
   try {
-    const store = await openFileStore(dataDir);
     try {
       outcome = await seedDemoPosts(store);
     } finally {
@@ -27,8 +27,10 @@ export async function seedCommand(options: SeedOptions, ctx: CommandContext): Pr
     if (error instanceof StoreError || error instanceof DemoContentError) throw new CliError(error.message, ExitCode.Local);
     throw error;
   }
-  if (options.json) ctx.out.json({ success: outcome.seeded, dataDir, ...outcome });
-  else if (outcome.seeded) ctx.out.success(`Loaded ${outcome.count} demo articles into ${dataDir}. Restart a running server to show them.`);
+  const where = placeOf(location);
+  if (options.json) ctx.out.json({ success: outcome.seeded, ...(location.kind === 'file' ? { dataDir: where } : { database: where }), ...outcome });
+  // A server on the file store reads its posts at start; servers on PostgreSQL follow every change.
+  else if (outcome.seeded) ctx.out.success(`Loaded ${outcome.count} demo articles into ${where}. ${location.kind === 'file' ? 'Restart a running server to show them.' : 'Running servers show them at once.'}`);
   else ctx.out.error(`Nothing loaded: ${outcome.reason}.`);
   return outcome.seeded ? ExitCode.Ok : ExitCode.Failed;
 }
@@ -36,9 +38,10 @@ export async function seedCommand(options: SeedOptions, ctx: CommandContext): Pr
 export function registerSeed(program: Command, ctx: CommandContext): void {
   program
     .command('seed')
-    .description('Load the demo articles into a data directory without posts (never on top of existing posts).')
-    .option('--data-dir <dir>', 'the data directory (default: $DATA_DIR or ./data)')
+    .description('Load the demo articles into the store the servers use when it has no posts (never on top of existing posts).')
+    .option('--data-dir <dir>', DATA_DIR_HELP)
+    .option('--database-url <url>', DATABASE_URL_HELP)
     .option('--json', 'print the outcome as JSON on stdout')
-    .addHelpText('before', 'Examples:\n  $ blogpost seed\n  $ blogpost seed --data-dir /var/lib/iul-site\n')
+    .addHelpText('before', 'Examples:\n  $ blogpost seed\n  $ blogpost seed --data-dir /var/lib/iul-site\n  $ DATABASE_URL=postgres://app@db/iul blogpost seed\n')
     .action(async (options: SeedOptions) => ctx.exit(await seedCommand(options, ctx)));
 }

@@ -1,6 +1,7 @@
 /**
- * `blogpost staff add|list|disable|reset-password`: the staff accounts of the staff area, managed on
- * the server's data directory (beside a running server, like `blogpost keys`). A password is read from
+ * `blogpost staff add|list|disable|reset-password`: the staff accounts of the staff area, managed in
+ * the store the servers use (a data directory, or PostgreSQL: see cli/data-dir.ts), beside running
+ * servers, like `blogpost keys`. A password is read from
  * standard input when it is not a terminal or with `--password-stdin` (as `docker login` does), else
  * asked twice without echo; it is never printed, and only its hash is stored. Every change is in the
  * audit log as `cli:<user>`.
@@ -8,16 +9,15 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { type Command, Option } from 'commander';
-import { openStaffStore, StaffError, StaffService, type StaffSummary, StoreError } from '../../api/operations';
+import { openStaffStore, StaffError, StaffService, type StaffStore, type StaffSummary, StoreError, type StoreLocation } from '../../api/operations';
 import { type CommandContext, readInput } from '../context';
-import { dataDirOf } from '../data-dir';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import type { CliIO } from '../io';
 import { table } from '../output';
 import { cliUser } from './keys';
 
-interface DataDirOptions {
-  dataDir?: string;
+interface DataDirOptions extends LocationOptions {
   json?: boolean;
 }
 
@@ -41,12 +41,17 @@ function noStore(dataDir: string): string {
 
 const USAGE_PROBLEMS = new Set(['invalid_email', 'invalid_name', 'weak_password']);
 
-/** Opens the staff store and runs `work`, turning store problems into exit code 4 and broken rules into 1 or 2. */
-async function withStaff<T>(dataDir: string, work: (service: StaffService) => Promise<T>): Promise<T> {
+/**
+ * Opens the staff accounts, their sessions and the audit log of the store at `location` and runs
+ * `work`, turning store problems into exit code 4 and broken rules into 1 or 2.
+ */
+async function withStaff<T>(location: StoreLocation, work: (service: StaffService) => Promise<T>): Promise<T> {
   try {
-    const store = await openStaffStore(dataDir);
-    if (!store) throw new CliError(noStore(dataDir), ExitCode.Local);
-    return await work(new StaffService(store));
+    const parts = { file: openStaffStore, store: (store: StaffStore) => ({ staff: store.staff, sessions: store.sessions, audit: store.audit }) };
+    return await withStoreAt(location, parts, async (opened) => {
+      if (!opened) throw new CliError(noStore(placeOf(location)), ExitCode.Local);
+      return work(new StaffService(opened));
+    });
   } catch (error) {
     if (error instanceof StoreError) throw new CliError(error.message, error.problem === 'conflict' ? ExitCode.Failed : ExitCode.Local);
     if (error instanceof StaffError) throw new CliError(error.message, USAGE_PROBLEMS.has(error.problem) ? ExitCode.Usage : ExitCode.Failed);
@@ -100,25 +105,25 @@ function sessionsText(count: number): string {
 }
 
 export async function addStaffCommand(options: AddOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'staff');
-  const added = await withStaff(dataDir, async (service) => {
+  const location = storeLocationOf(options, ctx);
+  const added = await withStaff(location, async (service) => {
     const password = await readPassword(options, ctx, options.email.trim());
     return service.add({ email: options.email, name: options.name, password }, cliUser(ctx.io.env));
   });
   if (options.json) ctx.out.json({ success: true, staff: added });
-  else ctx.out.success(`Added staff account ${added.email} ("${added.name}", id ${added.id}) in ${dataDir}. They sign in to the staff area with this e-mail and the password given.`);
+  else ctx.out.success(`Added staff account ${added.email} ("${added.name}", id ${added.id}) in ${placeOf(location)}. They sign in to the staff area with this e-mail and the password given.`);
   return ExitCode.Ok;
 }
 
 export async function listStaffCommand(options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'staff');
-  const staff = await withStaff(dataDir, (service) => service.list());
+  const location = storeLocationOf(options, ctx);
+  const staff = await withStaff(location, (service) => service.list());
   if (options.json) {
     ctx.out.json(staff);
     return ExitCode.Ok;
   }
   if (staff.length === 0) {
-    ctx.out.info(`No staff accounts in ${dataDir}. Add one with: blogpost staff add --email EMAIL --name NAME`);
+    ctx.out.info(`No staff accounts in ${placeOf(location)}. Add one with: blogpost staff add --email EMAIL --name NAME`);
     return ExitCode.Ok;
   }
   ctx.out.data(table([['EMAIL', 'NAME', 'STATUS', 'CREATED', 'PASSWORD CHANGED'], ...staff.map((s) => [s.email, s.name, status(s), day(s.createdAt), day(s.passwordChangedAt)])]));
@@ -126,8 +131,7 @@ export async function listStaffCommand(options: DataDirOptions, ctx: CommandCont
 }
 
 export async function disableStaffCommand(email: string, options: DisableOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'staff');
-  const outcome = await withStaff(dataDir, async (service) => {
+  const outcome = await withStaff(storeLocationOf(options, ctx), async (service) => {
     try {
       return await service.disable(email, cliUser(ctx.io.env), options.reason);
     } catch (error) {
@@ -148,8 +152,7 @@ export async function disableStaffCommand(email: string, options: DisableOptions
 }
 
 export async function resetPasswordCommand(email: string, options: ResetOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = dataDirOf(options, ctx, 'staff');
-  const { staff, sessionsEnded } = await withStaff(dataDir, async (service) => {
+  const { staff, sessionsEnded } = await withStaff(storeLocationOf(options, ctx), async (service) => {
     const account = await service.find(email);
     return service.resetPassword(account.id, await readPassword(options, ctx, account.email), cliUser(ctx.io.env));
   });
@@ -164,14 +167,15 @@ export async function resetPasswordCommand(email: string, options: ResetOptions,
 export function registerStaff(program: Command, ctx: CommandContext): void {
   const staff = program
     .command('staff')
-    .description('Manage staff accounts of the staff area in the local data directory (DATA_DIR, default ./data).')
+    .description('Manage staff accounts of the staff area in the store the servers use: DATABASE_URL (PostgreSQL), else the data directory (DATA_DIR, default ./data).')
     .addHelpText(
       'after',
       '\nExamples:\n  $ blogpost staff add --email jane@example.com --name "Jane Agent"      # asks for the password twice\n' +
         `  $ printf '%s' "$PASSWORD" | blogpost staff add --email jane@example.com --name "Jane Agent" --password-stdin\n` +
         '  $ blogpost staff list\n  $ blogpost staff disable jane@example.com --reason "left the agency"\n  $ blogpost staff reset-password jane@example.com\n',
     );
-  const dataDirOption = () => new Option('--data-dir <dir>', 'the data directory (default: $DATA_DIR, else data/ in the project)');
+  const dataDirOption = () => new Option('--data-dir <dir>', DATA_DIR_HELP);
+  const databaseUrlOption = () => new Option('--database-url <url>', DATABASE_URL_HELP);
   const passwordStdinOption = () => new Option('--password-stdin', 'read the password from standard input (the default when it is not a terminal)');
 
   staff
@@ -181,6 +185,7 @@ export function registerStaff(program: Command, ctx: CommandContext): void {
     .requiredOption('--name <name>', 'their name (1-100 characters)')
     .addOption(passwordStdinOption())
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .option('--json', 'print the account as JSON on stdout')
     .action(async (options: AddOptions) => ctx.exit(await addStaffCommand(options, ctx)));
 
@@ -188,6 +193,7 @@ export function registerStaff(program: Command, ctx: CommandContext): void {
     .command('list')
     .description('List staff accounts: e-mail, name, status, created, password changed (never a password or hash).')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .option('--json', 'print the accounts as JSON on stdout')
     .action(async (options: DataDirOptions) => ctx.exit(await listStaffCommand(options, ctx)));
 
@@ -197,6 +203,7 @@ export function registerStaff(program: Command, ctx: CommandContext): void {
     .argument('<email>', 'the e-mail (or id) of the account')
     .option('--reason <text>', 'why (kept in the audit log)')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .option('--json', 'print the account as JSON on stdout')
     .action(async (email: string, options: DisableOptions) => ctx.exit(await disableStaffCommand(email, options, ctx)));
 
@@ -206,6 +213,7 @@ export function registerStaff(program: Command, ctx: CommandContext): void {
     .argument('<email>', 'the e-mail (or id) of the account')
     .addOption(passwordStdinOption())
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .option('--json', 'print the account as JSON on stdout')
     .action(async (email: string, options: ResetOptions) => ctx.exit(await resetPasswordCommand(email, options, ctx)));
 }

@@ -8,30 +8,18 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { describeLocation, exportStore, importStore, openStore, StoreError, type StoreLocation, storeLocation, type TransferCounts, TransferError } from '../../api/operations';
+import { describeLocation, exportStore, importStore, openStore, StoreError, type StoreLocation, type TransferCounts, TransferError } from '../../api/operations';
 import type { CommandContext } from '../context';
+import { type LocationOptions as StoreOptions, storeLocationOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 
-interface LocationOptions {
-  dataDir?: string;
-  databaseUrl?: string;
+interface LocationOptions extends StoreOptions {
   json?: boolean;
 }
 
 interface ExportOptions extends LocationOptions {
   out: string;
   force?: boolean;
-}
-
-/** The store the options name: --database-url, else --data-dir, else DATABASE_URL, else DATA_DIR. */
-function locationOf(options: LocationOptions, ctx: CommandContext): StoreLocation {
-  if (options.databaseUrl && options.dataDir) throw new CliError('Pass --data-dir or --database-url, not both.', ExitCode.Usage);
-  if (options.dataDir) return { kind: 'file', dataDir: path.resolve(ctx.io.cwd, options.dataDir) };
-  try {
-    return storeLocation(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : ctx.io.env);
-  } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error), ExitCode.Usage);
-  }
 }
 
 function describeCounts(counts: TransferCounts): string {
@@ -55,7 +43,7 @@ async function withStore<T>(location: StoreLocation, work: (store: Awaited<Retur
 }
 
 export async function exportCommand(options: ExportOptions, ctx: CommandContext): Promise<ExitCode> {
-  const location = locationOf(options, ctx);
+  const location = storeLocationOf(options, ctx);
   const file = path.resolve(ctx.io.cwd, options.out);
   const counts = await withStore(location, async (store) => {
     // Readable by its owner only: it holds personal data of leads and the hashes of keys and passwords.
@@ -82,7 +70,7 @@ export async function exportCommand(options: ExportOptions, ctx: CommandContext)
 }
 
 export async function importCommand(file: string, options: LocationOptions, ctx: CommandContext): Promise<ExitCode> {
-  const location = locationOf(options, ctx);
+  const location = storeLocationOf(options, ctx);
   const source = path.resolve(ctx.io.cwd, file);
   const counts = await withStore(location, async (store) => {
     const input = createReadStream(source, { encoding: 'utf8' });

@@ -152,20 +152,32 @@ describe('blogpost keys', () => {
     }
   });
 
-  it('refuses, with DATABASE_URL set and no --data-dir, to make a key in a data directory the servers do not read', async () => {
+  it('works, with DATABASE_URL set and no --data-dir, on PostgreSQL: a database out of reach is exit code 4 with its password hidden', async () => {
     const empty = makeTempDir('iul-cli-pg-');
     try {
-      const env = { DATA_DIR: empty, DATABASE_URL: 'postgres://app@127.0.0.1:1/site' };
+      // Nothing listens on port 1: the database the servers use is out of reach.
+      const env = { DATA_DIR: empty, DATABASE_URL: 'postgres://app:hunter2-secret@127.0.0.1:1/site' };
       const run = await blogpost(['keys', 'create', '--name', 'Nowhere'], env);
-      expect(run.code).toBe(2);
+      expect(run.code).toBe(4);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toMatch(/DATABASE_URL is set, so the servers keep their data in PostgreSQL, which `blogpost keys` cannot work on yet.*Pass --data-dir/s);
+      expect(run.stderr).toContain('Cannot open the database at postgres://app:***@127.0.0.1:1/site');
+      expect(run.stderr).not.toContain('hunter2-secret');
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      // No key was made in the data directory instead, which no server reads.
       expect(readdirSync(empty)).toEqual([]);
       const staff = await blogpost(['staff', 'list'], env);
-      expect(staff.code).toBe(2);
-      expect(staff.stderr).toContain('`blogpost staff` cannot work on yet');
+      expect(staff.code).toBe(4);
+      expect(staff.stderr).toContain('Cannot open the database at postgres://app:***@');
+      // A URL that is not PostgreSQL's, or two stores named at once, is wrong usage.
+      const mysql = await blogpost(['leads', 'list'], { DATA_DIR: empty, DATABASE_URL: 'mysql://app@db/site' });
+      expect(mysql.code).toBe(2);
+      expect(mysql.stderr).toContain('DATABASE_URL must start with postgres:// or postgresql://');
+      const both = await blogpost(['audit', '--data-dir', empty, '--database-url', 'postgres://app@127.0.0.1:1/site']);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('Pass --data-dir or --database-url, not both.');
       // --data-dir says which store is meant.
       expect((await blogpost(['keys', 'create', '--name', 'Here', '--data-dir', empty], env)).code).toBe(0);
+      expect(readFileSync(path.join(empty, 'blog.json'), 'utf8')).toContain('"name": "Here"');
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
