@@ -3,62 +3,20 @@
  * creates and is killed (SIGKILL, no chance to flush) in the middle of it; every post it answered 201
  * for must then be in the store and readable, and the next start must succeed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { slugify } from '../../contract/slug';
 import { openFileStore } from '../../api/store/file-store';
 import { blogpost } from '../support/cli';
-import { makeTempDir, ROOT } from '../support/server';
+import { makeTempDir } from '../support/server';
+import { exited, startServerProcess } from '../support/server-process';
 import { validPost } from './support';
 
 const dataDir = makeTempDir('iul-durability-');
+const startServer = () => startServerProcess({ DATA_DIR: dataDir, SEED_DEMO_CONTENT: 'false', RATE_LIMIT_WRITES_PER_MINUTE: '0' });
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-/** Starts api/main.ts on the data directory; resolves once it listens. */
-function startServer(): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO_CONTENT: 'false', RATE_LIMIT_WRITES_PER_MINUTE: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not start in time:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /Site and API on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, url, output: () => output });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
 
 /**
  * The burst: at most BURST posts, IN_FLIGHT of them sent at any moment (each answer sends the next),

@@ -5,7 +5,6 @@
  * Idempotency-Key, the write limit, scheduled publishing and staff sessions hold across both; a
  * SIGKILL of one during a write burst loses no post it acknowledged.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { KeyService } from '../../api/services/keys';
@@ -14,14 +13,12 @@ import { openPgStore } from '../../api/store/pg/pg-store';
 import type { Store } from '../../api/store/store';
 import { validPost } from '../api/support';
 import { freshDatabase } from '../support/postgres-cluster';
-import { makeTempDir, ROOT, startTestServer, type TestServer } from '../support/server';
+import { makeTempDir, startTestServer, type TestServer } from '../support/server';
+import { exited, type ServerProcess, startServerProcess } from '../support/server-process';
 import { loginTokenOf, staffClient } from '../support/staff-client';
 
-interface Instance {
+interface Instance extends ServerProcess {
   name: string;
-  child: ChildProcess;
-  url: string;
-  output: () => string;
 }
 
 const dirs: string[] = [];
@@ -32,44 +29,12 @@ let store: Store;
 let writer: string;
 
 /** Starts the production server on the shared database; resolves once it listens. */
-function startInstance(name: string, env: Record<string, string> = {}): Promise<Instance> {
+async function startInstance(name: string, env: Record<string, string> = {}): Promise<Instance> {
   const dataDir = makeTempDir(`iul-instance-${name}-`);
   dirs.push(dataDir);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/start.js'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO_CONTENT: 'false', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`instance ${name} did not start in time:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /Site and API on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        const instance = { name, child, url, output: () => output };
-        running.push(instance);
-        resolve(instance);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance ${name} exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+  const instance = { name, ...(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO_CONTENT: 'false', ...env }, `instance ${name}`)) };
+  running.push(instance);
+  return instance;
 }
 
 async function stop(instance: Instance): Promise<void> {
