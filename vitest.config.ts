@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/** Browser tests that measure timing-sensitive behaviour: run alone (the e2e-alone project). */
+const E2E_ALONE = ['tests/e2e/shell.test.ts', 'tests/e2e/hydrate-on-interaction.test.ts', 'tests/e2e/visitors-phone.test.ts'];
+
 export default defineConfig({
   test: {
     // Two files at a time: Vitest's default here ran one (the suite waits on servers and Chromium more
-    // than it computes), while the e2e project still runs its own files one after another.
+    // than it computes); only the e2e-alone project runs its files one after another.
     maxWorkers: 2,
     projects: [
       {
@@ -39,10 +42,26 @@ export default defineConfig({
         },
       },
       {
-        // Tests of the built site over real HTTP and in real Chromium: one file at a time (2 cores).
+        // Tests of the built site over real HTTP and in real Chromium, two files at a time beside the
+        // other projects (each file starts its own server and browser).
         test: {
           name: 'e2e',
           include: ['tests/{site,e2e}/**/*.test.ts'],
+          exclude: E2E_ALONE,
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The browser tests that time what a visitor sees as it happens (a colour transition, the
+        // app starting under a tap, layout shifts): one file at a time, after everything else, so
+        // no other test shares the machine with them. Vitest runs projects without file
+        // parallelism after the parallel ones.
+        test: {
+          name: 'e2e-alone',
+          include: E2E_ALONE,
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           fileParallelism: false,

@@ -63,6 +63,8 @@ describe('Blog API Usage Examples page', () => {
 
   it('lists the common errors of the catalogue plus 413, 415 and 429, and the response format', async () => {
     const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    // Far down the page: laid out once scrolled near (content-visibility), as a reader scrolls.
+    await scrollToSection(page.getByTestId('common-errors'));
     const statuses = await page.getByTestId('common-errors').locator('tbody th').allInnerTexts();
     expect(statuses).toEqual(['400', '401', '403', '405', '413', '415', '429', '500']);
     const sample = await page.getByLabel('Response format', { exact: true }).innerText();

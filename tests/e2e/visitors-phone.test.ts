@@ -8,8 +8,9 @@
  * - with JavaScript off, choosing an anchor of the home page from the header's menu closes the menu
  *   (the page is loaded again), also the second time; with the app, the menu closes and the address is
  *   the plain anchor;
- * - on the Ultimate Guide, landing on a question far down (its address, or the contents list) shifts
- *   nothing: the sum of the layout shifts Chromium reports is 0 and the question is at the top.
+ * - landing on a section far down a long page (the Ultimate Guide's questions, by address or from its
+ *   contents list; the home page's FAQ; one error code of the API examples) shifts nothing: the sum
+ *   of the layout shifts Chromium reports is 0 and the section is at the top, under the header.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -178,7 +179,7 @@ describe("the header's menu and an anchor of the same page", () => {
   });
 });
 
-describe('the Ultimate Guide, landing on a question far down', () => {
+describe('landing on a section far down a long page', () => {
   /**
    * The sum of every layout shift Chromium has recorded for the page, after input or not (read from the
    * observer's buffer at once: with JavaScript off no callback or animation frame of the page runs).
@@ -205,21 +206,30 @@ describe('the Ultimate Guide, landing on a question far down', () => {
     await expect.poll(() => layoutShiftSum(page)).toBeGreaterThan(0);
   }
 
-  async function questionsAtTop(page: Page): Promise<void> {
-    const top = await page.locator('#common-questions').evaluate((section) => section.getBoundingClientRect().top);
+  async function atTop(page: Page, target: string): Promise<void> {
+    const top = await page.locator(target).evaluate((section) => section.getBoundingClientRect().top);
     const header = await page.getByTestId('site-header').evaluate((bar) => bar.getBoundingClientRect().height);
     expect(top).toBeGreaterThanOrEqual(header - 1);
     expect(top).toBeLessThan(header + 48);
   }
 
-  it('shifts nothing when the page is opened at the question', async () => {
-    const { context, page } = await open(PHONE, true);
-    await page.goto(`${server.url}${GUIDE}#common-questions`, { waitUntil: 'load' });
-    expect(await layoutShiftSum(page)).toBe(0);
-    await questionsAtTop(page);
-    await shiftsRecorded(page);
-    await context.close();
-  });
+  // Each far below the first screen, in a section laid out only as it nears the viewport.
+  const LANDINGS = [
+    { name: "the guide's common questions", pagePath: GUIDE, target: '#common-questions' },
+    { name: "the home page's FAQ", pagePath: '/', target: '#faq' },
+    { name: 'one error code of the API examples', pagePath: '/api/usage-examples', target: '#error-invalid_json' },
+  ];
+
+  for (const { name, pagePath, target } of LANDINGS) {
+    it(`shifts nothing when a page is opened at ${name}`, async () => {
+      const { context, page } = await open(PHONE, true);
+      await page.goto(`${server.url}${pagePath}${target}`, { waitUntil: 'load' });
+      expect(await layoutShiftSum(page)).toBe(0);
+      await atTop(page, target);
+      await shiftsRecorded(page);
+      await context.close();
+    });
+  }
 
   it('shifts nothing when the question is chosen in the contents, JavaScript off', async () => {
     const { context, page } = await open(PHONE, false);
@@ -227,7 +237,7 @@ describe('the Ultimate Guide, landing on a question far down', () => {
     await page.locator('.contents-list a[href$="#common-questions"]').first().click();
     await page.waitForURL(/#common-questions$/);
     expect(await layoutShiftSum(page)).toBe(0);
-    await questionsAtTop(page);
+    await atTop(page, '#common-questions');
     await shiftsRecorded(page);
     await context.close();
   });
