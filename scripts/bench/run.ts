@@ -93,7 +93,7 @@ function cliMarkdown(section: Section, began: number): string {
   return [
     '## The blogpost CLI',
     '',
-    `Measured ${new Date(began).toISOString()} on ${machine()} with \`BENCH_ONLY=cli npm run bench\` (load average ${fmt(load1, 1)} on its ${os.cpus().length} cores at the end), Node ${process.version}. What the CLI bundle and its loading on demand changed: docs/decisions/0008-cli-bundle.md.`,
+    `Measured ${new Date(began).toISOString()} on ${machine()} with \`BENCH_ONLY=cli npm run bench\` (load average ${fmt(load1, 1)} on its ${os.cpus().length} cores at the end). What the CLI bundle and its loading on demand changed: docs/decisions/0008-cli-bundle.md.`,
     '',
     sectionMarkdown(section, '###'),
   ].join('\n');
