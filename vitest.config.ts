@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Browser tests that measure timing-sensitive behaviour: run alone (the e2e-alone project). */
-const E2E_ALONE = ['tests/e2e/shell.test.ts', 'tests/e2e/hydrate-on-interaction.test.ts', 'tests/e2e/visitors-phone.test.ts'];
+const E2E_ALONE = ['tests/e2e/hydrate-on-interaction.test.ts', 'tests/e2e/visitors-phone.test.ts'];
 
 export default defineConfig({
   test: {
@@ -55,8 +55,8 @@ export default defineConfig({
         },
       },
       {
-        // The browser tests that time what a visitor sees as it happens (a colour transition, the
-        // app starting under a tap, layout shifts): one file at a time, after everything else, so
+        // The browser tests that time what a visitor sees as it happens (the app starting under a
+        // tap, layout shifts): one file at a time, after everything else, so
         // no other test shares the machine with them. Vitest runs projects without file
         // parallelism after the parallel ones.
         test: {

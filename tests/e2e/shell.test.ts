@@ -63,10 +63,9 @@ describe('navigation bar', () => {
 
     await page.evaluate(() => window.scrollTo(0, 11));
     await page.waitForFunction(() => document.documentElement.getAttribute('data-scrolled') === 'true');
-    await page.waitForTimeout(300); // the colour transition
-    const scrolled = await headerState(page);
-    expect(scrolled.background).toBe('rgb(255, 255, 255)');
-    expect(scrolled.shadow).not.toBe('none');
+    // Through the colour transition, however long a busy machine takes to run it.
+    await expect.poll(async () => (await headerState(page)).background).toBe('rgb(255, 255, 255)');
+    expect((await headerState(page)).shadow).not.toBe('none');
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => document.documentElement.getAttribute('data-scrolled') === 'false');
