@@ -213,9 +213,10 @@ describe('Blog API Usage Examples page', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/api/usage-examples`);
     const section = page.getByRole('region', { name: 'Changing a published post' });
-    // No requestAnimationFrame without JavaScript: scroll only.
+    // No requestAnimationFrame without JavaScript: scroll, then wait for the frame that lays the
+    // section out (it is skipped until it nears the viewport, content-visibility).
     await section.scrollIntoViewIfNeeded();
-    expect(await page.getByLabel('Python update example', { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('Python update example', { exact: true }).waitFor({ state: 'visible' });
     await section.getByText('cURL: update-post.sh').click();
     expect(await page.getByLabel('cURL update example', { exact: true }).innerText()).toContain('-X PATCH');
     await section.getByText('Delete and restore with cURL').click();
@@ -223,7 +224,7 @@ describe('Blog API Usage Examples page', () => {
     expect(await page.getByTestId('post-operations').locator('tbody tr').count()).toBe(9);
     const images = page.getByRole('region', { name: 'Upload an image' });
     await images.scrollIntoViewIfNeeded();
-    expect(await page.getByLabel('Python image example', { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('Python image example', { exact: true }).waitFor({ state: 'visible' });
     await images.getByText('cURL: upload-image.sh').click();
     expect(await page.getByLabel('cURL image example', { exact: true }).innerText()).toContain('/api/media');
     await context.close();
