@@ -1,8 +1,9 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile preset) against a locally started production server with
  * Debian's Chromium, on the pages that matter most. Each page is measured LIGHTHOUSE_RUNS times
- * (default 3; a run that could not time the page is replaced) and judged on its median run, picked the
- * way Lighthouse CI does (computeMedianRun), as Lighthouse advises for variable machines. Prints the four category scores per page, saves the median
+ * (default 3; a run that could not time the page is replaced) and judged on the median of each
+ * category's score over the runs, as Lighthouse advises for variable machines; the report kept is the
+ * median run, picked the way Lighthouse CI does (computeMedianRun). Prints the four category scores per page, saves the median
  * reports in reports/lighthouse/, and exits 1 below Performance 98, Accessibility 100, Best Practices
  * 100, SEO 100, or when anything shifts while the page loads (CLS above 0). LIGHTHOUSE_PAGES (names
  * separated by commas, e.g. `home,faq`) measures only those pages.
@@ -22,6 +23,17 @@ const ONLY = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split('
 
 export const BUDGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGETS;
+
+/**
+ * A category's score as judged: the median of its score over the measured runs (Lighthouse CI's
+ * `median` aggregation). The run computeMedianRun picks (by its paint and interactive times) is the
+ * report kept, but its own score can be the one outlier: runs of 100, 100 and 96 failed CI at 96.
+ */
+function medianScore(runs: ReadonlyArray<RunnerResult['lhr']>, category: Category): number {
+  const scores = runs.map((lhr) => Math.round((lhr.categories[category]?.score ?? 0) * 100)).sort((a, b) => a - b);
+  const mid = Math.floor(scores.length / 2);
+  return scores.length % 2 === 1 ? (scores[mid] ?? 0) : Math.round(((scores[mid - 1] ?? 0) + (scores[mid] ?? 0)) / 2);
+}
 
 async function main(): Promise<void> {
   const site = await startProductionSite('lighthouse');
@@ -78,7 +90,7 @@ async function main(): Promise<void> {
       const scores = {} as Record<Category, number>;
       const failures: string[] = [];
       for (const category of Object.keys(BUDGETS) as Category[]) {
-        const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+        const score = medianScore(valid, category);
         scores[category] = score;
         if (score < BUDGETS[category]) {
           const weak = (result.lhr.categories[category]?.auditRefs ?? [])
