@@ -73,16 +73,25 @@ async function openScreen(width: number, height = 812, javaScriptEnabled = false
 }
 
 /** How far the page is wider than the screen, and the element that sticks out furthest (not counting
- * content that scrolls inside its own box). */
+ * content that scrolls inside its own box). Every section is laid out first: the long pages lay out
+ * a section only as it nears the screen (content-visibility), and one further down that sticks out
+ * widens the page once the visitor gets there (on a phone the browser then zooms the page out). */
 function overflowOf(page: Page): Promise<{ scrollWidth: number; innerWidth: number; widest: string }> {
   return page.evaluate(() => {
+    const layOutAll = document.createElement('style');
+    layOutAll.textContent = '* { content-visibility: visible !important; }';
+    document.head.append(layOutAll);
     let widest = '';
     let furthest = window.innerWidth;
     for (const element of Array.from(document.querySelectorAll('body *'))) {
       const right = element.getBoundingClientRect().right;
       if (right <= furthest + 0.5) continue;
+      // Inside a box that scrolls sideways, unless positioned by something outside it (visually hidden
+      // text in a table cell whose box is not positioned hangs out of the box, widening the page).
+      const escapes = element instanceof HTMLElement && ['absolute', 'fixed'].includes(getComputedStyle(element).position);
+      const from = escapes ? (element.offsetParent as Element | null) : element.parentElement;
       let scrolled = false;
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      for (let parent = from; parent && parent !== document.body; parent = parent.parentElement) {
         const overflowX = getComputedStyle(parent).overflowX;
         if (overflowX !== 'visible' && overflowX !== 'clip') scrolled = true;
       }
@@ -91,7 +100,9 @@ function overflowOf(page: Page): Promise<{ scrollWidth: number; innerWidth: numb
       const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
       widest = `<${element.tagName.toLowerCase()}${classes}> right edge at ${Math.round(right)} px: "${(element.textContent ?? '').trim().slice(0, 60)}"`;
     }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
+    const found = { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
+    layOutAll.remove();
+    return found;
   });
 }
 

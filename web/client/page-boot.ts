@@ -35,6 +35,13 @@ function pageBoot(options: PageBootOptions): void {
   markScrolled();
   window.addEventListener('scroll', markScrolled, { passive: true });
 
+  // Opened at an anchor: the long pages lay their sections out only as they near the screen (app.css),
+  // each standing in at a guessed height until then. Marked before the first paint, every section is
+  // laid out from the start, so the browser scrolls to where the section really is and nothing around
+  // it moves when it gets there. (Without JavaScript, CSS does the same from `:target`, which the
+  // browser only sets once the page has loaded: too late when a frame was painted before.)
+  if (window.location.hash.length > 1) root.dataset.anchored = 'true';
+
   // What says the visitor means to use the page: a completed tap or click (a touch that turns into a
   // scroll ends in pointercancel, never pointerup), a key, focus, typing. A scroll alone starts nothing:
   // the page reads and answers taps without the app, and loading it would only compete with the next tap.
