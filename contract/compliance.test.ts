@@ -76,6 +76,11 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       ['guaranteed\nreturns', 'guaranteed returns'],
       ['a guaranteed rate of return', 'guaranteed rate of return'],
       ['<p>Guaranteed <em>returns</em> for you.</p>', 'Guaranteed returns'],
+      // "Now" starts like "no": it is no negation.
+      ['Now you can enjoy guaranteed income for life.', 'guaranteed income'],
+      // A footnote mark or an inline picture between the words does not end the sentence.
+      ['<p>Guaranteed<sup>1</sup> income for life.</p>', 'Guaranteed 1 income'],
+      ['<p>Guaranteed <picture><img src="/media/badge.png" alt=""></picture> returns.</p>', 'Guaranteed returns'],
     ],
     passes: [
       'Returns are not guaranteed.',
@@ -88,6 +93,23 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       'A guaranteed death benefit and tax-free income under current tax law.',
       'The premium is guaranteed. Returns vary with the index.',
       '<p>The death benefit is guaranteed</p><p>Returns vary with the index.</p>',
+      '<h2>The death benefit is guaranteed</h2>Returns vary with the index.',
+      '<p>The death benefit is guaranteed&hellip; returns are not.</p>',
+      'Illustrations show nonguaranteed returns.',
+      'Some agents claim guaranteed returns.',
+      'Ignore the promise of guaranteed returns.',
+      'The myth of guaranteed returns.',
+      // A guaranteed 0% (or a fraction of a percent) is the floor, however it is spaced.
+      'In a down year, the index credit is a guaranteed 0%.',
+      'The fixed account is guaranteed 0.25% in a down year.',
+      'Index credits are guaranteed 0 % in a down year.',
+      'Index credits are guaranteed 0 percent in a down year.',
+      'Illustrations show non-guaranteed returns.',
+      'Illustrations show non guaranteed returns.',
+      // A quoted sentence ends at its full stop, inside the quotes; so does a sentence at "…".
+      'He said "The premium is guaranteed." Returns vary with the index.',
+      "The death benefit is guaranteed (in the contract.) Returns vary with the index.",
+      'The death benefit is guaranteed… returns are not.',
     ],
   },
   'risk-free': {
@@ -103,9 +125,15 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       ['You can’t lose.', "can't lose"],
       ['Your cash value will never lose value.', 'will never lose'],
       ['<p>The <strong>risk</strong>-free way to retire.</p>', 'risk -free'],
+      // "Minor" ends like "nor": it is no negation.
+      ['It is a minor, risk-free change to your plan.', 'risk-free'],
+      // An apostrophe written as an entity, as editors write it.
+      ['<p>You can&rsquo;t lose money.</p>', "can' t lose"],
+      ['<p>Your cash value won&#8217;t lose value.</p>', "won' t lose"],
     ],
     passes: [
       'IUL is not risk-free.',
+      '<p>IUL isn&rsquo;t risk-free.</p>',
       'No policy is risk-free.',
       'There is no risk-free investment.',
       'Treasury bills pay the risk-free rate.',
@@ -156,6 +184,8 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       'Beneficiaries receive the death benefit, generally free of income tax.',
       'A 401(k) is tax-deferred rather than tax-free.',
       'Loans are tax-free as long as the contract is not a modified endowment contract.',
+      'Income-tax-free death benefits protect your family.',
+      'The Death Benefit is income-tax-free.',
     ],
   },
   'unqualified-projection': {
@@ -165,6 +195,12 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       ['Average returns of 7-9 percent', '7-9 percent'],
       ['$10,000 a year for 30 years gives $838,017 at 6%.', '$10,000 a year for 30 years gives $838,017 at 6%'],
       ['Retire with $2.5 million.', '$2.5 million'],
+      // A figure is a projection even when the sentence negates something near it.
+      ["You won't earn less than 6% a year.", '6%'],
+      ['The cash value grows 1100% of its starting value by year 30.', '1100%'],
+      // A range written with an entity's dash is read as one figure.
+      ['<p>Average returns of 7&ndash;9%.</p>', '7- 9%'],
+      ['<p>It could grow 6&mdash;8% a year.</p>', '6- 8%'],
     ],
     passes: [
       'A hypothetical 6% illustrated return.',
@@ -177,6 +213,10 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       'Loan interest typically runs 4-6% a year.',
       'She pays $25,000 a year into the policy, and the cash value grows.',
       'The national debt is $34 trillion.',
+      'Premiums of $500 a month build the cash value.',
+      'How the 5-10% Premium Charge Affects Cash Value Growth',
+      'Your income is 100% tax-free under current tax law.',
+      'Policy loans give income that is 100 % tax-free under current tax law.',
     ],
   },
   'unsourced-superlative': {
@@ -223,6 +263,17 @@ describe('the rule set', () => {
       expect(rule.suggestion.length, rule.id).toBeGreaterThan(40);
     }
   });
+
+  it.each([
+    ['guaranteed-returns', 'Guaranteed growth, year after year.', '"Guaranteed growth": guaranteed returns, growth or income.'],
+    ['risk-free', 'This strategy is risk-free.', '"risk-free": "Risk-free", "no risk" or "can\'t lose".'],
+    ['investment-or-retirement-plan', 'IULs are investments.', '"IULs are investments": IUL called an investment or a retirement plan.'],
+    ['tax-free-unqualified', 'Enjoy tax-free income.', '"tax-free": "Tax-free" without its condition.'],
+    ['unqualified-projection', 'It grows 6% a year.', '"6%": a return or projected figure without "hypothetical".'],
+    ['unsourced-superlative', 'We are the #1 agency.', '"#1": a superlative without a source.'],
+  ])('names the claim in the message of a %s finding', (rule, content, message) => {
+    expect(findingOf(checkCompliance({ content, format: 'text' }), rule).message).toBe(message);
+  });
 });
 
 for (const [rule, cases] of Object.entries(TEXT_RULE_CASES)) {
@@ -249,6 +300,12 @@ describe('news-without-fact-checker', () => {
     expect(checkCompliance(cases.passes).map((finding) => finding.rule)).not.toContain('news-without-fact-checker');
     expect(checkCompliance({ ...cases.flags, isNewsArticle: false }).map((finding) => finding.rule)).not.toContain('news-without-fact-checker');
   });
+
+  it('flags a news article whose trust names no fact-checker, or one without a name or with a blank one', () => {
+    for (const trust of [{ sources: [] }, { factCheckedBy: {} }, { factCheckedBy: { name: '  ' } }]) {
+      expect(checkCompliance({ ...cases.flags, trust }).map((finding) => finding.rule), JSON.stringify(trust)).toContain('news-without-fact-checker');
+    }
+  });
 });
 
 describe('projections-without-credentials', () => {
@@ -262,6 +319,10 @@ describe('projections-without-credentials', () => {
   it('flags an unqualified projection by an author with blank credentials', () => {
     const rules = checkCompliance({ content: '<p>Your cash value grows 8% a year.</p>', author: { credentials: '  ' } }).map((finding) => finding.rule);
     expect(rules).toEqual(expect.arrayContaining(['unqualified-projection', 'projections-without-credentials']));
+  });
+
+  it('flags projections in a post that names no author at all', () => {
+    expect(checkCompliance({ content: cases.flags.content }).map((finding) => finding.rule)).toContain('projections-without-credentials');
   });
 
   it('leaves alone the same post by a credentialed author, and a post without figures', () => {
@@ -383,6 +444,9 @@ describe('maskMarkup and lineColumn', () => {
     // A letter or digit written as an entity, or no character at all, stays a space: every letter the rules see is in the original.
     expect(maskMarkup('<p>A &amp; B &#8217; &#x2014; &#X2014; &#65; &#65574; &bogus; &LT; &Rsquo;</p>', 'html')).toBe(
       '.\n\nA &     B ’       —        —                               <    \'      .\n\n ',
+    );
+    expect(maskMarkup('<p>&gt; &quot; &apos; &lsquo; &ldquo; &rdquo; &ndash; &mdash; &hellip; &nbsp;|</p>', 'html')).toBe(
+      '.\n\n>    "      \'      \'       "       "       -       -       .              |.\n\n ',
     );
     expect(maskMarkup('<P CLASS="x">a<br/>b<span>c</span>', 'html')).toBe('.\n\n          a.\n\n  b      c       ');
     expect(maskMarkup('## Heading\n\n**bold** and [a link](https://example.com "title") and `code` ~~x~~ _y_\n### Not #1', 'markdown')).toBe(

@@ -259,7 +259,8 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     qualifiers: [pattern(seq('claims paying ability')), pattern(`guaranteed${SEP}(?:minimum|floor)|minimum${SEP}guaranteed`)],
     exceptions: [
       { after: startsWithCue('floors?|minimum|death benefits?', 0), why: 'a guaranteed floor, minimum or death benefit is a term of the contract, not a promised return' },
-      { match: /(?<![\d.,])0(?:[.,]\d+)?\s*(?:%|-|–|to)/u, why: 'a guaranteed 0% is the floor, not a promised return' },
+      { match: /(?<![\d.,])0(?:[.,]\d+)?\s*(?:%|percent|-|–|to)/iu, why: 'a guaranteed 0% is the floor, not a promised return' },
+      { before: /non[\s\-‐–]*$/iu, why: '"non-guaranteed" says the opposite' },
     ],
   },
   {
@@ -273,7 +274,8 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
       words('risk', 'free|less'),
       words('riskless'),
       pattern(`(?:no|zero|0${SEP_OPT}%)(?:${SEP}(?:any|market|downside|loss|losses|investment|principal)){0,2}${SEP}risks?(?!${SEP}(?:free|less)${END})`),
-      words(`can't|cannot|can${SEP}not|can${SEP}never|won't|will${SEP}never|never|impossible${SEP}to`, 'lose|loses|losing'),
+      // `'\s*`: an apostrophe written as an entity ("can&rsquo;t") is read as "'" and spaces (maskMarkup).
+      words(`can'\\s*t|cannot|can${SEP}not|can${SEP}never|won'\\s*t|will${SEP}never|never|impossible${SEP}to`, 'lose|loses|losing'),
     ],
     negatable: true,
     qualifiers: [],
@@ -435,13 +437,14 @@ export function maskMarkup(text: string, format: 'html' | 'markdown' | 'text'): 
 }
 
 /**
- * Where sentences begin: after ".", "!" or "?" followed by white space, and after a blank line. A
- * match that spans one of these offsets spans two sentences and is no match.
+ * Where sentences begin: after ".", "!", "?" or "…" (and any closing quotes or brackets) followed by
+ * white space, and after a blank line. A match that spans one of these offsets spans two sentences and
+ * is no match.
  */
 function sentenceCuts(text: string): number[] {
   const cuts = [0];
-  // A sentence begins right after the mark (one character) or after the blank line.
-  for (const match of text.matchAll(/[.!?](?=\s)|\n[^\S\n]*\n/g)) cuts.push(match.index + match[0].length);
+  // A sentence begins right after the mark and any closing quotes or brackets, or after the blank line.
+  for (const match of text.matchAll(/[.!?…]["'”’)\]]*(?=\s)|\n[^\S\n]*\n/gu)) cuts.push(match.index + match[0].length);
   return cuts;
 }
 
@@ -471,6 +474,8 @@ function wordsBefore(text: string, sentenceStart: number, start: number, count: 
   let before = text.slice(from, start);
   // A slice that starts inside a word would show only its tail ("knot" as "not").
   if (from > sentenceStart) before = before.replace(/^[\p{L}\p{N}']+/u, '');
+  // An apostrophe written as an entity is "'" and spaces (maskMarkup): "can'      t" is "can't".
+  before = before.replace(/'\s+(?=\p{L})/gu, "'");
   return before.split(/[^\p{L}\p{N}']+/u).filter(Boolean).slice(-count);
 }
 
@@ -614,7 +619,7 @@ function fieldFormat(subject: ComplianceSubject, field: ComplianceField): 'html'
 
 function messageFor(rule: TextRule, text: string): string {
   // "Guaranteed returns" reads on as "guaranteed returns"; "IUL called…" and a quoted title stay as written.
-  const title = /^[A-Z][a-z]/.test(rule.title) ? rule.title.charAt(0).toLowerCase() + rule.title.slice(1) : rule.title;
+  const title = /^(?:[A-Z][a-z]|A )/.test(rule.title) ? rule.title.charAt(0).toLowerCase() + rule.title.slice(1) : rule.title;
   return `"${text}": ${title}.`;
 }
 
