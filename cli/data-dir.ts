@@ -57,15 +57,22 @@ export interface StoreParts<R> {
 
 /**
  * Runs `work` on the part of the store at `location` a command needs, closing what was opened after
- * (a database connection too when `work` fails).
+ * (a database connection too when `work` fails). A store problem ends the command: exit code 1 when
+ * the change clashes with what is stored (a staff account with that email exists already), else 4
+ * (the store cannot be read or written).
  */
 export async function withStoreAt<R, T>(location: StoreLocation, parts: StoreParts<R>, work: (opened: R | null) => Promise<T>): Promise<T> {
-  if (location.kind === 'file') return work(await parts.file(location.dataDir));
-  const store = await openCliStore(location);
   try {
-    return await work(parts.store(store));
-  } finally {
-    await store.close();
+    if (location.kind === 'file') return await work(await parts.file(location.dataDir));
+    const store = await openCliStore(location);
+    try {
+      return await work(parts.store(store));
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, error.problem === 'conflict' ? ExitCode.Failed : ExitCode.Local);
+    throw error;
   }
 }
 

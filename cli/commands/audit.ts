@@ -7,10 +7,10 @@
  */
 import { type Command, Option } from 'commander';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../contract/staff';
-import { type AuditQuery, type AuditRead, openAuditLog, StoreError, type StoreLocation } from '../../api/operations';
+import { type AuditQuery, type AuditRead, openAuditLog, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { type CliStore, DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
-import { CliError, ExitCode } from '../exit-codes';
+import { ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
 import { parseSince } from './logs';
 
@@ -89,8 +89,6 @@ export async function auditCommand(options: AuditOptions, ctx: CommandContext): 
   const read = await withStoreAt(location, auditReader(location), async (reader) => {
     if (!reader) throw new Error('unreachable: an audit log is always there to read');
     return { where: reader.where, ...(await reader.read(since === undefined ? {} : { since })) };
-  }).catch((error: unknown) => {
-    throw error instanceof StoreError ? new CliError(error.message, ExitCode.Local) : error;
   });
   const where = read.where;
   const entries = options.action ? read.entries.filter((entry) => entry.action === options.action) : read.entries;

@@ -9,7 +9,7 @@
 import { userInfo } from 'node:os';
 import { type Command, Option } from 'commander';
 import { API_PERMISSIONS, type ApiPermission } from '../../contract/keys';
-import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, StoreError, type StoreLocation } from '../../api/operations';
+import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
@@ -54,7 +54,6 @@ async function withKeys<T>(location: StoreLocation, create: boolean, work: (keys
   try {
     return await withStoreAt(location, keyParts(location, create), async (opened) => (opened ? work(new KeyService(opened.keys), opened.audit) : null));
   } catch (error) {
-    if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
     if (error instanceof KeyError) {
       const usage = error.problem === 'invalid_name' || error.problem === 'no_permissions';
       throw new CliError(error.message, usage ? ExitCode.Usage : ExitCode.Failed);

@@ -9,7 +9,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
 import type { DeliveryRecord, LeadRecord, SpamReason } from '../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
-import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, StoreError, type StoreLocation } from '../../api/operations';
+import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
@@ -65,13 +65,8 @@ function leadParts(location: StoreLocation): StoreParts<LeadStore> {
 }
 
 /** Opens the leads (null when a data directory has no store yet), turning store problems into exit code 4. */
-async function withLeads<T>(location: StoreLocation, work: (store: LeadStore | null) => Promise<T>): Promise<T> {
-  try {
-    return await withStoreAt(location, leadParts(location), work);
-  } catch (error) {
-    if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
-    throw error;
-  }
+function withLeads<T>(location: StoreLocation, work: (store: LeadStore | null) => Promise<T>): Promise<T> {
+  return withStoreAt(location, leadParts(location), work);
 }
 
 function noStore(where: string): string {

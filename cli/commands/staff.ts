@@ -9,7 +9,7 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { type Command, Option } from 'commander';
-import { openStaffStore, StaffError, StaffService, type StaffStore, type StaffSummary, StoreError, type StoreLocation } from '../../api/operations';
+import { openStaffStore, StaffError, StaffService, type StaffStore, type StaffSummary, type StoreLocation } from '../../api/operations';
 import { type CommandContext, readInput } from '../context';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
@@ -53,7 +53,6 @@ async function withStaff<T>(location: StoreLocation, work: (service: StaffServic
       return work(new StaffService(opened));
     });
   } catch (error) {
-    if (error instanceof StoreError) throw new CliError(error.message, error.problem === 'conflict' ? ExitCode.Failed : ExitCode.Local);
     if (error instanceof StaffError) throw new CliError(error.message, USAGE_PROBLEMS.has(error.problem) ? ExitCode.Usage : ExitCode.Failed);
     throw error;
   }
