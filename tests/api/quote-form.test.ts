@@ -13,9 +13,8 @@ import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFileStore } from '../../api/store/file-store';
 import { makeTempDir, ROOT, startTestServer, type TestServer } from '../support/server';
+import { postQuoteForm, QUOTE_FORM as FORM } from '../support/leads';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-
-const FORM = 'name=Jane+Carter&preferredContactMethod=phone&phone=512-555-0199&age=45&annualContribution=12000&consent=yes&startedAt=1700000000000';
 
 describe('POST /get-quote', () => {
   let server: TestServer;
@@ -26,13 +25,7 @@ describe('POST /get-quote', () => {
     await server?.close();
   });
 
-  const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/get-quote`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, ...headers },
-      body,
-    });
+  const post = (body: string, headers: Record<string, string> = {}) => postQuoteForm(server.url, body, headers);
 
   const count = async () => (await server.store.leads.list({ spam: 'any' })).length;
 
@@ -155,12 +148,7 @@ describe('npm start and the outbox', () => {
     running.push(first.child);
     expect(first.output()).toContain('e-mailed to agents@example.com');
 
-    const res = await fetch(`${first.url}/get-quote`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: first.url },
-      body: FORM,
-    });
+    const res = await postQuoteForm(first.url);
     expect(res.status).toBe(303);
     // The mail server has the connection and says nothing: the notification is in flight. Kill -9.
     await new Promise<void>((resolve, reject) => {

@@ -14,6 +14,7 @@ import type { AuditEntry } from '../../contract/staff';
 import { openPgStore } from '../../api/store/pg/pg-store';
 import { validPost } from '../api/support';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
+import { postQuoteForm } from '../support/leads';
 import { freshDatabase } from '../support/postgres-cluster';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';
 import { loginTokenOf, staffClient } from '../support/staff-client';
@@ -24,8 +25,6 @@ const unusedDataDir = path.join(work, 'data');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const PASSWORD = 'correct horse battery staple 42';
-const FORM = 'name=Jane+Carter&preferredContactMethod=phone&phone=512-555-0199&age=45&annualContribution=12000&consent=yes&startedAt=1700000000000';
-
 /** Runs `test` with a new database, the CLI pointed at it, and an app server on it; closes the server after. */
 async function onFreshDatabase(label: string, test: (cli: (args: string[], input?: string) => Promise<CliRun>, server: TestServer, databaseUrl: string) => Promise<void>): Promise<void> {
   const databaseUrl = await freshDatabase(inject('postgresUrl'), label);
@@ -111,12 +110,7 @@ describe('blogpost keys, staff, leads, audit and seed with DATABASE_URL', () => 
 
   it('lists, shows, changes and deletes a quote request sent to a server on the same database, and audits it all', async () => {
     await onFreshDatabase('cli_leads', async (cli, server) => {
-      const sent = await fetch(`${server.url}/get-quote`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
-        body: FORM,
-      });
+      const sent = await postQuoteForm(server.url);
       expect(sent.status).toBe(303);
 
       const listed = await cli(['leads', 'list']);

@@ -1,13 +1,27 @@
 /**
- * What the tests of quote-request notifications share: a fresh lead id, a real HTTP webhook receiver on
- * 127.0.0.1 that checks each request's signature as it arrives, and waiting for the outbox to get
- * somewhere. Complete lead and notification records come from api/store/store-contract.ts.
+ * What the tests of quote requests share: the quote form as a browser without JavaScript sends it, a
+ * fresh lead id, a real HTTP webhook receiver on 127.0.0.1 that checks each request's signature as it
+ * arrives, and waiting for the outbox to get somewhere. Complete lead and notification records come
+ * from api/store/store-contract.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhookSignature } from '../../api/leads/webhook';
+
+/** A complete quote form (Jane Carter, by phone, 45, $12,000 a year), URL-encoded as a browser sends it. */
+export const QUOTE_FORM = 'name=Jane+Carter&preferredContactMethod=phone&phone=512-555-0199&age=45&annualContribution=12000&consent=yes&startedAt=1700000000000';
+
+/** POSTs a quote form to `origin`'s /get-quote from the site's own page, not following the redirect. */
+export function postQuoteForm(origin: string, body = QUOTE_FORM, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${origin}/get-quote`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, ...headers },
+    body,
+  });
+}
 
 /** A new lead id: `lead_` and 20 letters or digits. */
 export function newLeadId(): string {
