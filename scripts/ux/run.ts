@@ -15,7 +15,8 @@
  *
  * Budget: every tap at most 100 ms, 0 KB of JavaScript before interaction, CLS 0. Prints the table, writes
  * it into docs/benchmarks.md (between the `bench:ux` markers), exits 1 when a budget is missed.
- * UX_RUNS (default 3) taps each target that many times and reports the median and the worst.
+ * UX_RUNS (default 3) taps each target that many times and reports the median and the worst; UX_ONLY
+ * names the targets to measure (a partial run leaves docs/benchmarks.md alone).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { ROOT, startProductionSite } from '../production-site';
 
 const RUNS = Math.max(1, Number(process.env.UX_RUNS ?? 3));
+/** UX_ONLY=<name>[,<name>]: only the targets so named (e.g. "Table View tab"), and docs/benchmarks.md left as it is. */
+const ONLY = process.env.UX_ONLY ? process.env.UX_ONLY.split(',').map((name) => name.trim()) : null;
 const TAP_BUDGET_MS = 100;
 const CPU_SLOWDOWN = 4;
 /** A mid-range phone on a slow 4G link (../shared/TOOLCHAIN.md), in bytes per second. */
@@ -253,7 +256,7 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   try {
     for (const { pagePath, targets } of pages()) {
-      for (const target of targets) {
+      for (const target of targets.filter((t) => !ONLY || ONLY.includes(t.name))) {
         for (const when of WHENS) {
           const taps: Tap[] = [];
           for (let run = 0; run < RUNS; run++) {
@@ -322,7 +325,7 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   const file = path.join(ROOT, 'docs/benchmarks.md');
-  writeFileSync(file, replaceMarkedSection(readFileSync(file, 'utf8'), 'bench:ux', section));
+  if (!ONLY) writeFileSync(file, replaceMarkedSection(readFileSync(file, 'utf8'), 'bench:ux', section));
   if (failures.length > 0) {
     for (const failure of failures) console.error(`FAIL ${failure}`);
     process.exitCode = 1;
