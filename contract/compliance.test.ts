@@ -78,6 +78,8 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       ['<p>Guaranteed <em>returns</em> for you.</p>', 'Guaranteed returns'],
       // "Now" starts like "no": it is no negation.
       ['Now you can enjoy guaranteed income for life.', 'guaranteed income'],
+      // Only the word "non" says the opposite, not a word that ends in it.
+      ['The Canon guaranteed returns fund pays 8%.', 'guaranteed returns'],
       // A footnote mark or an inline picture between the words does not end the sentence.
       ['<p>Guaranteed<sup>1</sup> income for life.</p>', 'Guaranteed 1 income'],
       ['<p>Guaranteed <picture><img src="/media/badge.png" alt=""></picture> returns.</p>', 'Guaranteed returns'],

@@ -260,7 +260,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     exceptions: [
       { after: startsWithCue('floors?|minimum|death benefits?', 0), why: 'a guaranteed floor, minimum or death benefit is a term of the contract, not a promised return' },
       { match: /(?<![\d.,])0(?:[.,]\d+)?\s*(?:%|percent|-|–|to)/iu, why: 'a guaranteed 0% is the floor, not a promised return' },
-      { before: /non[\s\-‐–]*$/iu, why: '"non-guaranteed" says the opposite' },
+      { before: /(?<![\p{L}\p{N}])non[\s\-‐–]*$/iu, why: '"non-guaranteed" says the opposite' },
     ],
   },
   {
