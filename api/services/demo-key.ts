@@ -1,7 +1,8 @@
 /**
  * The demo key of a fresh install: on the store's first start, a key named after the site config's
  * demo key name ({key} in the specification) with blog:write, whose secret is announced once. The store
- * remembers that it was issued, so later starts (even after the key is revoked) never create or show it again.
+ * claims the issue before making the key, so of several instances starting at once only one makes it,
+ * and remembers it, so later starts (even after the key is revoked) never create or show it again.
  */
 import type { SiteConfig } from '../../contract/site-config';
 import type { Store } from '../store/store';
@@ -13,9 +14,17 @@ export async function issueDemoKey(
   config: Pick<SiteConfig, 'demoKeyName'>,
   now: () => Date = () => new Date(),
 ): Promise<string[] | null> {
-  if ((await store.keys.demoKeyIssuedAt()) !== null) return null;
-  const { key, secret } = await new KeyService(store.keys, now).create({ name: config.demoKeyName, permissions: ['blog:write'] });
-  await store.keys.markDemoKeyIssued(now());
+  // Claimed before it is made: two instances starting at once on one database issue one key.
+  if (!(await store.keys.claimDemoKey(now()))) return null;
+  let created;
+  try {
+    created = await new KeyService(store.keys, now).create({ name: config.demoKeyName, permissions: ['blog:write'] });
+  } catch (error) {
+    // Not issued after all: the next start tries again.
+    await store.keys.markDemoKeyIssued(null);
+    throw error;
+  }
+  const { key, secret } = created;
   return [
     `Created the demo API key "${key.name}" (id ${key.id}, permission blog:write). Its secret is shown only this once:`,
     '',

@@ -92,6 +92,7 @@ describe('KeyService.verify', () => {
         add: (record) => keys.add(record),
         update: () => Promise.reject(new Error('ENOSPC: no space left on device')),
         demoKeyIssuedAt: () => keys.demoKeyIssuedAt(),
+        claimDemoKey: (at) => keys.claimDemoKey(at),
         markDemoKeyIssued: (at) => keys.markDemoKeyIssued(at),
       },
       clock.now,

@@ -473,10 +473,27 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect((await reopened.keys.list()).map((key) => key.id)).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
         expect(await reopened.keys.findById('AAAAAAAAAA')).toMatchObject({ lastUsedAt: '2026-02-01T00:00:00.000Z', revokedAt: null });
         expect(await reopened.keys.demoKeyIssuedAt()).toBe('2026-01-02T00:00:00.000Z');
+        // Issued once: a claim after that is refused and changes nothing.
+        expect(await reopened.keys.claimDemoKey(new Date('2026-03-01T00:00:00.000Z'))).toBe(false);
+        expect(await reopened.keys.demoKeyIssuedAt()).toBe('2026-01-02T00:00:00.000Z');
         // A record handed out is a copy: changing it changes nothing stored.
         const copy = await reopened.keys.findById('BBBBBBBBBB');
         copy?.permissions.pop();
         expect((await reopened.keys.findById('BBBBBBBBBB'))?.permissions).toEqual(['blog:read', 'blog:write']);
+      }),
+    );
+
+    it(
+      'lets exactly one of several claims at once issue the demo key, and a cleared claim be made again',
+      withStore(async ({ store }) => {
+        const times = ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.001Z', '2026-01-01T00:00:00.002Z', '2026-01-01T00:00:00.003Z'];
+        const answers = await Promise.all(times.map((at) => store.keys.claimDemoKey(new Date(at))));
+        expect(answers.filter(Boolean)).toHaveLength(1);
+        expect(await store.keys.demoKeyIssuedAt()).toBe(times[answers.indexOf(true)]);
+        await store.keys.markDemoKeyIssued(null);
+        expect(await store.keys.demoKeyIssuedAt()).toBeNull();
+        expect(await store.keys.claimDemoKey(new Date('2026-02-01T00:00:00.000Z'))).toBe(true);
+        expect(await store.keys.demoKeyIssuedAt()).toBe('2026-02-01T00:00:00.000Z');
       }),
     );
 

@@ -158,7 +158,13 @@ export interface KeyRepository {
   /** Applies `patch`; the updated record, or undefined when there is no such key. */
   update(id: string, patch: KeyPatch): Promise<KeyRecord | undefined>;
   demoKeyIssuedAt(): Promise<string | null>;
-  markDemoKeyIssued(at: Date): Promise<void>;
+  /**
+   * Records `at` as the time the demo key was issued unless a time is recorded already, atomically: of
+   * several instances starting at once on one store, exactly one is answered true and issues the key.
+   */
+  claimDemoKey(at: Date): Promise<boolean>;
+  /** Sets the time the demo key was issued (an import), or clears it (a claim whose key could not be made). */
+  markDemoKeyIssued(at: Date | null): Promise<void>;
 }
 
 export interface LeadQuery {

@@ -74,6 +74,12 @@ describe('two app servers on one PostgreSQL database', () => {
     for (const instance of [a, b]) expect(instance.output()).toMatch(/data in PostgreSQL at postgres:\/\/app@127\.0\.0\.1/);
   });
 
+  it('issues the demo key once when both start together, announced by one of them', async () => {
+    const announced = [a, b].filter((instance) => instance.output().includes('Created the demo API key "Demo Blog Key"'));
+    expect(announced).toHaveLength(1);
+    expect((await store.keys.list()).filter((key) => key.name === 'Demo Blog Key')).toHaveLength(1);
+  });
+
   it('serves on B, at the next request, a post created on A, in its list and its page', async () => {
     // B renders and caches its blog page and its API list before the post exists.
     const before = await (await fetch(`${b.url}/blog`)).text();

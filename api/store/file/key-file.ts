@@ -210,9 +210,17 @@ export class KeyFile implements KeyRepository {
     return (await this.#current()).demoKeyIssuedAt;
   }
 
-  markDemoKeyIssued(at: Date): Promise<void> {
+  claimDemoKey(at: Date): Promise<boolean> {
     return this.#change((data) => {
+      if (data.demoKeyIssuedAt !== null) return false;
       data.demoKeyIssuedAt = at.toISOString();
+      return true;
+    });
+  }
+
+  markDemoKeyIssued(at: Date | null): Promise<void> {
+    return this.#change((data) => {
+      data.demoKeyIssuedAt = at?.toISOString() ?? null;
     });
   }
 

@@ -51,11 +51,21 @@ export class PgKeyRepository implements KeyRepository {
     return result.rows[0]?.value ?? null;
   }
 
-  async markDemoKeyIssued(at: Date): Promise<void> {
+  /** One statement: of instances claiming at once, PostgreSQL lets the update of a still-empty value through once. */
+  async claimDemoKey(at: Date): Promise<boolean> {
+    const result = await this.#db.query(
+      'claim the issue of the demo key',
+      'INSERT INTO store_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value WHERE store_meta.value IS NULL',
+      [DEMO_KEY_ISSUED_AT, at.toISOString()],
+    );
+    return result.rowCount === 1;
+  }
+
+  async markDemoKeyIssued(at: Date | null): Promise<void> {
     await this.#db.query(
       'remember that the demo key was issued',
       'INSERT INTO store_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value',
-      [DEMO_KEY_ISSUED_AT, at.toISOString()],
+      [DEMO_KEY_ISSUED_AT, at?.toISOString() ?? null],
     );
   }
 }
