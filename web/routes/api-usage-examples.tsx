@@ -59,7 +59,7 @@ const IMAGE_EXAMPLE_CODE = { python: uploadPythonExample, curl: uploadCurlExampl
 /** The "Upload an image" section: the steps, the three tested examples, the answer, a post with a cover, the errors. */
 function ImageUploadSection({ origin }: { origin: string }) {
   return (
-    <section className="later-section" aria-labelledby="images-heading" data-testid="image-upload">
+    <section className="lazy-section" aria-labelledby="images-heading" data-testid="image-upload">
       <h2 id="images-heading">Upload an image</h2>
       <p>
         Pictures are uploaded first with <code>POST {origin}/api/media</code>, then named in the post: their <code>url</code> in the
@@ -271,7 +271,7 @@ export default function ApiUsageExamples() {
 
         <ImageUploadSection origin={origin} />
 
-        <section className="later-section" aria-labelledby="changing-heading">
+        <section className="lazy-section" aria-labelledby="changing-heading">
           <h2 id="changing-heading">Changing a published post</h2>
           <p>
             Every post keeps its <code>id</code> (from the create&apos;s answer) and an <code>ETag</code> that names its current
@@ -357,7 +357,7 @@ export default function ApiUsageExamples() {
           </p>
         </section>
 
-        <section className="later-section" aria-labelledby="errors-heading">
+        <section className="lazy-section" aria-labelledby="errors-heading">
           <h2 id="errors-heading">Common Errors</h2>
           <p>
             Errors are JSON too: <code>success: false</code>, a <code>message</code>, a stable <code>code</code> and{' '}

@@ -63,7 +63,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="home-page">
+    <div className="home-page lazy-sections">
       <Hero />
       <WhatIs />
       <NoahsArk />

@@ -67,7 +67,7 @@ export default function UltimateGuidePage({ loaderData }: Route.ComponentProps) 
   const config = useSiteConfig();
   const contents = guideContents(config);
   return (
-    <div className="guide-page">
+    <div className="guide-page lazy-sections">
       <GuideHero copy={guideHero(config)} />
       <ContentsSection entries={contents} view={loaderData.view} />
       <StickyContents entries={contents} />
