@@ -49,9 +49,12 @@ export async function openCliStore(location: StoreLocation): Promise<CliStore> {
   }
 }
 
-/** How a command opens what it needs: from a data directory (null when there is no store there yet), or from a whole store. */
-export interface StoreParts<R> {
-  file: (dataDir: string) => Promise<R | null>;
+/**
+ * How a command opens what it needs: from a data directory (`Opened` is `R | null` when there may be no
+ * store there yet; `R` when the part is always there, as the audit log), or from a whole store.
+ */
+export interface StoreParts<R, Opened extends R | null = R | null> {
+  file: (dataDir: string) => Promise<Opened>;
   store: (store: CliStore) => R;
 }
 
@@ -61,7 +64,11 @@ export interface StoreParts<R> {
  * the change clashes with what is stored (a staff account with that email exists already), else 4
  * (the store cannot be read or written).
  */
-export async function withStoreAt<R, T>(location: StoreLocation, parts: StoreParts<R>, work: (opened: R | null) => Promise<T>): Promise<T> {
+export async function withStoreAt<R, T, Opened extends R | null = R | null>(
+  location: StoreLocation,
+  parts: StoreParts<R, Opened>,
+  work: (opened: R | Opened) => Promise<T>,
+): Promise<T> {
   try {
     if (location.kind === 'file') return await work(await parts.file(location.dataDir));
     const store = await openCliStore(location);

@@ -58,7 +58,7 @@ interface AuditReader {
   read: (query: AuditQuery) => Promise<AuditRead>;
 }
 
-function auditReader(location: StoreLocation): StoreParts<AuditReader> {
+function auditReader(location: StoreLocation): StoreParts<AuditReader, AuditReader> {
   return {
     file: async (dataDir) => {
       const log = openAuditLog(dataDir);
@@ -68,9 +68,10 @@ function auditReader(location: StoreLocation): StoreParts<AuditReader> {
   };
 }
 
-/** Visitors' and staff's values can reach the log: no control character (a terminal escape) reaches the terminal. */
-
-/** `reason="left the agency" from=new to=contacted`. */
+/**
+ * `reason="left the agency" from=new to=contacted`. Visitors' and staff's values can reach the log: no
+ * control character (a terminal escape) reaches the terminal.
+ */
 function detailText(detail: AuditEntry['detail']): string {
   const parts = Object.entries(detail).map(([name, value]) => {
     const shown = typeof value === 'string' ? (/^[^\s"=]+$/.test(value) ? value : JSON.stringify(value)) : String(value);
@@ -87,7 +88,6 @@ export async function auditCommand(options: AuditOptions, ctx: CommandContext): 
   const since = options.since === undefined ? undefined : parseSince(options.since, new Date()).toISOString();
   const location = storeLocationOf(options, ctx);
   const read = await withStoreAt(location, auditReader(location), async (reader) => {
-    if (!reader) throw new Error('unreachable: an audit log is always there to read');
     return { where: reader.where, ...(await reader.read(since === undefined ? {} : { since })) };
   });
   const where = read.where;

@@ -91,6 +91,8 @@ interface Tap {
   ms: number | null;
   scriptBytesBeforeTap: number;
   layoutShift: number;
+  /** Each layout shift: when, how much, and what moved from where to where (to find its cause). */
+  shifts: string[];
   hydratedBeforeTap: boolean;
   /** While the app starts: what loading the app cost once it had hydrated (null otherwise). */
   app: AppCost | null;
@@ -108,10 +110,18 @@ interface AppCost {
 
 /** Installed before the page's own scripts: layout shifts, the hydration signal, the tap recorder. */
 const RECORDER = `
-  window.__ux = { shift: 0, hydrated: false, hydratedAt: null, touchAt: null, shownAt: null, tasks: [] };
+  window.__ux = { shift: 0, shifts: [], hydrated: false, hydratedAt: null, touchAt: null, shownAt: null, tasks: [] };
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__ux.tasks.push(e.duration); }).observe({ type: 'longtask' });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__ux.shift += e.value; })
-    .observe({ type: 'layout-shift', buffered: true });
+  const described = (node) => !node ? '?' : node.nodeType !== 1 ? node.nodeName : node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '');
+  const rect = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__ux.shift += e.value;
+      const fonts = [...document.fonts].map((f) => f.family + ' ' + f.status).join(', ');
+      window.__ux.shifts.push('at ' + Math.round(e.startTime) + ' ms, ' + e.value.toFixed(5) + ' (fonts: ' + fonts + '): ' + e.sources.map((s) => described(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect)).join('; '));
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
   document.addEventListener('app:hydrated', () => { window.__ux.hydrated = true; window.__ux.hydratedAt = performance.now(); });
   window.addEventListener('touchstart', (event) => { if (window.__ux.touchAt === null) window.__ux.touchAt = event.timeStamp; }, { capture: true, passive: true });
 `;
@@ -214,12 +224,13 @@ async function tap(page: Page, target: Target, when: When, run: number): Promise
       if (process.env.UX_DEBUG) console.error(error, await page.evaluate(`JSON.stringify({ ux: window.__ux, open: document.querySelector('[data-ux-target]')?.closest('details')?.open, target: !!document.querySelector('[data-ux-target]') })`));
       return null;
     });
-  const layoutShift = await page.evaluate(() => (window as unknown as { __ux: { shift: number } }).__ux.shift);
+  const { shift: layoutShift, shifts } = await page.evaluate(() => (window as unknown as { __ux: { shift: number; shifts: string[] } }).__ux);
   const app = when === 'while the app starts' ? await appCost(page, firstTapAt) : null;
   return {
     ms: shownAt ? shownAt.shownAt - shownAt.touchAt : null,
     scriptBytesBeforeTap: before.scriptBytes,
     layoutShift,
+    shifts,
     hydratedBeforeTap: before.hydrated || hydratedAtTap,
     app,
   };
@@ -274,7 +285,7 @@ async function main(): Promise<void> {
           const ok = worst !== null && worst <= TAP_BUDGET_MS;
           if (!ok) failures.push(`${pagePath} ${target.name} ${when}: worst ${ms(worst)} > ${TAP_BUDGET_MS} ms`);
           if (when !== 'while the app starts' && scriptKb > 0) failures.push(`${pagePath} ${when}: ${scriptKb.toFixed(1)} KB of JavaScript fetched before the first tap`);
-          if (shift > 0) failures.push(`${pagePath} ${target.name} ${when}: layout shift ${shift.toFixed(4)}`);
+          if (shift > 0) failures.push(`${pagePath} ${target.name} ${when}: layout shift ${shift.toFixed(4)}\n    ${taps.flatMap((t) => t.shifts).join('\n    ')}`);
           const row = [
             `${pagePath === '/' ? '/' : pagePath}`,
             target.name,
