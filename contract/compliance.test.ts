@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   COMPLIANCE_RULES,
+  COMPLIANCE_RULES_VERSION,
   QUALIFIER_WINDOW,
   blockingFindings,
   checkCompliance,
@@ -434,6 +435,70 @@ describe('sentences and their order', () => {
   });
 });
 
+describe('the edges of the engine: windows, exceptions, contexts and order', () => {
+  it('does not read a Markdown link title after two spaces as copy, nor a "#" inside a line as a heading', () => {
+    expect(checkCompliance({ content: 'See [our guide](https://example.com/guide  "Risk-free returns").', format: 'markdown' })).toEqual([]);
+    expect(maskMarkup('Rule # 1 and a #2', 'markdown')).toBe('Rule # 1 and a #2');
+  });
+
+  it('reads "n\'t" as a negation only at the end of a word ("don\'ts" is no negation)', () => {
+    expect(found('guaranteed-returns', "Do's and don'ts: guaranteed returns every year.")).toEqual(['guaranteed returns']);
+  });
+
+  it('counts a qualifier before the claim only within QUALIFIER_WINDOW characters', () => {
+    const padding = ' Policy charges apply every month.'.repeat(Math.ceil(QUALIFIER_WINDOW / 34) + 1);
+    expect(found('unqualified-projection', `Hypothetical.${padding} You could earn 6% a year.`)).toEqual(['6%']);
+    expect(found('unqualified-projection', `Hypothetical. You could earn 6% a year.`)).toEqual([]);
+  });
+
+  it('reads an exception\'s words before and after a match within its sentence only', () => {
+    // "Premiums" in the next sentence does not make the figure a premium.
+    expect(found('unqualified-projection', 'You could earn 5%. Premiums vary.')).toEqual(['5%']);
+    // A death benefit in the sentence before does not make "Income tax-free" the death benefit's exclusion.
+    expect(found('tax-free-unqualified', 'The death benefit pays out. Income tax-free loans fund retirement.')).toEqual(['tax-free']);
+  });
+
+  it('reads an exception\'s own words in the match, not elsewhere in the text', () => {
+    // "free of income tax" after a death benefit is the general rule; "free of tax" is not, whatever else the text says.
+    expect(found('tax-free-unqualified', 'The death benefit is free of tax, unlike income from a bond.')).toEqual(['free of tax']);
+    expect(found('tax-free-unqualified', 'The death benefit is free of income tax.')).toEqual([]);
+  });
+
+  it('flags a figure only with a word about returns in its own sentence, near it', () => {
+    expect(found('unqualified-projection', 'About 40% of our readers are over 50.')).toEqual([]);
+    expect(found('unqualified-projection', 'Returns vary. About 40% of readers agree.')).toEqual([]);
+    expect(found('unqualified-projection', 'About 40% of readers agree. Returns vary.')).toEqual([]);
+    expect(found('unqualified-projection', 'About 40% of readers say returns matter.')).toEqual(['40%']);
+  });
+
+  it('judges overlapping matches of one rule once: a negated match is not found again by another pattern', () => {
+    expect(found('tax-free-unqualified', 'You pay no tax-free bonus.')).toEqual([]);
+  });
+
+  it('drops only the tail of a word cut by the look-back, not a whole word after it, nor a letter of it', () => {
+    // Exactly 120 characters before the claim fall on the space before "not": four words back, "not" is read.
+    expect(found('guaranteed-returns', `Well not ${'a'.repeat(36)} ${'b'.repeat(36)} ${'c'.repeat(40)} guaranteed returns.`)).toEqual([]);
+    // Exactly 120 characters before the claim fall on the "k" of "knot": the word is whole, and "knot" is no "not".
+    expect(found('guaranteed-returns', `The knot ${'x'.repeat(52)} ${'y'.repeat(61)} guaranteed returns every year.`)).toEqual(['guaranteed returns']);
+    // ... on the "o" of "knot": only its tail "ot" is in the slice, and goes.
+    expect(found('guaranteed-returns', `The knot ${'x'.repeat(51)} ${'y'.repeat(61)} guaranteed returns every year.`)).toEqual(['guaranteed returns']);
+    // ... on the "n" of "not": the whole word is in the slice, four words back, and negates the claim.
+    expect(found('guaranteed-returns', `Well not ${'a'.repeat(36)} ${'b'.repeat(36)} ${'c'.repeat(41)} guaranteed returns.`)).toEqual([]);
+  });
+
+  it('reads a text as plain text unless told otherwise: a Markdown link target is copy there', () => {
+    expect(findInText('See [our guide](https://example.com/risk-free-guide).').map((match) => match.text)).toEqual(['risk-free']);
+    expect(findInText('See [our guide](https://example.com/risk-free-guide).', 'markdown')).toEqual([]);
+  });
+
+  it('lists two findings that start at the same place shorter first', () => {
+    expect(findInText('0% risk on returns.').map((match) => [match.rule.id, match.text])).toEqual([
+      ['unqualified-projection', '0%'],
+      ['risk-free', '0% risk'],
+    ]);
+  });
+});
+
 describe('maskMarkup and lineColumn', () => {
   it('keeps the length of the text, so offsets into the masked text are offsets into the original', () => {
     const html = '<p>A &amp; B &#8217; &#x2014; <a href="/x">link</a> &#9999999; &bogus;</p><br/>';
@@ -461,6 +526,9 @@ describe('maskMarkup and lineColumn', () => {
   it('counts lines and columns from 1', () => {
     expect(lineColumn('ab\ncd', 0)).toEqual({ line: 1, column: 1 });
     expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
+    // An offset on a line break is the end of its line, not the start of the next.
+    expect(lineColumn('ab\ncd', 2)).toEqual({ line: 1, column: 3 });
+    expect(lineColumn('ab\ncd', 3)).toEqual({ line: 2, column: 1 });
   });
 });
 
@@ -488,6 +556,15 @@ describe('acceptances', () => {
       { rule: 'risk-free', reason: 'a reason long enough' },
       { rule: 'risk_free', reason: 'a reason long enough' },
     ])).toEqual(['risk_free']);
+  });
+
+  it('tells an author whose reason is too short what the reviewer needs', () => {
+    const result = complianceInputSchema.safeParse({ accept: [{ rule: 'risk-free', reason: 'ok' }] });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['must say in at least 10 characters why the finding is acceptable (the reviewer reads it)']);
+  });
+
+  it('names the rules\' version as a date', () => {
+    expect(COMPLIANCE_RULES_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('takes `compliance.accept` from a payload only with a reason a reviewer can read', () => {

@@ -472,8 +472,9 @@ function sentenceOf(cuts: readonly number[], length: number, start: number, end:
 function wordsBefore(text: string, sentenceStart: number, start: number, count: number): string[] {
   const from = Math.max(sentenceStart, start - 30 * count);
   let before = text.slice(from, start);
-  // A slice that starts inside a word would show only its tail ("knot" as "not").
-  if (from > sentenceStart) before = before.replace(/^[\p{L}\p{N}']+/u, '');
+  // A slice that starts inside a word would show only its tail ("knot" as "not"); one that starts at
+  // a word's first letter shows the whole word.
+  if (from > sentenceStart && /[\p{L}\p{N}']/u.test(text[from - 1] ?? '')) before = before.replace(/^[\p{L}\p{N}']+/u, '');
   // An apostrophe written as an entity is "'" and spaces (maskMarkup): "can'      t" is "can't".
   before = before.replace(/'\s+(?=\p{L})/gu, "'");
   return before.split(/[^\p{L}\p{N}']+/u).filter(Boolean).slice(-count);
