@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { failingOn } from '../../tests/support/failing';
 import { openFileStore } from '../store/file-store';
 import type { Store } from '../store/store';
 import { issueDemoKey } from './demo-key';
@@ -50,17 +51,8 @@ describe('the demo key', () => {
 
   it('is tried again on the next start when it could not be stored', async () => {
     const store = await freshStore();
-    const keys = store.keys;
     const full: Store = Object.create(store) as Store;
-    full.keys = {
-      list: () => keys.list(),
-      findById: (id) => keys.findById(id),
-      add: () => Promise.reject(new Error('ENOSPC: no space left on device')),
-      update: (id, patch) => keys.update(id, patch),
-      demoKeyIssuedAt: () => keys.demoKeyIssuedAt(),
-      claimDemoKey: (at) => keys.claimDemoKey(at),
-      markDemoKeyIssued: (at) => keys.markDemoKeyIssued(at),
-    };
+    full.keys = failingOn(store.keys, 'add');
     await expect(issueDemoKey(full, config, now)).rejects.toThrow('ENOSPC');
     expect(await store.keys.demoKeyIssuedAt()).toBeNull();
     expect(await issueDemoKey(store, config, now)).not.toBeNull();

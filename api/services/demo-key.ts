@@ -16,15 +16,13 @@ export async function issueDemoKey(
 ): Promise<string[] | null> {
   // Claimed before it is made: two instances starting at once on one database issue one key.
   if (!(await store.keys.claimDemoKey(now()))) return null;
-  let created;
-  try {
-    created = await new KeyService(store.keys, now).create({ name: config.demoKeyName, permissions: ['blog:write'] });
-  } catch (error) {
-    // Not issued after all: the next start tries again.
-    await store.keys.markDemoKeyIssued(null);
-    throw error;
-  }
-  const { key, secret } = created;
+  const { key, secret } = await new KeyService(store.keys, now)
+    .create({ name: config.demoKeyName, permissions: ['blog:write'] })
+    .catch(async (error: unknown) => {
+      // Not issued after all: the next start tries again.
+      await store.keys.markDemoKeyIssued(null);
+      throw error;
+    });
   return [
     `Created the demo API key "${key.name}" (id ${key.id}, permission blog:write). Its secret is shown only this once:`,
     '',

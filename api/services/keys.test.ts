@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_KEY_SECRET_LENGTH, checkApiKey, formatApiKey } from '../../contract/keys';
 import { openFileStore, openKeyStore } from '../store/file-store';
 import type { Store } from '../store/store';
+import { failingOn } from '../../tests/support/failing';
 import { hashApiKey, KeyError, KeyService } from './keys';
 
 const dirs: string[] = [];
@@ -84,19 +85,7 @@ describe('KeyService.verify', () => {
 
   it('accepts a valid key when recording its use fails (the bookkeeping is best effort)', async () => {
     const { store, key, secret, clock } = await setUp();
-    const keys = store.keys;
-    const failing = new KeyService(
-      {
-        list: () => keys.list(),
-        findById: (id) => keys.findById(id),
-        add: (record) => keys.add(record),
-        update: () => Promise.reject(new Error('ENOSPC: no space left on device')),
-        demoKeyIssuedAt: () => keys.demoKeyIssuedAt(),
-        claimDemoKey: (at) => keys.claimDemoKey(at),
-        markDemoKeyIssued: (at) => keys.markDemoKeyIssued(at),
-      },
-      clock.now,
-    );
+    const failing = new KeyService(failingOn(store.keys, 'update'), clock.now);
     expect(await failing.verify(secret)).toMatchObject({ ok: true, key: { id: key.id } });
   });
 });

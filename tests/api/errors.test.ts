@@ -7,6 +7,7 @@ import type { CreatePostResponse } from '../../contract/blog';
 import { type ApiErrorBody, ERROR_CATALOGUE, guidanceFor } from '../../contract/errors';
 import type { Store } from '../../api/store/store';
 import { StoreError } from '../../api/store/store-error';
+import { withMember } from '../support/failing';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 
@@ -324,15 +325,7 @@ describe('415 Unsupported Media Type', () => {
 
 /** The server's store with `posts.create` replaced by `create` (everything else as it is). */
 function withFailingCreate(create: () => Promise<never>): (store: Store) => Store {
-  const override = <T extends object>(target: T, name: string, value: unknown): T =>
-    new Proxy(target, {
-      get(object, property) {
-        if (property === name) return value;
-        const member: unknown = Reflect.get(object, property, object);
-        return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(object) : member;
-      },
-    });
-  return (store) => override(store, 'posts', override(store.posts, 'create', create));
+  return (store) => withMember(store, 'posts', withMember(store.posts, 'create', create));
 }
 
 describe('500 Internal Server Error', () => {

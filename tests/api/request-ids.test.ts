@@ -8,22 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiErrorBody, ERROR_CATALOGUE } from '../../contract/errors';
 import type { Store } from '../../api/store/store';
 import { call, validPost } from './support';
+import { withMember } from '../support/failing';
 import { startTestServer, type TestServer } from '../support/server';
 
 const SITE_URL = 'https://iul.example.com';
 const REQUEST_ID = /^req_[0-9a-f]{32}$/;
 let server: TestServer;
-
-/** `target` with one member replaced (methods of the rest bound to it). */
-function withMember<T extends object>(target: T, name: string, value: unknown): T {
-  return new Proxy(target, {
-    get(object, property) {
-      if (property === name) return value;
-      const member: unknown = Reflect.get(object, property, object);
-      return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(object) : member;
-    },
-  });
-}
 
 beforeAll(async () => {
   server = await startTestServer({ env: { SITE_URL }, api: { writesPerMinute: 0 } });
