@@ -6,8 +6,9 @@
  * every survivor. Incremental: a second run re-tests only what changed since the last one
  * (reports/mutation/incremental.json). One module with its fast tests (the list is in docs/quality.md):
  * `MUTATE_TESTS=api/http/cors.test.ts npm run mutate -- --mutate api/http/cors.ts`; the tests run
- * are the unit tests unless MUTATE_TESTS says otherwise (vitest.mutate.config.ts). `npm run
- * mutate:summary` prints the score table.
+ * are the unit tests unless MUTATE_TESTS says otherwise (vitest.mutate.config.ts). `npm run mutate`
+ * (scripts/mutate.ts) ends with the score table and the budgets (scripts/mutation-budgets.ts); `npm
+ * run mutate:summary` prints them again.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

@@ -9,9 +9,14 @@
  * lines only (`--mutate file:from-to`) are kept in reports/mutation/runs/ranges/: they never stand for
  * a whole module, and are shown in a table of their own, one row per report and module, with the
  * lines their mutants span. Paths on the command line read those reports instead.
+ *
+ * Then issue 22's budgets (scripts/mutation-budgets.ts) over the whole-module results, with the exit
+ * code 1 when one is not met or not measured. `npm run mutate` prints all of this after its run.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { allBudgets, budgetReport, checkBudget } from './mutation-budgets';
 
 type Status = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
 
@@ -79,15 +84,20 @@ function reportFiles(args: readonly string[]): string[] {
   return [...kept, ...(existsSync(main) ? [main] : [])].sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 }
 
-/** Each module's mutants from the newest report that has it. */
-export function collect(files: readonly string[]): Map<string, Mutant[]> {
-  const modules = new Map<string, Mutant[]>();
+interface ModuleReport {
+  source: string;
+  mutants: Mutant[];
+}
+
+/** Each module's source and mutants from the newest report that has it. */
+export function collect(files: readonly string[]): Map<string, ModuleReport> {
+  const modules = new Map<string, ModuleReport>();
   for (const file of files) {
     const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
     for (const [name, result] of Object.entries(report.files)) {
       const lines = result.source.split('\n');
       const mutants = result.mutants.map((mutant) => ({ ...mutant, original: sourceBetween(lines, mutant.location.start, mutant.location.end) }));
-      modules.set(name.split(path.sep).join('/'), mutants);
+      modules.set(name.split(path.sep).join('/'), { source: result.source, mutants });
     }
   }
   return modules;
@@ -98,8 +108,8 @@ function percent(score: number | null): string {
 }
 
 /** The Markdown table and the list of undetected mutants. */
-export function summary(modules: ReadonlyMap<string, Mutant[]>): string {
-  const scores = [...modules].map(([file, mutants]) => scoreOf(file, mutants)).sort((a, b) => a.file.localeCompare(b.file));
+export function summary(modules: ReadonlyMap<string, ModuleReport>): string {
+  const scores = [...modules].map(([file, { mutants }]) => scoreOf(file, mutants)).sort((a, b) => a.file.localeCompare(b.file));
   const lines = [
     '| Module | Mutants | Killed | Survived | Timeout | No coverage | Score |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -133,7 +143,7 @@ export function rangeSummary(files: readonly string[]): string {
   const lines = ['| Report | Module | Lines | Mutants | Killed | Survived | Timeout | No coverage | Score |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |'];
   const undetected: string[] = [];
   for (const file of files) {
-    for (const [module, mutants] of collect([file])) {
+    for (const [module, { mutants }] of collect([file])) {
       const s = scoreOf(module, mutants);
       const numbers = mutants.map((mutant) => mutant.location.start.line);
       const span = numbers.length === 0 ? 'none' : `${Math.min(...numbers)}-${Math.max(...numbers)}`;
@@ -144,12 +154,22 @@ export function rangeSummary(files: readonly string[]): string {
   return [...lines, '', ...undetected].join('\n');
 }
 
+/** The modules stryker.config.mjs mutates. */
+async function configuredModules(): Promise<string[]> {
+  const config = (await import(pathToFileURL(path.resolve('stryker.config.mjs')).href)) as { default: { mutate: string[] } };
+  return config.default.mutate;
+}
+
 const files = reportFiles(process.argv.slice(2));
 if (files.length === 0) {
   console.error('No mutation report yet: run `npm run mutate` (or one module: `npm run mutate -- --mutate <file>`) first.');
   process.exitCode = 1;
 } else {
-  console.log(summary(collect(files)));
+  const modules = collect(files);
+  console.log(summary(modules));
   const ranges = process.argv.length > 2 ? [] : rangeReportFiles();
   if (ranges.length > 0) console.log(`\nRuns over some lines only (reports/mutation/runs/ranges/):\n\n${rangeSummary(ranges)}`);
+  const results = allBudgets(await configuredModules()).map((budget) => checkBudget(budget, modules.get(budget.file)));
+  console.log(`\nBudgets (issue 22), from the whole-module reports above:\n\n${budgetReport(results)}`);
+  if (results.some((result) => !result.met)) process.exitCode = 1;
 }
