@@ -1,7 +1,7 @@
 /**
  * `npm run mutate [-- Stryker options]`: Stryker (stryker.config.mjs) with the options given, then the
  * score table and issue 22's budgets from the reports (scripts/mutation-summary.ts). Exits non-zero
- * when Stryker fails or a budget is not met.
+ * when Stryker fails or a budget measured is not met.
  */
 import { spawnSync } from 'node:child_process';
 

@@ -3,7 +3,7 @@
  * lines have moved), when it is met, and what the report tells someone whose budget is not.
  */
 import { describe, expect, it } from 'vitest';
-import { allBudgets, type Budget, budgetReport, checkBudget, declarationSpans, type ReportedMutant } from './mutation-budgets';
+import { allBudgets, type Budget, budgetFailed, budgetReport, checkBudget, declarationSpans, type ReportedMutant } from './mutation-budgets';
 
 const SOURCE = [
   "export const LIST = { schemes: ['http', 'https'], other: 1 };", // line 1
@@ -70,19 +70,33 @@ describe('checkBudget', () => {
 });
 
 describe('budgetReport', () => {
-  it('says every budget is met, or which are not and what to do about each', () => {
-    const met = checkBudget(budget(['verify']), { source: SOURCE, mutants: [mutant(3, 10, 'Killed')] });
+  const met = checkBudget(budget(['verify']), { source: SOURCE, mutants: [mutant(3, 10, 'Killed')] });
+  const notMeasured = checkBudget(budget('module', 90), undefined);
+
+  it('says every budget is met', () => {
     expect(budgetReport([met])).toContain('| key verification | contract/keys.ts | `verify` | 100% | 1 of 1, 100.00% | yes |');
     expect(budgetReport([met])).toContain('All 1 budgets are met.');
+    expect(budgetFailed(met)).toBe(false);
+  });
 
-    const survivor = checkBudget(budget(['verify']), { source: SOURCE, mutants: [mutant(3, 10, 'Killed'), mutant(3, 20, 'Survived')] });
-    const missing = checkBudget(budget('module', 90), undefined);
-    const renamed = checkBudget(budget(['renamed']), { source: SOURCE, mutants: [mutant(3, 10, 'Killed')] });
-    const report = budgetReport([met, survivor, missing, renamed]);
-    expect(report).toContain('| 1 of 2, 50.00% | **no** |');
-    expect(report).toContain('3 of 4 budgets are not met:');
-    expect(report).toContain('(a 100% budget allows no survivor)');
+  it('lists a budget whose module is in no report as not measured, which fails nothing', () => {
+    const report = budgetReport([met, notMeasured]);
+    expect(report).toContain('| contract/keys.ts | whole module | 90% | not measured | **no** |');
+    expect(report).toContain('The 1 budgets measured are met; 1 are not measured in these reports:');
     expect(report).toContain('no mutant of it in the reports; run `npm run mutate -- --mutate contract/keys.ts`');
+    expect(budgetFailed(notMeasured)).toBe(false);
+  });
+
+  it('says which budgets are not met and what to do about each', () => {
+    const survivor = checkBudget(budget(['verify']), { source: SOURCE, mutants: [mutant(3, 10, 'Killed'), mutant(3, 20, 'Survived')] });
+    const below90 = checkBudget(budget('module', 90), { source: SOURCE, mutants: [mutant(3, 10, 'Killed'), mutant(3, 20, 'Survived')] });
+    const renamed = checkBudget(budget(['renamed']), { source: SOURCE, mutants: [mutant(3, 10, 'Killed')] });
+    expect([survivor, below90, renamed].map(budgetFailed)).toEqual([true, true, true]);
+    const report = budgetReport([met, survivor, below90, notMeasured, renamed]);
+    expect(report).toContain('| 1 of 2, 50.00% | **no** |');
+    expect(report).toContain('3 of 5 budgets are not met:');
+    expect(report).toContain('contract/keys.ts (key verification): kill the surviving mutants listed above with a test; one that no input can tell apart needs simpler code without it (a 100% budget allows no survivor).');
+    expect(report).toContain('needs simpler code without it, or a one-line reason in docs/quality.md.');
     expect(report).toContain('no declaration named renamed; update STRICT_BUDGETS');
   });
 });

@@ -11,12 +11,12 @@
  * lines their mutants span. Paths on the command line read those reports instead.
  *
  * Then issue 22's budgets (scripts/mutation-budgets.ts) over the whole-module results, with the exit
- * code 1 when one is not met or not measured. `npm run mutate` prints all of this after its run.
+ * code 1 when one measured is not met (a budget whose module is in no report is listed as not measured). `npm run mutate` prints all of this after its run.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { allBudgets, budgetReport, checkBudget } from './mutation-budgets';
+import { allBudgets, budgetFailed, budgetReport, checkBudget } from './mutation-budgets';
 
 type Status = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
 
@@ -171,5 +171,5 @@ if (files.length === 0) {
   if (ranges.length > 0) console.log(`\nRuns over some lines only (reports/mutation/runs/ranges/):\n\n${rangeSummary(ranges)}`);
   const results = allBudgets(await configuredModules()).map((budget) => checkBudget(budget, modules.get(budget.file)));
   console.log(`\nBudgets (issue 22), from the whole-module reports above:\n\n${budgetReport(results)}`);
-  if (results.some((result) => !result.met)) process.exitCode = 1;
+  if (results.some(budgetFailed)) process.exitCode = 1;
 }
