@@ -37,11 +37,12 @@ export const STRICT_BUDGETS: readonly Budget[] = [
   {
     name: 'scripts and event handlers removed',
     file: 'api/services/sanitize.ts',
-    // The lists of what is dropped, the scheme a browser would see, what each opening tag is judged
-    // on and reported for, and the options handed to sanitize-html that drop elements, attributes and
-    // URLs (not its tag rewrites: a link's rel, footnotes, an image's upload path).
+    // The lists of what is dropped, the scheme a browser would see, what each opening tag and URL is
+    // judged on and reported for, and the options handed to sanitize-html that drop elements,
+    // attributes and URLs; not footnote attributes, srcsets or the tag rewrites (a link's rel, an
+    // image's upload path).
     scope: [
-      ...['urlAttributes', 'schemes', 'iframeSchemes', 'droppedWithContent', 'schemeOf', 'inspectTag', 'inspectImageSource'],
+      ...['urlAttributes', 'schemes', 'iframeSchemes', 'droppedWithContent', 'schemeOf', 'inspectTag', 'inspectUrl', 'inspectEmbedHost', 'inspectImageSource'],
       ...['allowedTags', 'allowedAttributes', 'allowedSchemes', 'allowedSchemesByTag', 'allowedSchemesAppliedToAttributes', 'allowProtocolRelative'],
       ...['allowedIframeHostnames', 'allowIframeRelativeUrls', 'disallowedTagsMode', 'nonTextTags', 'onOpenTag'],
     ],

@@ -102,6 +102,13 @@ describe('sanitizeContent', () => {
     });
   });
 
+  it('drops an image or embed whose source is blank, saying it has no source (nothing else)', () => {
+    expect(sanitizeContent('<p>Before</p><img src=" " alt="x"><iframe src="  "></iframe><img src="\n">')).toEqual({
+      html: '<p>Before</p>',
+      warnings: ['Removed <img> without a source (2 times)', 'Removed <iframe> without a source'],
+    });
+  });
+
   it('keeps language classes only when they start the class name, and a heading without a class as it is', () => {
     expect(sanitizeContent('<pre class="no-language-x"><code class="no-language-y">x</code></pre><h2>h</h2>')).toEqual({ html: '<pre><code>x</code></pre><h2>h</h2>', warnings: [] });
   });

@@ -182,26 +182,41 @@ function inspectTag(report: RemovalReport, allow: Allowlist, siteUrl: string, na
     if (/^on/i.test(attribute)) report.add(`Removed event-handler attribute ${attribute} from <${name}>`);
     else if (attribute === 'style') report.add(`Removed style attribute from <${name}> (inline styles are not allowed)`);
     else if (!allowed?.includes(attribute)) report.add(`Removed attribute ${attribute} from <${name}>`);
-    else if (footnoteAttributeRefusal(name, attribute, value, attribs) !== null) report.add(footnoteAttributeRefusal(name, attribute, value, attribs) ?? '');
     else if (name === 'img' && attribute === 'src') inspectImageSource(report, siteUrl, value);
-    else if (name === 'img' && attribute === 'srcset') {
-      if (mediaSource(attribs.src ?? '', siteUrl) !== null && !isMediaSrcset(value)) report.add('Removed srcset from <img> (the server writes it for uploaded images)');
-    } else if (allow.urlAttributes.includes(attribute)) {
-      const scheme = schemeOf(value);
-      // Not an <img>: its only URL attribute, src, is judged by inspectImageSource above.
-      const schemes = name === 'iframe' ? allow.iframeSchemes : allow.schemes;
-      if (scheme !== null && !schemes.includes(scheme)) report.add(`Removed unsafe ${scheme}: URL from <${name} ${attribute}>`);
-      // A value with a scheme never starts with "//", so this is a URL without one.
-      else if (/^\s*\/\//.test(value)) report.add(`Removed protocol-relative URL from <${name} ${attribute}>`);
-      else if (name === 'iframe' && attribute === 'src') {
-        const host = hostOf(value);
-        if (host === null || !ALLOWED_IFRAME_HOSTS.includes(host)) {
-          report.add(`Removed <iframe> from a host that is not allowed (${host ?? 'no host'}): embed videos from ${ALLOWED_IFRAME_HOSTS.join(', ')}`);
-        }
-      }
-    }
+    else if (allow.urlAttributes.includes(attribute)) inspectUrl(report, allow, name, attribute, value);
+    else inspectMarkupAttribute(report, siteUrl, name, attribute, value, attribs);
   }
-  if ((name === 'img' || name === 'iframe') && !attribs.src) report.add(`Removed <${name}> without a source`);
+  // A blank source is no source: the element is dropped.
+  if ((name === 'img' || name === 'iframe') && !attribs.src?.trim()) report.add(`Removed <${name}> without a source`);
+}
+
+/** A URL attribute but an image's source (inspectImageSource): an unsafe scheme, a protocol-relative URL, an embed's host. */
+function inspectUrl(report: RemovalReport, allow: Allowlist, name: string, attribute: string, value: string): void {
+  const scheme = schemeOf(value);
+  const schemes = name === 'iframe' ? allow.iframeSchemes : allow.schemes;
+  if (scheme !== null && !schemes.includes(scheme)) report.add(`Removed unsafe ${scheme}: URL from <${name} ${attribute}>`);
+  // A value with a scheme never starts with "//", so this is a URL without one.
+  else if (/^\s*\/\//.test(value)) report.add(`Removed protocol-relative URL from <${name} ${attribute}>`);
+  // An iframe's one URL attribute is its source; a blank one is reported as no source (inspectTag).
+  else if (name === 'iframe' && value.trim() !== '') inspectEmbedHost(report, value);
+}
+
+/** An embed from a host that is not one of the video players a post may embed. */
+function inspectEmbedHost(report: RemovalReport, src: string): void {
+  const host = hostOf(src) ?? 'no host';
+  if (!ALLOWED_IFRAME_HOSTS.includes(host)) {
+    report.add(`Removed <iframe> from a host that is not allowed (${host}): embed videos from ${ALLOWED_IFRAME_HOSTS.join(', ')}`);
+  }
+}
+
+/** An allowed attribute that holds no URL but may still go: a footnote attribute out of place, a srcset naming other images than an upload's. */
+function inspectMarkupAttribute(report: RemovalReport, siteUrl: string, name: string, attribute: string, value: string, attribs: Record<string, string>): void {
+  const refusal = footnoteAttributeRefusal(name, attribute, value, attribs);
+  if (refusal !== null) report.add(refusal);
+  // srcset is allowed on <img> only.
+  else if (attribute === 'srcset' && mediaSource(attribs.src ?? '', siteUrl) !== null && !isMediaSrcset(value)) {
+    report.add('Removed srcset from <img> (the server writes it for uploaded images)');
+  }
 }
 
 /** An `<img src>` that is not an upload of this site is removed: an unsafe scheme as such, any other with what to do. */
