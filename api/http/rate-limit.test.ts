@@ -1,6 +1,7 @@
 import type { ParameterizedContext } from 'koa';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../contract/errors';
+import type { SharedRateLimits } from '../store/store';
 import type { ApiState } from './context';
 import { FAILED_WRITES_FACTOR, RateLimiter, requestRateLimit, writeLimits, writeRateLimit } from './rate-limit';
 
@@ -45,6 +46,24 @@ describe('RateLimiter', () => {
     expect(limiter.take('busy')).toEqual({ allowed: false, retryAfterSeconds: 30 });
     expect(limiter.take('one-off-1')).toEqual({ allowed: false, retryAfterSeconds: 30 });
   });
+
+  it('is full again exactly one window after it was drained, kept or forgotten among very many callers', () => {
+    let now = Date.parse('2026-01-01T00:00:00.000Z');
+    // 59 a minute: 59 / 60,000 a millisecond, times 60,000, would be 58.99999999999999.
+    const limiter = new RateLimiter(59, () => now);
+    for (let i = 0; i < 59; i++) limiter.take('kept');
+    expect(limiter.take('kept').allowed).toBe(false);
+    now += 60_000;
+    expect(limiter.take('kept')).toEqual({ allowed: true, remaining: 58 });
+
+    for (let i = 0; i < 59; i++) limiter.take('busy');
+    expect(limiter.take('busy').allowed).toBe(false);
+    // With 'kept' and 'busy', 10,000 callers: the map is full when the newcomer arrives a whole window later.
+    for (let i = 0; i < 9_998; i++) limiter.take(`one-off-${i}`);
+    now += 60_000;
+    limiter.take('newcomer');
+    expect(limiter.take('busy')).toEqual({ allowed: true, remaining: 58 });
+  });
 });
 
 describe('RateLimiter.check and refund', () => {
@@ -75,6 +94,31 @@ describe('writeLimits', () => {
     expect(limits.writes.perMinute).toBe(4);
     expect(limits.failedWrites.perMinute).toBe(4 * FAILED_WRITES_FACTOR);
     expect(writeLimits(0).failedWrites.perMinute).toBe(0);
+  });
+
+  it('counts writes and failed attempts in the shared limits when given them, so every server on the store counts together', async () => {
+    // A store's shared limits: one bucket set per name, whichever server asks (the names are stored,
+    // so a server of another version on the same store must find them under the same names).
+    const asked: Array<[string, number]> = [];
+    const byName = new Map<string, RateLimiter>();
+    const shared: SharedRateLimits = {
+      limit: (name, perMinute) => {
+        asked.push([name, perMinute]);
+        const limiter = byName.get(name) ?? new RateLimiter(perMinute, () => 0);
+        byName.set(name, limiter);
+        return limiter;
+      },
+    };
+    const serverA = writeRateLimit(writeLimits(1, () => 0, shared));
+    const serverB = writeRateLimit(writeLimits(1, () => 0, shared));
+    expect(asked).toEqual([
+      ['writes', 1],
+      ['failed-writes', FAILED_WRITES_FACTOR],
+      ['writes', 1],
+      ['failed-writes', FAILED_WRITES_FACTOR],
+    ]);
+    expect((await call(serverA, 'k1')).ran).toBe(true);
+    expect((await call(serverB, 'k1')).error?.code).toBe('rate_limited');
   });
 });
 

@@ -52,7 +52,7 @@ export class RateLimiter implements RateLimit {
   check(id: string): RateDecision {
     if (this.perMinute <= 0) return { allowed: true, remaining: Number.POSITIVE_INFINITY };
     const bucket = this.#bucket(id);
-    if (bucket.tokens < 1) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.#perMs / 1000)) };
+    if (bucket.tokens < 1) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - bucket.tokens) * this.#windowMs) / this.perMinute / 1000)) };
     return { allowed: true, remaining: Math.floor(bucket.tokens) };
   }
 
@@ -61,10 +61,6 @@ export class RateLimiter implements RateLimit {
     if (this.perMinute <= 0) return;
     const bucket = this.#bucket(id);
     bucket.tokens = Math.min(this.perMinute, bucket.tokens + 1);
-  }
-
-  get #perMs(): number {
-    return this.perMinute / this.#windowMs;
   }
 
   /** The caller's bucket, refilled up to now. */
@@ -77,7 +73,9 @@ export class RateLimiter implements RateLimit {
       this.#buckets.set(id, bucket);
     }
     // A clock set back (NTP, an operator) refills nothing rather than draining the bucket.
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + Math.max(0, now - bucket.at) * this.#perMs);
+    // Multiplied before divided: a whole window refills exactly perMinute (59 / 60,000 a millisecond,
+    // times 60,000, is 58.99999999999999).
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (Math.max(0, now - bucket.at) * this.perMinute) / this.#windowMs);
     bucket.at = now;
     return bucket;
   }

@@ -14,6 +14,7 @@ import { PgKeyRepository } from '../../api/store/pg/keys';
 import { PgLeadRepository, PgOutboxRepository } from '../../api/store/pg/leads';
 import { PgMediaRepository } from '../../api/store/pg/media';
 import { migrate } from '../../api/store/pg/migrations';
+import { pgRateLimits } from '../../api/store/pg/rate-limits';
 import { PgAuditLog, PgSessionRepository, PgStaffRepository } from '../../api/store/pg/staff';
 import { freshDatabase } from '../support/postgres-cluster';
 
@@ -192,5 +193,17 @@ describe('PostgreSQL repositories shared by two instances', () => {
     expect(await b.media.delete(id)).toBe(true);
     expect(await a.media.get(id)).toBeNull();
     expect(await a.media.read(`${id}-480.webp`)).toBeNull();
+  });
+
+  it('refills a shared rate limit to exactly its size one window after it was drained, on either instance', async () => {
+    const { a, b } = await twoInstances();
+    let now = Date.parse('2026-01-01T00:00:00.000Z');
+    // 59 a minute: 59 / 60,000 a millisecond, times 60,000, would be 58.99999999999999.
+    const onA = pgRateLimits(a.db, () => now).limit('writes', 59);
+    const onB = pgRateLimits(b.db, () => now).limit('writes', 59);
+    for (let i = 0; i < 59; i++) await (i % 2 === 0 ? onA : onB).take('key-1');
+    expect(await onB.take('key-1')).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    now += 60_000;
+    expect(await onA.take('key-1')).toEqual({ allowed: true, remaining: 58 });
   });
 });

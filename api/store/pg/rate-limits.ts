@@ -14,8 +14,11 @@ const MINUTE_MS = 60_000;
 
 /** The instance's time, milliseconds since the epoch. */
 const NOW_MS = '$4::bigint';
-/** The tokens of a bucket refilled up to now (over the row's columns, $2 its capacity and $3 tokens per ms). */
-const REFILLED = `LEAST($2::double precision, rate_buckets.tokens + GREATEST(0, ${NOW_MS} - rate_buckets.at_ms) * $3::double precision)`;
+/**
+ * The tokens of a bucket refilled up to now (over the row's columns, $2 its capacity and $3 its window in
+ * ms). Multiplied before divided, as api/http/rate-limit.ts does: a whole window refills exactly $2.
+ */
+const REFILLED = `LEAST($2::double precision, rate_buckets.tokens + GREATEST(0, ${NOW_MS} - rate_buckets.at_ms) * $2::double precision / $3::double precision)`;
 
 class PgRateLimit implements RateLimit {
   readonly perMinute: number;
@@ -33,10 +36,6 @@ class PgRateLimit implements RateLimit {
     this.#windowMs = windowMs;
   }
 
-  get #perMs(): number {
-    return this.perMinute / this.#windowMs;
-  }
-
   /** The row of a caller's bucket: `<limit name>|<caller>` (limit names have no `|`). */
   #bucket(id: string): string {
     return `${this.#name}|${id}`;
@@ -51,7 +50,7 @@ class PgRateLimit implements RateLimit {
        ON CONFLICT (bucket) DO UPDATE SET tokens = ${REFILLED} - 1, at_ms = GREATEST(rate_buckets.at_ms, ${NOW_MS})
        WHERE ${REFILLED} >= 1
        RETURNING tokens`,
-      [this.#bucket(id), this.perMinute, this.#perMs, this.#now()],
+      [this.#bucket(id), this.perMinute, this.#windowMs, this.#now()],
     );
     const row = taken.rows[0];
     if (row) return { allowed: true, remaining: Math.floor(row.tokens) };
@@ -63,12 +62,12 @@ class PgRateLimit implements RateLimit {
     const { rows } = await this.#db.query<{ tokens: number }>('read a rate limit', `SELECT ${REFILLED} AS tokens FROM rate_buckets WHERE bucket = $1`, [
       this.#bucket(id),
       this.perMinute,
-      this.#perMs,
+      this.#windowMs,
       this.#now(),
     ]);
     const tokens = rows[0]?.tokens ?? this.perMinute;
     if (tokens >= 1) return { allowed: true, remaining: Math.floor(tokens) };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / this.#perMs / 1000)) };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - tokens) * this.#windowMs) / this.perMinute / 1000)) };
   }
 
   async refund(id: string): Promise<void> {
@@ -76,7 +75,7 @@ class PgRateLimit implements RateLimit {
     await this.#db.query(
       'give back a rate-limit token',
       `UPDATE rate_buckets SET tokens = LEAST($2::double precision, ${REFILLED} + 1), at_ms = GREATEST(rate_buckets.at_ms, ${NOW_MS}) WHERE bucket = $1`,
-      [this.#bucket(id), this.perMinute, this.#perMs, this.#now()],
+      [this.#bucket(id), this.perMinute, this.#windowMs, this.#now()],
     );
   }
 
