@@ -81,6 +81,8 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       ['Now you can enjoy guaranteed income for life.', 'guaranteed income'],
       // Only the word "non" says the opposite, not a word that ends in it.
       ['The Canon guaranteed returns fund pays 8%.', 'guaranteed returns'],
+      // ... and only just before the claim, not at the start of a word further back.
+      ['Nonprofit buyers like guaranteed returns.', 'guaranteed returns'],
       // A footnote mark or an inline picture between the words does not end the sentence.
       ['<p>Guaranteed<sup>1</sup> income for life.</p>', 'Guaranteed 1 income'],
       ['<p>Guaranteed <picture><img src="/media/badge.png" alt=""></picture> returns.</p>', 'Guaranteed returns'],
@@ -108,6 +110,10 @@ const TEXT_RULE_CASES: Record<string, RuleCases> = {
       'Index credits are guaranteed 0 % in a down year.',
       'Index credits are guaranteed 0 percent in a down year.',
       'Illustrations show non-guaranteed returns.',
+      // Any spaces and dashes between "non" and the claim, markup included.
+      'Cash value has non-<em>guaranteed</em> returns.',
+      // A claim starts at the start of a word: "guaranteed" inside "unguaranteed" is no claim.
+      'Unguaranteed returns are projections.',
       'Illustrations show non guaranteed returns.',
       // A quoted sentence ends at its full stop, inside the quotes; so does a sentence at "…".
       'He said "The premium is guaranteed." Returns vary with the index.',
@@ -403,6 +409,19 @@ describe('where a finding points', () => {
     ]);
   });
 
+  it('reads the title and the excerpt as plain text, whatever the format of the content', () => {
+    // An entity or a Markdown mark in a title is what the title shows, and the finding quotes it as it stands.
+    const quoted = (subject: ComplianceSubject) => checkCompliance(subject).map((finding) => [finding.location?.field, finding.location?.text]);
+    expect(quoted({ title: 'Guaranteed&nbsp;returns', excerpt: 'Guaranteed&nbsp;income', content: '<p>Nothing to see.</p>' })).toEqual([
+      ['title', 'Guaranteed&nbsp;returns'],
+      ['excerpt', 'Guaranteed&nbsp;income'],
+    ]);
+    expect(quoted({ title: '*Guaranteed* returns', excerpt: '*Guaranteed* income', content: 'Nothing to see.', format: 'markdown' })).toEqual([
+      ['title', 'Guaranteed* returns'],
+      ['excerpt', 'Guaranteed* income'],
+    ]);
+  });
+
   it('reports the figures of one worked example as one finding spanning them', () => {
     const text = '$10,000 a year for 30 years gives $838,017 at 6%, $1,244,563 at 8% and $1,889,315 at 10%.';
     expect(found('unqualified-projection', text)).toEqual(['$10,000 a year for 30 years gives $838,017 at 6%, $1,244,563 at 8% and $1,889,315 at 10%']);
@@ -482,6 +501,8 @@ describe('the edges of the engine: windows, exceptions, contexts and order', () 
     expect(found('guaranteed-returns', `The knot ${'x'.repeat(52)} ${'y'.repeat(61)} guaranteed returns every year.`)).toEqual(['guaranteed returns']);
     // ... on the "o" of "knot": only its tail "ot" is in the slice, and goes.
     expect(found('guaranteed-returns', `The knot ${'x'.repeat(51)} ${'y'.repeat(61)} guaranteed returns every year.`)).toEqual(['guaranteed returns']);
+    // ... on the "k" of "slipknot": all of the cut tail "knot" goes, not just its first letter (which would leave "not").
+    expect(found('guaranteed-returns', `The slipknot ${'x'.repeat(52)} ${'y'.repeat(61)} guaranteed returns every year.`)).toEqual(['guaranteed returns']);
     // ... on the "n" of "not": the whole word is in the slice, four words back, and negates the claim.
     expect(found('guaranteed-returns', `Well not ${'a'.repeat(36)} ${'b'.repeat(36)} ${'c'.repeat(41)} guaranteed returns.`)).toEqual([]);
   });
@@ -521,6 +542,12 @@ describe('maskMarkup and lineColumn', () => {
     );
     expect(maskMarkup('<p>a</p> &amp; **b**', 'text')).toBe('<p>a</p> &amp; **b**');
     expect(maskMarkup('a<!-- x -->b', 'html')).toBe('a          b');
+  });
+
+  it('reads a made-up named entity as spaces, even one whose name ends in digits', () => {
+    // "&b46;" is no entity: it is not the character 46, ".", so it ends no sentence.
+    expect(maskMarkup('A&b46; B &x21;', 'html')).toBe('A      B      ');
+    expect(found('guaranteed-returns', '<p>Guaranteed&b46; returns every year.</p>')).toEqual(['Guaranteed returns']);
   });
 
   it('counts lines and columns from 1', () => {

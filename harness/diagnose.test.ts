@@ -124,6 +124,11 @@ describe('diagnoseResponse', () => {
     // A 3xx the client did not follow is no success, even with a JSON body.
     expect(json(300, { post: { slug: 'a-post' } })).toMatchObject({ ok: false, status: 300 });
   });
+
+  it('calls a 1xx answer no success, even with a JSON body (a HAR file given to `diagnose --request` may hold one)', () => {
+    expect(json(103, { post: { slug: 'a-post' } })).toMatchObject({ ok: false, status: 103, code: 'bad_request', cause: '103 Bad request' });
+    expect(json(199, {})).toMatchObject({ ok: false, status: 199 });
+  });
 });
 
 describe('clientFromUserAgent', () => {

@@ -1,17 +1,18 @@
 /**
  * KeyService against real files: what verify() answers for right, wrong, mistyped, unknown and revoked
  * keys, when it records a key's use, and that a revocation written by another process (the CLI) counts
- * on the very next request.
+ * on the very next request. Also: that random ids and secrets use every character equally often, and
+ * what revoke() answers when the key file changed under it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_KEY_SECRET_LENGTH, checkApiKey, formatApiKey } from '../../contract/keys';
+import { API_KEY_SECRET_LENGTH, BASE62_ALPHABET, checkApiKey, formatApiKey } from '../../contract/keys';
 import { openFileStore, openKeyStore } from '../store/file-store';
 import type { Store } from '../store/store';
-import { failingOn } from '../../tests/support/failing';
-import { hashApiKey, KeyError, KeyService } from './keys';
+import { failingOn, withMember } from '../../tests/support/failing';
+import { hashApiKey, KeyError, KeyService, randomBase62 } from './keys';
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -38,6 +39,56 @@ async function setUp() {
   if (!cli) throw new Error('the key file should exist');
   return { store, keys, key, secret, clock, cliKeys: new KeyService(cli, clock.now) };
 }
+
+/**
+ * `real` with every call it answers followed, and `idle()`, which resolves once no call is pending and
+ * none was started since: how a test waits for bookkeeping that is not awaited, even for one that
+ * decided not to write.
+ */
+function followed<T extends object>(real: T): { repository: T; idle: () => Promise<void> } {
+  const pending = new Set<Promise<unknown>>();
+  const repository = new Proxy(real, {
+    get(object, property) {
+      const member: unknown = Reflect.get(object, property, object);
+      if (typeof member !== 'function') return member;
+      return (...args: unknown[]) => {
+        const answer: unknown = (member as (...args: unknown[]) => unknown).apply(object, args);
+        if (answer instanceof Promise) {
+          pending.add(answer);
+          answer.then(
+            () => pending.delete(answer),
+            () => pending.delete(answer),
+          );
+        }
+        return answer;
+      };
+    },
+  });
+  const idle = async () => {
+    do {
+      await Promise.allSettled([...pending]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    } while (pending.size > 0);
+  };
+  return { repository, idle };
+}
+
+describe('randomBase62', () => {
+  it('gives exactly the length asked, in base62, from 0 characters up', () => {
+    for (const length of [0, 1, 2, 3, 10, 32]) expect(randomBase62(length)).toMatch(new RegExp(`^[0-9A-Za-z]{${length}}$`));
+  });
+
+  it('uses every character of the alphabet equally often', () => {
+    // 620,000 characters: each is expected 10,000 times (standard deviation about 99), so a count outside
+    // 9,000-11,000 is 10 deviations away by chance. A bias towards the first characters (taking the
+    // bytes 248-255 too, 5 in 256 or 5 in 249 instead of 1 in 62) puts them at 12,100 or more.
+    const counts = new Map<string, number>();
+    for (const character of randomBase62(620_000)) counts.set(character, (counts.get(character) ?? 0) + 1);
+    expect([...counts.keys()].sort().join('')).toBe([...BASE62_ALPHABET].sort().join(''));
+    const outside = [...counts].filter(([, count]) => count < 9_000 || count > 11_000);
+    expect(outside).toEqual([]);
+  });
+});
 
 describe('KeyService.verify', () => {
   it('accepts the key and records its first use', async () => {
@@ -169,6 +220,30 @@ describe('KeyService.revoke', () => {
     expect((await keys.revoke(other.id)).key.name).toBe('Other');
   });
 
+  it('refuses a name that two active keys carry, as two creations at the same moment can leave', async () => {
+    const { store, keys, key } = await setUp();
+    // Two `blogpost keys create Writer` run at once both pass the duplicate-name check before either adds its key.
+    const stored = await store.keys.findById(key.id);
+    if (!stored) throw new Error('the key should be stored');
+    await store.keys.add({ ...stored, id: 'Twin000001', hash: hashApiKey('another secret') });
+    const error: unknown = await keys.revoke('Writer').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(KeyError);
+    expect(error).toMatchObject({ problem: 'ambiguous', message: 'More than one key is named "Writer"; revoke by id instead.' });
+    expect((await keys.list()).map((listed) => listed.revokedAt)).toEqual([null, null]);
+  });
+
+  it('says not_found when the key is gone from the store by the time it is revoked', async () => {
+    const { store, clock } = await setUp();
+    // Listed, then gone before the revocation is written (the file replaced by another process in between).
+    const [stored] = await store.keys.list();
+    if (!stored) throw new Error('the key should be stored');
+    const ghost = { ...stored, id: 'Gone000001', name: 'Ghost' };
+    const keys = new KeyService(withMember(store.keys, 'list', async () => [...(await store.keys.list()), ghost]), clock.now);
+    const error: unknown = await keys.revoke('Ghost').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(KeyError);
+    expect(error).toMatchObject({ problem: 'not_found', message: 'No key has the id "Gone000001".' });
+  });
+
   it('names a single revoked key by its name', async () => {
     const { keys, key } = await setUp();
     await keys.revoke(key.id);
@@ -205,5 +280,21 @@ describe('KeyService.recordFailure', () => {
     clock.advance(30_000);
     keys.recordFailure(key.id, 'insufficient_permissions');
     await expect.poll(async () => (await keys.find(key.id))?.lastFailedAt).toBe('2026-01-01T00:01:59.500Z');
+  });
+
+  it('keeps the first time of a failure repeated within the minute', async () => {
+    const { store, key, clock } = await setUp();
+    const { repository, idle } = followed(store.keys);
+    const keys = new KeyService(repository, clock.now);
+    keys.recordFailure(key.id, 'invalid_api_key');
+    await idle();
+    clock.advance(59_999);
+    keys.recordFailure(key.id, 'invalid_api_key');
+    await idle();
+    expect(await keys.find(key.id)).toMatchObject({ lastFailedAt: '2026-01-01T00:00:00.000Z', lastFailureCode: 'invalid_api_key' });
+    clock.advance(1);
+    keys.recordFailure(key.id, 'invalid_api_key');
+    await idle();
+    expect(await keys.find(key.id)).toMatchObject({ lastFailedAt: '2026-01-01T00:01:00.000Z', lastFailureCode: 'invalid_api_key' });
   });
 });

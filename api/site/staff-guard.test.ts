@@ -5,12 +5,12 @@
  * the sign-in form without a session). Sessions are a stand-in that knows one id.
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_EDIT_FORM_BYTES } from '../../contract/staff-area';
-import type { ActiveSession, StaffSessions } from '../staff/sessions';
-import { csrfTokenFor } from '../staff/sessions';
+import { REVIEW_EDIT_FORM_BYTES, type StaffArea } from '../../contract/staff-area';
+import type { ActiveSession, Client, StaffSessions } from '../staff/sessions';
+import { csrfTokenFor, loginTokenFor, newRandomId } from '../staff/sessions';
 import type { Store } from '../store/store';
 import { staffGuard, staffPath } from './staff-guard';
 
@@ -144,6 +144,23 @@ describe('staffGuard', () => {
     expect(await tooBig.text()).toBe(`413 Content Too Large. This staff form can be at most ${REVIEW_EDIT_FORM_BYTES} bytes.\n`);
   });
 
+  it('refuses a form declared over 64 KiB with 413 before its body is sent', async () => {
+    // The client sends the headers and a first few bytes, then waits for the answer.
+    const request = httpRequest(`${base}/admin/review`, {
+      method: 'POST',
+      headers: { 'Content-Type': form, 'Content-Length': '70000', Origin: base, ...signedIn },
+    });
+    request.on('error', () => undefined); // the connection is cut once the server has answered
+    const answer = new Promise<IncomingMessage | 'no answer'>((resolve) => {
+      request.once('response', resolve);
+      setTimeout(() => resolve('no answer'), 3000);
+    });
+    request.write(`_csrf=${csrfTokenFor(SESSION_ID)}&text=`);
+    const response = await answer;
+    request.destroy();
+    expect(response === 'no answer' ? response : response.statusCode).toBe(413);
+  });
+
   it('counts the bytes actually sent when no length is declared', async () => {
     const token = `_csrf=${csrfTokenFor(SESSION_ID)}&text=`;
     const chunks = [token, 'a'.repeat(40_000), 'a'.repeat(40_000)];
@@ -175,5 +192,41 @@ describe('staffGuard', () => {
     const response = await fetch(`${base}/admin/review`, { method: 'OPTIONS', redirect: 'manual' });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('staffGuard and the sign-in', () => {
+  it("hands the staff area the sign-in form's cookie and the client's address and user agent", async () => {
+    const clients: Client[] = [];
+    const signingIn = {
+      resolve: async () => null,
+      signIn: async (_email: string, _password: string, client: Client) => {
+        clients.push(client);
+        return { ok: true, sessionId: 'new-session', staff: ACTIVE.staff };
+      },
+    } as unknown as StaffSessions;
+    const app = new Koa();
+    app.use((ctx, next) => staffGuard({ store: {} as Store, sessions: signingIn, now: () => new Date() })(ctx, next));
+    app.use(async (ctx) => {
+      const fields = new URLSearchParams((ctx.state as { formBody: Buffer }).formBody.toString('utf8'));
+      const area = (ctx.state as { staffArea: StaffArea }).staffArea;
+      const outcome = await area.signIn({ email: fields.get('email') ?? '', password: fields.get('password') ?? '', loginToken: fields.get('loginToken') ?? '' });
+      ctx.body = outcome.ok ? 'signed in' : outcome.message;
+    });
+    const signInServer = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => signInServer.once('listening', resolve));
+    const origin = `http://127.0.0.1:${(signInServer.address() as AddressInfo).port}`;
+    try {
+      const cookieValue = newRandomId();
+      const response = await fetch(`${origin}/admin/login`, {
+        method: 'POST',
+        body: `email=jane%40example.com&password=secret&loginToken=${loginTokenFor(cookieValue)}`,
+        headers: { 'Content-Type': form, Origin: origin, Cookie: `staff_login=${cookieValue}`, 'User-Agent': 'StaffBrowser/1.0' },
+      });
+      expect(await response.text()).toBe('signed in');
+      expect(clients).toEqual([{ ip: '127.0.0.1', userAgent: 'StaffBrowser/1.0' }]);
+    } finally {
+      await new Promise<void>((resolve) => signInServer.close(() => resolve()));
+    }
   });
 });

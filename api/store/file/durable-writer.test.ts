@@ -123,6 +123,26 @@ describe('DurableWriter.writeBatch', () => {
   });
 });
 
+describe('DurableWriter on Windows', () => {
+  it('writes and removes files without opening their directory, which Windows refuses', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'a.json');
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform');
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    try {
+      const writer = new DurableWriter(
+        fsWith({ open: (target, flags) => (flags === 'r' ? Promise.reject(failure('EISDIR')) : nodeFileSystem.open(target, flags)) }),
+      );
+      expect(await writer.writeBatch([{ file, text: 'A' }])).toEqual([null]);
+      expect(readFileSync(file, 'utf8')).toBe('A');
+      expect(await writer.remove(file)).toBe(true);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      if (platform) Object.defineProperty(process, 'platform', platform);
+    }
+  });
+});
+
 describe('DurableWriter.remove', () => {
   it('removes a file (true), answers false for a missing one, and rejects with any other failure', async () => {
     const dir = tempDir();

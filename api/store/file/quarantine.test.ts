@@ -72,6 +72,18 @@ describe('quarantine', () => {
     expect(listed[0]?.originalFile).toBe(path.join(dir, 'posts', 'd.json'));
   });
 
+  it('lists files moved in the same millisecond by their path, a file at the top of the data folder among them', async () => {
+    const dir = dataDir();
+    const staff = path.join(dir, 'staff.json');
+    const post = path.join(dir, 'posts', 'a.json');
+    writeFileSync(staff, '{broken');
+    writeFileSync(post, '{broken');
+    const now = new Date('2026-01-03T00:00:00.000Z');
+    await quarantineFile(dir, staff, 'invalid JSON', now);
+    await quarantineFile(dir, post, 'invalid JSON', now);
+    expect((await listQuarantine(dir)).map((entry) => entry.originalFile)).toEqual([post, staff]);
+  });
+
   it('gives a shell command that puts a file back, quoting names safely', () => {
     expect(restoreCommand({ file: "/d/quarantine/it's.json", originalFile: '/d/posts/a b.json', reason: 'r', movedAt: 'm' })).toBe(
       "mv '/d/quarantine/it'\\''s.json' '/d/posts/a b.json'",
