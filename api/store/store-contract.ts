@@ -498,6 +498,45 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
     );
 
     it(
+      'adds exactly one of two keys of one name added at once, takes a name in any case, and frees it once revoked',
+      withStore(async ({ store, reopen }) => {
+        const answers = await Promise.all([store.keys.add(keyRecord('AAAAAAAAAA', { name: 'Twin' })), store.keys.add(keyRecord('BBBBBBBBBB', { name: 'Twin' }))]);
+        expect([...answers].sort()).toEqual(['added', 'name_taken']);
+        const kept = answers[0] === 'added' ? 'AAAAAAAAAA' : 'BBBBBBBBBB';
+        expect((await store.keys.list()).map((key) => key.id)).toEqual([kept]);
+        // Another case is the same name; a taken id is still an error, whatever the name.
+        expect(await store.keys.add(keyRecord('CCCCCCCCCC', { name: 'tWIN' }))).toBe('name_taken');
+        expect(await store.keys.add(keyRecord(kept, { name: 'Someone else' })).catch((e: unknown) => e)).toMatchObject({ problem: 'conflict' });
+        // A revoked key's name can be used again.
+        await store.keys.update(kept, { revokedAt: '2026-02-01T00:00:00.000Z' });
+        expect(await store.keys.add(keyRecord('DDDDDDDDDD', { name: 'twin' }))).toBe('added');
+        expect(await store.keys.add(keyRecord('EEEEEEEEEE', { name: 'Other' }))).toBe('added');
+        const reopened = await reopen();
+        expect((await reopened.keys.list()).map((key) => [key.id, key.name, key.revokedAt])).toEqual([
+          [kept, 'Twin', '2026-02-01T00:00:00.000Z'],
+          ['DDDDDDDDDD', 'twin', null],
+          ['EEEEEEEEEE', 'Other', null],
+        ]);
+      }),
+    );
+
+    it(
+      'restores keys as an export holds them (two active keys of one name too), and refuses a taken id',
+      withStore(async ({ store, reopen }) => {
+        await store.keys.restore(keyRecord('AAAAAAAAAA', { name: 'Twin' }));
+        await store.keys.restore(keyRecord('BBBBBBBBBB', { name: 'Twin' }));
+        expect(await store.keys.restore(keyRecord('AAAAAAAAAA', { name: 'Other' })).catch((e: unknown) => e)).toMatchObject({ problem: 'conflict' });
+        // Two active keys of one name: a new one of that name is still refused.
+        expect(await store.keys.add(keyRecord('CCCCCCCCCC', { name: 'twin' }))).toBe('name_taken');
+        const reopened = await reopen();
+        expect((await reopened.keys.list()).map((key) => [key.id, key.name, key.revokedAt])).toEqual([
+          ['AAAAAAAAAA', 'Twin', null],
+          ['BBBBBBBBBB', 'Twin', null],
+        ]);
+      }),
+    );
+
+    it(
       'keeps concurrent key changes (last-used bookkeeping beside a revocation)',
       withStore(async ({ store, reopen }) => {
         await store.keys.add(keyRecord('AAAAAAAAAA'));

@@ -153,8 +153,19 @@ export interface KeyRepository {
   list(): Promise<KeyRecord[]>;
   /** The key with this public id. Sees changes another process (the CLI) made. */
   findById(id: string): Promise<KeyRecord | undefined>;
-  /** Adds a key; a StoreError ('conflict') when its id exists. */
-  add(record: KeyRecord): Promise<void>;
+  /**
+   * Adds a key unless an active (not revoked) key already has its name, compared case-insensitively,
+   * checked and added atomically: of two creations of one name at once (the server and the CLI, or two
+   * servers on one database), one is answered 'added' and the other 'name_taken', which stores nothing.
+   * A StoreError ('conflict') when its id exists.
+   */
+  add(record: KeyRecord): Promise<'added' | 'name_taken'>;
+  /**
+   * Adds a key as an export holds it, whatever the names of the keys stored (`blogpost import`: an
+   * export made before names were checked atomically may hold two active keys with one name, and
+   * must still import whole). A StoreError ('conflict') when its id exists.
+   */
+  restore(record: KeyRecord): Promise<void>;
   /** Applies `patch`; the updated record, or undefined when there is no such key. */
   update(id: string, patch: KeyPatch): Promise<KeyRecord | undefined>;
   demoKeyIssuedAt(): Promise<string | null>;

@@ -2,8 +2,8 @@
  * The PostgreSQL repositories of keys, leads, staff, sessions, the audit log and media, as two app
  * servers use them: two Database pools (two instances) on one database of the throwaway test server. What
  * one instance changes, the other sees on its next call; changes made at once on both apply one after
- * the other (none lost); uniqueness (a key id, a staff e-mail in any case, one picture) holds across
- * instances; and a lead, a medium or a delete is stored whole or not at all.
+ * the other (none lost); uniqueness (a key id, an active key's name and a staff e-mail in any case,
+ * one picture) holds across instances; and a lead, a medium or a delete is stored whole or not at all.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
@@ -126,6 +126,15 @@ describe('PostgreSQL repositories shared by two instances', () => {
     expect(await a.keys.demoKeyIssuedAt()).toBeNull();
     await b.keys.markDemoKeyIssued(new Date('2026-01-02T00:00:00.000Z'));
     expect(await a.keys.demoKeyIssuedAt()).toBe('2026-01-02T00:00:00.000Z');
+  });
+
+  it('adds one active key of a name when both instances add one of that name (in any case) at once, several times over', async () => {
+    const { a, b } = await twoInstances();
+    for (const round of [1, 2, 3]) {
+      const answers = await Promise.all([a.keys.add(keyRecord(`A00000000${round}`, { name: `Twin ${round}` })), b.keys.add(keyRecord(`B00000000${round}`, { name: `TWIN ${round}` }))]);
+      expect([...answers].sort()).toEqual(['added', 'name_taken']);
+    }
+    expect(await a.keys.list()).toHaveLength(3);
   });
 
   it('refuses a staff e-mail that differs only in case, even when both instances add it at once', async () => {

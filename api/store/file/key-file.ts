@@ -79,6 +79,9 @@ interface Change {
 
 const copyOf = (key: KeyRecord): KeyRecord => ({ ...key, permissions: [...key.permissions] });
 
+/** A key name as names are compared: trimmed, in lower case ("Writer" and " writer" are one name). */
+const normalName = (name: string): string => name.trim().toLowerCase();
+
 export class KeyFile implements KeyRepository {
   readonly file: string;
   readonly #db: Low<Manifest>;
@@ -190,11 +193,26 @@ export class KeyFile implements KeyRepository {
     return key ? copyOf(key) : undefined;
   }
 
-  add(record: KeyRecord): Promise<void> {
+  /** Checked inside the change, which runs under the lock on the file as it is on disk: another process's key of that name counts. */
+  add(record: KeyRecord): Promise<'added' | 'name_taken'> {
     return this.#change((data) => {
-      if (data.keys.some((key) => key.id === record.id)) throw new StoreError('conflict', this.file, `A key with id ${record.id} already exists.`);
+      this.#refuseTakenId(data, record.id);
+      const name = normalName(record.name);
+      if (data.keys.some((key) => key.revokedAt === null && normalName(key.name) === name)) return 'name_taken';
+      data.keys.push(copyOf(record));
+      return 'added';
+    });
+  }
+
+  restore(record: KeyRecord): Promise<void> {
+    return this.#change((data) => {
+      this.#refuseTakenId(data, record.id);
       data.keys.push(copyOf(record));
     });
+  }
+
+  #refuseTakenId(data: Manifest, id: string): void {
+    if (data.keys.some((key) => key.id === id)) throw new StoreError('conflict', this.file, `A key with id ${id} already exists.`);
   }
 
   update(id: string, patch: KeyPatch): Promise<KeyRecord | undefined> {

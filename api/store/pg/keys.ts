@@ -3,7 +3,8 @@
  * keys were added), and the time the demo key was issued in `store_meta`. Every call reads what is
  * stored, so a key revoked on one instance (or by the CLI) is refused by every other on its next
  * request. A change locks the key's row (SELECT ... FOR UPDATE) and applies the patch to the record as
- * stored, so last-used bookkeeping beside a revocation on another instance keeps both.
+ * stored, so last-used bookkeeping beside a revocation on another instance keeps both. Adding a key
+ * takes a lock of its own, so two instances cannot both add an active key of one name.
  */
 import type { KeyRecord } from '../records';
 import type { KeyPatch, KeyRepository } from '../store';
@@ -11,6 +12,17 @@ import { StoreError } from '../store-error';
 import type { Database } from './database';
 
 const DEMO_KEY_ISSUED_AT = 'demo_key_issued_at';
+
+/**
+ * The advisory lock every key creation holds while it checks the name and adds the key (a number of
+ * this application's own, beside the migrations' lock): creations wait for one another; reads,
+ * revocations and bookkeeping do not.
+ */
+const KEY_NAME_LOCK = 7_235_905_113_402_002;
+
+function takenId(id: string): StoreError {
+  return new StoreError('conflict', 'PostgreSQL', `A key with id ${id} already exists.`);
+}
 
 export class PgKeyRepository implements KeyRepository {
   readonly #db: Database;
@@ -29,9 +41,31 @@ export class PgKeyRepository implements KeyRepository {
     return result.rows[0]?.record;
   }
 
-  async add(record: KeyRecord): Promise<void> {
-    const result = await this.#db.query('add an API key', 'INSERT INTO api_keys (id, record) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [record.id, JSON.stringify(record)]);
-    if (result.rowCount === 0) throw new StoreError('conflict', 'PostgreSQL', `A key with id ${record.id} already exists.`);
+  /**
+   * One transaction holding the key-name lock: the check for an active key of that name and the insert
+   * cannot interleave with another instance's. A lock, not a unique index, because a database may
+   * already hold two active keys with one name from before names were checked atomically.
+   */
+  add(record: KeyRecord): Promise<'added' | 'name_taken'> {
+    return this.#db.transaction('add an API key', async (query) => {
+      await query('SELECT pg_advisory_xact_lock($1)', [KEY_NAME_LOCK]);
+      const taken = (
+        await query<{ id_taken: boolean; name_taken: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = $1) AS id_taken,
+                  EXISTS (SELECT 1 FROM api_keys WHERE lower(btrim(record->>'name')) = $2 AND record->>'revokedAt' IS NULL) AS name_taken`,
+          [record.id, record.name.trim().toLowerCase()],
+        )
+      ).rows[0];
+      if (taken?.id_taken) throw takenId(record.id);
+      if (taken?.name_taken) return 'name_taken';
+      await query('INSERT INTO api_keys (id, record) VALUES ($1, $2)', [record.id, JSON.stringify(record)]);
+      return 'added';
+    });
+  }
+
+  async restore(record: KeyRecord): Promise<void> {
+    const result = await this.#db.query('restore an API key', 'INSERT INTO api_keys (id, record) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [record.id, JSON.stringify(record)]);
+    if (result.rowCount === 0) throw takenId(record.id);
   }
 
   /** The patch applied to the key as stored, its row locked meanwhile; a field given as undefined is removed, as the file store does. */
