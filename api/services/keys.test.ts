@@ -185,6 +185,14 @@ describe('KeyService.create', () => {
     );
   });
 
+  it('stamps a key with the time it was made when given no clock', async () => {
+    const { store } = await setUp();
+    const before = Date.now();
+    const { key } = await new KeyService(store.keys).create({ name: 'Unclocked', permissions: ['blog:read'] });
+    expect(Date.parse(key.createdAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(key.createdAt)).toBeLessThanOrEqual(Date.now());
+  });
+
   it('lets a revoked key’s name be used again', async () => {
     const { keys, key } = await setUp();
     await keys.revoke(key.id);

@@ -88,10 +88,6 @@ export class KeyError extends Error {
   }
 }
 
-function duplicateName(name: string): KeyError {
-  return new KeyError('duplicate_name', `An active key is already named "${name}"; pick another name or revoke that key first.`);
-}
-
 export type KeyVerification =
   | { ok: true; key: ApiKeySummary }
   | { ok: false; reason: 'malformed'; message: string }
@@ -119,10 +115,6 @@ export class KeyService {
     }
     const permissions = [...new Set(input.permissions)];
     if (permissions.length === 0) throw new KeyError('no_permissions', 'A key needs at least one permission.');
-    // Checked early for a clear answer before random bytes are drawn; the store checks again as it adds
-    // the key, atomically, for a creation of the same name (by the CLI or another server) since this list.
-    const active = (await this.#store.list()).filter((key) => key.revokedAt === null);
-    if (active.some((key) => key.name.toLowerCase() === name.toLowerCase())) throw duplicateName(name);
     const id = randomBase62(API_KEY_ID_LENGTH);
     const secret = formatApiKey(id, randomBase62(API_KEY_SECRET_LENGTH));
     const record: KeyRecord = {
@@ -135,7 +127,11 @@ export class KeyService {
       lastUsedAt: null,
       revokedAt: null,
     };
-    if ((await this.#store.add(record)) === 'name_taken') throw duplicateName(name);
+    // The store checks the name as it adds the key, atomically: a key of this name created meanwhile
+    // by the CLI or another server counts.
+    if ((await this.#store.add(record)) === 'name_taken') {
+      throw new KeyError('duplicate_name', `An active key is already named "${name}"; pick another name or revoke that key first.`);
+    }
     return { key: summaryOf(record), secret };
   }
 
