@@ -238,7 +238,10 @@ describe('landing on a section far down a long page', () => {
       // once, which is not what these tests are about.
       await page.goto(`${server.url}/legal`);
       await page.goto(`${server.url}${pagePath}${target}`, { waitUntil: 'load' });
-      if (js) expect(await layoutShiftSum(page)).toBe(0);
+      // Under 0.001, not 0: once in CI (2026-11-27) the home page's FAQ landing measured 0.00029, a
+      // redraw of a fraction of a pixel whose source was not caught; a section laid out too late moves
+      // the page by hundreds of pixels (0.53 seen), far above this.
+      if (js) expect(await layoutShiftSum(page)).toBeLessThan(0.001);
       await atTop(page, target);
       if (js) await shiftsRecorded(page);
       await context.close();
