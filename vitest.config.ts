@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 /** Browser tests that measure timing-sensitive behaviour: run alone (the e2e-alone project). */
 const E2E_ALONE = ['tests/e2e/hydrate-on-interaction.test.ts', 'tests/e2e/visitors-phone.test.ts'];
 
+/**
+ * How long `expect.poll` waits in the browser tests: what they poll for follows a tap (the app loading
+ * and hydrating, a scroll settling), which on a loaded two-core machine has taken over Vitest's 1 s
+ * default. A poll ends as soon as its condition holds, so this costs nothing when the test passes.
+ */
+const BROWSER_EXPECT = { poll: { timeout: 10_000 } };
+
 export default defineConfig({
   test: {
     // Two files at a time: Vitest's default here ran one (the suite waits on servers and Chromium more
@@ -49,6 +56,7 @@ export default defineConfig({
           include: ['tests/{site,e2e}/**/*.test.ts'],
           exclude: E2E_ALONE,
           environment: 'node',
+          expect: BROWSER_EXPECT,
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -63,6 +71,7 @@ export default defineConfig({
           name: 'e2e-alone',
           include: E2E_ALONE,
           environment: 'node',
+          expect: BROWSER_EXPECT,
           globalSetup: ['tests/support/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -91,7 +91,9 @@ describe('comparison table rows without JavaScript', () => {
     await page.goto(`${server.url}${paths.sepComparison}`);
     const [, second] = sepComparisonContent(DEFAULT_SITE_CONFIG).comparison.rows;
     if (!second) throw new Error('the SEP comparison needs two rows');
+    // The tap starts the app; the address follows once the app is in charge (it replays the tap).
     await rowLink(page, 'sep-comparison-table', second.feature).click();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await expect.poll(() => new URL(page.url()).searchParams.get('compare')).toBe(second.id);
     expect(await shownExplanation(page, 'sep-comparison-table')).toContain(second.explanation);
     await page.reload();
