@@ -34,6 +34,7 @@ export default tseslint.config(
             { target: './cli', from: './api', except: ['./operations.ts'], message: 'cli reaches the server side only through api/operations.ts' },
             { target: './cli', from: './web', message: 'cli never imports web' },
             { target: './harness', from: ['./api', './web', './cli'], message: 'harness imports the contract only' },
+            { target: '.', from: './api/main.ts', message: 'api/main.ts starts the server (on PORT, in DATA_DIR) when imported: import its settings from api/server-env.ts' },
           ],
         },
       ],

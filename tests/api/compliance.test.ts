@@ -11,7 +11,7 @@ import type { ListPostsResponse } from '../../contract/blog-reader';
 import type { ComplianceFinding } from '../../contract/compliance';
 import type { ApiErrorBody } from '../../contract/errors';
 import type { GetPostByIdResponse, PostWriteResponse } from '../../contract/post-lifecycle';
-import { readServerEnv } from '../../api/main';
+import { readServerEnv } from '../../api/server-env';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 

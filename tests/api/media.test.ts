@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readServerEnv } from '../../api/main';
+import { readServerEnv } from '../../api/server-env';
 import type { ApiErrorBody } from '../../contract/errors';
 import type { MediaListResponse, MediaResponse } from '../../contract/media';
 import { startTestServer, type TestServer } from '../support/server';
