@@ -10,6 +10,14 @@ const E2E_ALONE = ['tests/e2e/hydrate-on-interaction.test.ts', 'tests/e2e/visito
  */
 const BROWSER_EXPECT = { poll: { timeout: 10_000 } };
 
+/**
+ * The projects that start servers and browsers share a worker's modules between their files instead of
+ * loading the server, the site's content and Playwright again for every file (Vitest's isolation). Each
+ * file starts and stops its own server, store and browser, and none mocks a module or changes the
+ * environment, so nothing one file does is seen by the next.
+ */
+const SHARED_MODULES = { isolate: false };
+
 export default defineConfig({
   test: {
     // Two files at a time: Vitest's default here ran one (the suite waits on servers and Chromium more
@@ -29,6 +37,7 @@ export default defineConfig({
         // because the server also renders pages).
         test: {
           name: 'server',
+          ...SHARED_MODULES,
           include: ['tests/{api,cli}/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
@@ -41,6 +50,7 @@ export default defineConfig({
         // (tests/support/postgres-setup.ts), a database per test; and app servers sharing one database.
         test: {
           name: 'postgres',
+          ...SHARED_MODULES,
           include: ['tests/postgres/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/postgres-setup.ts'],
@@ -53,6 +63,7 @@ export default defineConfig({
         // other projects (each file starts its own server and browser).
         test: {
           name: 'e2e',
+          ...SHARED_MODULES,
           include: ['tests/{site,e2e}/**/*.test.ts'],
           exclude: E2E_ALONE,
           environment: 'node',
@@ -64,16 +75,19 @@ export default defineConfig({
       },
       {
         // The browser tests that time what a visitor sees as it happens (the app starting under a
-        // tap, layout shifts): one file at a time, after everything else, so
-        // no other test shares the machine with them. Vitest runs projects without file
-        // parallelism after the parallel ones.
+        // tap, layout shifts): one file at a time, after everything else (its own sequence group), so
+        // no other test shares the machine with them.
         test: {
           name: 'e2e-alone',
+          ...SHARED_MODULES,
           include: E2E_ALONE,
           environment: 'node',
           expect: BROWSER_EXPECT,
           globalSetup: ['tests/support/global-setup.ts'],
           fileParallelism: false,
+          // Group 1 runs after group 0, every other project's (Vitest also refuses a project of one
+          // worker in the same group as projects of two once their files share modules).
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
