@@ -14,7 +14,9 @@ const BROWSER_EXPECT = { poll: { timeout: 10_000 } };
  * The projects that start servers and browsers share a worker's modules between their files instead of
  * loading the server, the site's content and Playwright again for every file (Vitest's isolation). Each
  * file starts and stops its own server, store and browser, and none mocks a module or changes the
- * environment, so nothing one file does is seen by the next.
+ * environment, so nothing one file does is seen by the next. Measured on this 2-core machine, the
+ * same commit both ways, one after the other: the whole `npm test` 829 s isolated, 658 s shared (the
+ * module loading summed over files, 186 s and 48 s).
  */
 const SHARED_MODULES = { isolate: false };
 

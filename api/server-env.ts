@@ -1,8 +1,8 @@
 /**
  * The server's settings from the environment (PORT, HOST, DATA_DIR, DATABASE_URL, the rate limits, the
  * quote form's limits, COMPLIANCE_MODE, MEDIA_MAX_BYTES…), each checked with an error that says what to
- * set. Apart from main.ts, which starts the server when it is imported, so tests can read settings
- * without starting one.
+ * set. Kept out of main.ts, which starts the server when it is imported, so that tests read the
+ * settings without starting one.
  */
 import { COMPLIANCE_MODES, type ComplianceMode } from '../contract/compliance';
 import { DEFAULT_MEDIA_MAX_BYTES } from '../contract/media';
