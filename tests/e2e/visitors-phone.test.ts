@@ -183,13 +183,27 @@ describe('landing on a section far down a long page', () => {
    * The sum of every layout shift Chromium has recorded for the page, after input or not (read from the
    * observer's buffer at once: with JavaScript off no callback or animation frame of the page runs).
    */
-  function layoutShiftSum(page: Page): Promise<number> {
+  async function layoutShiftSum(page: Page): Promise<number> {
+    return (await layoutShifts(page)).sum;
+  }
+
+  /** The same sum, and what moved: each shifted element with its box before and after, for a failure's message. */
+  function layoutShifts(page: Page): Promise<{ sum: number; moved: string }> {
     return page.evaluate(() => {
+      type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       const observer = new PerformanceObserver(() => undefined);
       observer.observe({ type: 'layout-shift', buffered: true });
-      const entries = observer.takeRecords();
+      const entries = observer.takeRecords() as Array<PerformanceEntry & { value: number; sources?: Source[] }>;
       observer.disconnect();
-      return entries.reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0);
+      const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+      const describe = (node: Node | null) =>
+        node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}` : (node?.nodeName ?? 'a removed node');
+      return {
+        sum: entries.reduce((sum, entry) => sum + entry.value, 0),
+        moved: entries
+          .map((entry) => `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map((source) => `${describe(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`).join(', ')}`)
+          .join('; '),
+      };
     });
   }
 
@@ -239,9 +253,12 @@ describe('landing on a section far down a long page', () => {
       await page.goto(`${server.url}/legal`);
       await page.goto(`${server.url}${pagePath}${target}`, { waitUntil: 'load' });
       // Under 0.001, not 0: once in CI (2026-11-27) the home page's FAQ landing measured 0.00029, a
-      // redraw of a fraction of a pixel whose source was not caught; a section laid out too late moves
-      // the page by hundreds of pixels (0.53 seen), far above this.
-      if (js) expect(await layoutShiftSum(page)).toBeLessThan(0.001);
+      // redraw of a fraction of a pixel whose source was not caught (a failure now names what moved);
+      // a section laid out too late moves the page by hundreds of pixels (0.53 seen), far above this.
+      if (js) {
+        const shifts = await layoutShifts(page);
+        expect(shifts.sum, shifts.moved).toBeLessThan(0.001);
+      }
       await atTop(page, target);
       if (js) await shiftsRecorded(page);
       await context.close();
@@ -253,7 +270,8 @@ describe('landing on a section far down a long page', () => {
     await page.goto(`${server.url}${GUIDE}`);
     await page.locator('.contents-list a[href$="#common-questions"]').first().click();
     await page.waitForURL(/#common-questions$/);
-    expect(await layoutShiftSum(page)).toBe(0);
+    const shifts = await layoutShifts(page);
+    expect(shifts.sum, shifts.moved).toBe(0);
     await atTop(page, '#common-questions');
     await shiftsRecorded(page);
     await context.close();
