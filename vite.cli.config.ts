@@ -3,14 +3,14 @@
  * run reads one file instead of resolving and loading several hundred modules from node_modules; what
  * only some commands use (pg, undici, turndown) is split into cli-chunks/ and loaded when used. With
  * both, `blogpost --version` went from 1.00 s to 0.54 s (docs/decisions/0008-cli-bundle.md). Left
- * out: sharp (native code) and pg-native (an optional part of pg that is not installed).
+ * out: sharp and better-sqlite3 (native code) and pg-native (an optional part of pg that is not installed).
  */
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   publicDir: false,
   envDir: false,
-  ssr: { noExternal: true, external: ['sharp', 'pg-native'] },
+  ssr: { noExternal: true, external: ['sharp', 'better-sqlite3', 'pg-native'] },
   build: {
     ssr: true,
     target: 'node20',

@@ -1,9 +1,9 @@
 /**
- * The store contract (api/store/store-contract.ts) on PostgreSQL: the same suite the file store passes,
- * each test on a database of its own on the throwaway server of this run.
+ * The store contract (api/store/store-contract.ts) on PostgreSQL: the same suite SQLite passes
+ * (api/store/sql/sql-store.test.ts), each test on a database of its own on the throwaway server of this run.
  */
 import { inject } from 'vitest';
-import { openPgStore } from '../../api/store/pg/pg-store';
+import { openPostgresStore } from '../../api/store/sql/sql-store';
 import { describeStoreContract } from '../../api/store/store-contract';
 import type { Store } from '../../api/store/store';
 import { freshDatabase } from '../support/postgres-cluster';
@@ -17,14 +17,14 @@ describeStoreContract('PostgreSQL', async () => {
   const url = await freshDatabase(inject('postgresUrl'), 'contract');
   let failNext = false;
   const beforeQuery = (sql: string) => {
-    if (failNext && /^\s*(INSERT INTO|UPDATE) (?!store_meta\b)/.test(sql)) {
+    if (failNext && /^\s*(insert into|update) "?(?!store_meta\b)/i.test(sql)) {
       failNext = false;
       throw diskFull();
     }
   };
   const opened: Store[] = [];
   const open = async () => {
-    const store = await openPgStore(url, { beforeQuery });
+    const store = await openPostgresStore(url, 'PostgreSQL', { beforeQuery });
     opened.push(store);
     return store;
   };

@@ -1,0 +1,283 @@
+/**
+ * The store's connection to its database, the same for both engines: Kysely over better-sqlite3 (the
+ * embedded default, one file in DATA_DIR) or over `pg` (DATABASE_URL, for several app servers). It
+ * runs reads and write transactions, and says what a database error means for the operator as a
+ * StoreError (`full`, `read_only`, `conflict`, `corrupt`, `unwritable`), naming what was being done.
+ *
+ * SQLite is opened in WAL mode with `synchronous=FULL` (a commit is on disk before it resolves, so a 201
+ * means stored), foreign keys on, and a busy timeout, so the CLI and a running server share the file:
+ * every write transaction begins IMMEDIATE, taking the write lock at once (or waiting its turn), never
+ * failing halfway on a lock another process holds.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Transaction,
+} from 'kysely';
+import type pg from 'pg';
+import { StoreError } from '../store-error';
+import type { StoreSchema } from './schema';
+
+export type EngineKind = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** Called with each statement's text before it runs (tests make a write fail the way a full disk does). */
+  beforeQuery?: (sql: string) => void;
+}
+
+/** How long a write waits for another process's write lock on the SQLite file before it gives up. */
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+/** The error code of a database error (`SQLITE_FULL`, or PostgreSQL's SQLSTATE `53100`), if it has one. */
+export function databaseCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** A database error as the store's error, naming what was being done and where (`where`: the file, or the redacted URL). */
+export function databaseError(doing: string, error: unknown, kind: EngineKind, where: string): StoreError {
+  if (error instanceof StoreError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  const code = databaseCode(error) ?? '';
+  if (kind === 'postgres') {
+    switch (code) {
+      case '53100':
+        return new StoreError('full', 'PostgreSQL', `Cannot ${doing}: the database server's disk is full (${detail}). Free some space on it; nothing stored was lost.`, error);
+      case '23505':
+        return new StoreError('conflict', 'PostgreSQL', `Cannot ${doing}: ${detail}.`, error);
+      case '25006':
+        return new StoreError('read_only', 'PostgreSQL', `Cannot ${doing}: the database is read-only (${detail}). Point DATABASE_URL at the primary server.`, error);
+      default:
+        return new StoreError('unwritable', 'PostgreSQL', `Cannot ${doing}: ${detail}. Check that the database in DATABASE_URL is up and reachable; nothing stored was lost.`, error);
+    }
+  }
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
+    return new StoreError('full', where, `Cannot ${doing}: the disk holding ${where} is full (${detail}). Free some space; nothing stored was lost.`, error);
+  }
+  if (code.startsWith('SQLITE_CONSTRAINT')) return new StoreError('conflict', where, `Cannot ${doing}: ${detail}.`, error);
+  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
+    return new StoreError(
+      'read_only',
+      where,
+      `Cannot ${doing}: ${where} is read-only or not writable by this process (${detail}). Check DATA_DIR's mount and permissions.`,
+      error,
+    );
+  }
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
+    return new StoreError(
+      'corrupt',
+      where,
+      `Cannot ${doing}: the database file ${where} is damaged (${detail}). Stop the server, keep the file, and restore the newest copy made with \`blogpost backup\` (docs/deployment.md); \`blogpost doctor\` checks a file.`,
+      error,
+    );
+  }
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return new StoreError('unwritable', where, `Cannot ${doing}: another process held ${where} for longer than ${SQLITE_BUSY_TIMEOUT_MS / 1000} s (${detail}). Try again.`, error);
+  }
+  return new StoreError('unwritable', where, `Cannot ${doing} in ${where} (${detail}). Check that DATA_DIR points to a writable directory.`, error);
+}
+
+/**
+ * Thrown inside a transaction to end it without storing anything, resolving with `value` (an outcome
+ * such as "the slug is taken" that is an answer, not an error).
+ */
+export class Rollback<T> {
+  constructor(readonly value: T) {}
+}
+
+/** A connection that calls `beforeQuery` with each statement first. */
+function watched(connection: DatabaseConnection, beforeQuery: (sql: string) => void): DatabaseConnection {
+  return {
+    executeQuery(query) {
+      beforeQuery(query.sql);
+      return connection.executeQuery(query);
+    },
+    streamQuery(query, chunkSize) {
+      beforeQuery(query.sql);
+      return connection.streamQuery(query, chunkSize);
+    },
+  };
+}
+
+/**
+ * A driver whose connections call `beforeQuery` first (tests only). The driver gets its own connections
+ * back for transactions and release (PostgreSQL's driver releases through a method of its connection).
+ */
+function watchedDriver(driver: Driver, beforeQuery: ((sql: string) => void) | undefined): Driver {
+  if (!beforeQuery) return driver;
+  const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const own = (connection: DatabaseConnection) => inner.get(connection) ?? connection;
+  return {
+    init: () => driver.init(),
+    acquireConnection: async () => {
+      const connection = await driver.acquireConnection();
+      const wrapper = watched(connection, beforeQuery);
+      inner.set(wrapper, connection);
+      return wrapper;
+    },
+    beginTransaction: (connection, settings) => driver.beginTransaction(own(connection), settings),
+    commitTransaction: (connection) => driver.commitTransaction(own(connection)),
+    rollbackTransaction: (connection) => driver.rollbackTransaction(own(connection)),
+    releaseConnection: (connection) => driver.releaseConnection(own(connection)),
+    destroy: () => driver.destroy(),
+  };
+}
+
+/** How long a statement other than BEGIN waits, blocking, for a lock another process holds (WAL readers never wait on a writer). */
+const SQLITE_STATEMENT_BUSY_MS = 5_000;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * better-sqlite3's driver, with every transaction begun IMMEDIATE: the write lock is taken at once, so a
+ * transaction never fails halfway on a lock another process (the CLI, a backup) holds. While another
+ * process holds it, BEGIN is tried again after a pause, without blocking this process's event loop,
+ * for up to SQLITE_BUSY_TIMEOUT_MS. (better-sqlite3's own busy wait would block it, and in one process
+ * two connections would then wait on each other.)
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #handle: BetterSqlite3.Database;
+
+  constructor(handle: BetterSqlite3.Database) {
+    super({ database: handle });
+    this.#handle = handle;
+  }
+
+  override async beginTransaction(): Promise<void> {
+    const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
+      this.#handle.pragma('busy_timeout = 0');
+      try {
+        this.#handle.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!databaseCode(error)?.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+      } finally {
+        this.#handle.pragma(`busy_timeout = ${SQLITE_STATEMENT_BUSY_MS}`);
+      }
+      await pause(wait);
+    }
+  }
+}
+
+/** SQLite runs DDL in transactions: migrations apply whole or not at all, under the write lock. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+function sqliteDialect(database: BetterSqlite3.Database, options: DatabaseOptions): Dialect {
+  return {
+    createAdapter: () => new TransactionalSqliteAdapter(),
+    createDriver: () => watchedDriver(new ImmediateSqliteDriver(database), options.beforeQuery),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+  };
+}
+
+function postgresDialect(pool: pg.Pool, options: DatabaseOptions): Dialect {
+  const inner = new PostgresDialect({ pool });
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => watchedDriver(inner.createDriver(), options.beforeQuery),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+  };
+}
+
+export type Db = Kysely<StoreSchema>;
+export type Tx = Transaction<StoreSchema>;
+
+export class SqlDatabase {
+  readonly kind: EngineKind;
+  readonly db: Db;
+  /** The database file, or PostgreSQL's redacted URL: what messages name. */
+  readonly where: string;
+  /** better-sqlite3's handle (SQLite only): the integrity check, backups, and the change counter. */
+  readonly sqlite: BetterSqlite3.Database | null;
+  readonly pool: pg.Pool | null;
+
+  private constructor(kind: EngineKind, db: Db, where: string, sqlite: BetterSqlite3.Database | null, pool: pg.Pool | null) {
+    this.kind = kind;
+    this.db = db;
+    this.where = where;
+    this.sqlite = sqlite;
+    this.pool = pool;
+  }
+
+  /** Opens (creating it when missing) the SQLite file at `file`; a StoreError an operator can act on. */
+  static async sqlite(file: string, options: DatabaseOptions = {}): Promise<SqlDatabase> {
+    const { default: Sqlite } = await import('better-sqlite3');
+    let handle: BetterSqlite3.Database;
+    try {
+      handle = new Sqlite(file, { timeout: SQLITE_STATEMENT_BUSY_MS });
+      handle.pragma('journal_mode = WAL');
+      handle.pragma('synchronous = FULL');
+      handle.pragma('foreign_keys = ON');
+    } catch (error) {
+      throw databaseError('open the database', error, 'sqlite', file);
+    }
+    return new SqlDatabase('sqlite', new Kysely<StoreSchema>({ dialect: sqliteDialect(handle, options) }), file, handle, null);
+  }
+
+  /** Connects to PostgreSQL at `url` (`where`: the URL with its password masked). */
+  static async postgres(url: string, where: string, options: DatabaseOptions = {}): Promise<SqlDatabase> {
+    const { default: pgModule } = await import('pg');
+    const pool = new pgModule.Pool({
+      connectionString: url,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+      // bigint columns (sequences, milliseconds) as numbers: every value the store keeps is below 2^53.
+      types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pgModule.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
+    });
+    // An idle client losing its connection (the server restarted) must not crash the process.
+    pool.on('error', () => undefined);
+    return new SqlDatabase('postgres', new Kysely<StoreSchema>({ dialect: postgresDialect(pool, options) }), where, null, pool);
+  }
+
+  /** Runs reads (or a single statement) outside a transaction; a database error becomes a StoreError naming `doing`. */
+  async read<T>(doing: string, work: (db: Db) => Promise<T>): Promise<T> {
+    try {
+      return await work(this.db);
+    } catch (error) {
+      throw databaseError(doing, error, this.kind, this.where);
+    }
+  }
+
+  /**
+   * Runs `work` in one write transaction: committed (durably) when it resolves, rolled back when it
+   * throws (rethrown as a StoreError naming `doing`; a Rollback resolves with its value instead).
+   */
+  async write<T, U = never>(doing: string, work: (tx: Tx) => Promise<T>): Promise<T | U> {
+    try {
+      return await this.db.transaction().execute(work);
+    } catch (error) {
+      if (error instanceof Rollback) return error.value as U;
+      throw databaseError(doing, error, this.kind, this.where);
+    }
+  }
+
+  /**
+   * Inside a write: waits for every other write taking the same lock (PostgreSQL: a transaction-scoped
+   * advisory lock; SQLite: nothing more, since its write transactions run one at a time already).
+   */
+  async lock(tx: Tx, key: number): Promise<void> {
+    if (this.kind === 'postgres') await tx.executeQuery(CompiledQuery.raw(`SELECT pg_advisory_xact_lock(${Math.trunc(key)})`));
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}

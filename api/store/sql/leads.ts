@@ -1,0 +1,230 @@
+/**
+ * Quote requests and their notifications, the same on SQLite and PostgreSQL: `leads` (one row per lead)
+ * and `outbox` (one row per notification, kept with `sentAt` once sent), each record whole as JSON text
+ * beside the columns that order and filter them. A lead and its notifications are stored in one
+ * transaction, so neither is ever there without the other. A change to a lead applies to the lead as
+ * stored inside one write transaction (its row locked on PostgreSQL; SQLite runs write transactions one
+ * at a time), so changes from two instances (or the CLI) apply one after the other and none is lost.
+ * Nothing is held in memory. Ids are checked as the file store checked them, so an imported data
+ * directory's names are refused and ignored the same way.
+ */
+import { sql } from 'kysely';
+import type { DeliveryRecord, LeadRecord } from '../../../contract/leads';
+import type { LeadQuery, LeadRepository, OutboxRepository } from '../store';
+import { StoreError } from '../store-error';
+import { type Db, Rollback, type SqlDatabase } from './database';
+import type { OutboxTable } from './schema';
+
+/** The names the file store could give a file (lead-files.ts): a notification id must be one. */
+const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
+const LEAD_ID = /^lead_[A-Za-z0-9]{20}$/;
+
+/** A notification id the file store could name a file after; a StoreError ('corrupt') otherwise. */
+function checkedDeliveryId(id: string): string {
+  if (!SAFE_NAME.test(id)) throw new StoreError('corrupt', id, `"${id}" is not a notification id.`);
+  return id;
+}
+
+/** A record's JSON as stored; a StoreError ('corrupt') naming the row when it is not JSON. */
+function parsed<T>(database: SqlDatabase, text: string, what: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new StoreError(
+      'corrupt',
+      database.where,
+      `A stored ${what} in ${database.where} is not valid JSON (${error instanceof Error ? error.message : String(error)}). Restore the newest backup (docs/deployment.md); \`blogpost doctor\` checks the store.`,
+      error,
+    );
+  }
+}
+
+/** The row of a notification (a new hold starts unheld). */
+function deliveryRow(record: DeliveryRecord): OutboxTable {
+  return { id: checkedDeliveryId(record.id), lead_id: record.leadId, held_until: null, next_attempt_at: record.nextAttemptAt, sent_at: record.sentAt, record: JSON.stringify(record) };
+}
+
+/** Stores a notification, or its state after an attempt over the one before (ending any hold on it). */
+async function upsertDelivery(db: Db, row: OutboxTable): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet((eb) => ({
+        lead_id: eb.ref('excluded.lead_id'),
+        next_attempt_at: eb.ref('excluded.next_attempt_at'),
+        sent_at: eb.ref('excluded.sent_at'),
+        record: eb.ref('excluded.record'),
+        held_until: null,
+      })),
+    )
+    .execute();
+}
+
+/** Plain string order (not the database's collation), the same on both engines. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export class SqlOutboxRepository implements OutboxRepository {
+  readonly #database: SqlDatabase;
+  /** SQLite only: the notifications this server holds for an attempt, and until when (ISO 8601). */
+  readonly #held = new Map<string, string>();
+
+  constructor(database: SqlDatabase) {
+    this.#database = database;
+  }
+
+  /** Not yet sent, the earliest due first (no time first, as the file store ordered them), then by id. */
+  async pending(): Promise<DeliveryRecord[]> {
+    const rows = await this.#database.read('read the notifications waiting to be sent', (db) =>
+      db
+        .selectFrom('outbox')
+        .select('record')
+        .where('sent_at', 'is', null)
+        // NULLS FIRST, spelled so both engines read it.
+        .orderBy(sql`case when next_attempt_at is null then 0 else 1 end`)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .execute(),
+    );
+    return rows.map((row) => parsed<DeliveryRecord>(this.#database, row.record, 'notification'));
+  }
+
+  /** Every notification of one lead, sent or not, by channel (then id). */
+  async forLead(leadId: string): Promise<DeliveryRecord[]> {
+    const rows = await this.#database.read("read a lead's notifications", (db) => db.selectFrom('outbox').select('record').where('lead_id', '=', leadId).execute());
+    return rows
+      .map((row) => parsed<DeliveryRecord>(this.#database, row.record, 'notification'))
+      .sort((a, b) => byText(a.channel, b.channel) || byText(a.id, b.id));
+  }
+
+  /**
+   * PostgreSQL, shared by several servers: one statement, so of two servers claiming a notification at
+   * once one gets it, the other null; the hold is in the row until `until`. SQLite has one server (the CLI
+   * never sends), so the hold is kept in this process only, as the interface allows: a server killed
+   * mid-attempt leaves nothing behind, and the next start sends at once.
+   */
+  async claim(id: string, now: string, until: string): Promise<DeliveryRecord | null> {
+    checkedDeliveryId(id);
+    if (this.#database.kind === 'sqlite') {
+      const heldUntil = this.#held.get(id);
+      if (heldUntil !== undefined && heldUntil > now) return null;
+      const row = await this.#database.read('take a notification for sending', (db) =>
+        db.selectFrom('outbox').select('record').where('id', '=', id).where('sent_at', 'is', null).executeTakeFirst(),
+      );
+      if (!row) return null;
+      this.#held.set(id, until);
+      return parsed<DeliveryRecord>(this.#database, row.record, 'notification');
+    }
+    const row = await this.#database.write('take a notification for sending', (tx) =>
+      tx
+        .updateTable('outbox')
+        .set({ held_until: until })
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '<=', now)]))
+        .returning('record')
+        .executeTakeFirst(),
+    );
+    return row ? parsed<DeliveryRecord>(this.#database, row.record, 'notification') : null;
+  }
+
+  async save(record: DeliveryRecord): Promise<void> {
+    const row = deliveryRow(record);
+    await this.#database.write('store a notification', (tx) => upsertDelivery(tx, row));
+    this.#held.delete(record.id);
+  }
+
+  async remove(id: string): Promise<void> {
+    checkedDeliveryId(id);
+    await this.#database.write('remove a notification', (tx) => tx.deleteFrom('outbox').where('id', '=', id).execute());
+    this.#held.delete(id);
+  }
+}
+
+/** What a change to a lead came to: the stored result (null: no such lead), or the error `change` threw. */
+type UpdateOutcome = { changed: LeadRecord | null } | { refused: unknown };
+
+export class SqlLeadRepository implements LeadRepository {
+  readonly #database: SqlDatabase;
+
+  constructor(database: SqlDatabase) {
+    this.#database = database;
+  }
+
+  /**
+   * The notifications, then the lead, in one transaction; a lead stored again under its id is replaced,
+   * as the file store did.
+   */
+  async create(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): Promise<void> {
+    if (!LEAD_ID.test(lead.id)) throw new StoreError('corrupt', lead.id, `"${lead.id}" is not a lead id.`);
+    const rows = deliveries.map(deliveryRow);
+    await this.#database.write('store a quote request', async (tx) => {
+      for (const row of rows) await upsertDelivery(tx, row);
+      await tx
+        .insertInto('leads')
+        .values({ id: lead.id, created_at: lead.createdAt, record: JSON.stringify(lead) })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at'), record: eb.ref('excluded.record') })))
+        .execute();
+    });
+  }
+
+  async get(id: string): Promise<LeadRecord | null> {
+    if (!LEAD_ID.test(id)) return null;
+    const row = await this.#database.read('read a quote request', (db) => db.selectFrom('leads').select('record').where('id', '=', id).executeTakeFirst());
+    return row ? parsed<LeadRecord>(this.#database, row.record, 'quote request') : null;
+  }
+
+  /**
+   * Newest first; real requests only unless `spam` says otherwise. Status and spam live only in the
+   * record, so they are filtered here after reading (a store holds thousands of leads, not millions).
+   */
+  async list(query: LeadQuery = {}): Promise<LeadRecord[]> {
+    const spam = query.spam ?? false;
+    const rows = await this.#database.read('list the quote requests', (db) =>
+      db.selectFrom('leads').select('record').orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    );
+    return rows
+      .map((row) => parsed<LeadRecord>(this.#database, row.record, 'quote request'))
+      .filter((lead) => (query.status === undefined || lead.status === query.status) && (spam === 'any' || ((lead.spam ?? null) !== null) === spam));
+  }
+
+  /**
+   * Applies `change` to the lead as stored, inside one write transaction (its row locked on PostgreSQL):
+   * a change on another instance waits, then applies to this one's result. An error thrown by `change`
+   * comes back as it was, with nothing stored.
+   */
+  async update(id: string, change: (lead: LeadRecord) => LeadRecord): Promise<LeadRecord | null> {
+    if (!LEAD_ID.test(id)) return null;
+    const outcome = await this.#database.write<UpdateOutcome, UpdateOutcome>('change a quote request', async (tx) => {
+      const row = await tx
+        .selectFrom('leads')
+        .select('record')
+        .where('id', '=', id)
+        .$if(this.#database.kind === 'postgres', (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (!row) return { changed: null };
+      const lead = parsed<LeadRecord>(this.#database, row.record, 'quote request');
+      let changed: LeadRecord;
+      try {
+        changed = { ...change(lead), id: lead.id };
+      } catch (error) {
+        // Nothing was written: rolling back only releases the lock.
+        throw new Rollback({ refused: error });
+      }
+      await tx.updateTable('leads').set({ created_at: changed.createdAt, record: JSON.stringify(changed) }).where('id', '=', id).execute();
+      return { changed };
+    });
+    if ('refused' in outcome) throw outcome.refused;
+    return outcome.changed;
+  }
+
+  /** The lead and every notification of it, in one transaction. */
+  async delete(id: string): Promise<boolean> {
+    if (!LEAD_ID.test(id)) return false;
+    return this.#database.write('remove a quote request', async (tx) => {
+      await tx.deleteFrom('outbox').where('lead_id', '=', id).execute();
+      const result = await tx.deleteFrom('leads').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    });
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The store's schema as numbered migrations, one history for SQLite and PostgreSQL, applied by Kysely's
+ * migrator when the store opens. A migration is never edited once released: a change is a new one. The
+ * migrator applies the ones a database lacks in one transaction under its lock (PostgreSQL: a row lock
+ * that a second server starting at once waits on; SQLite: the database's write lock), so servers and
+ * CLI runs starting together migrate once. A migration that fails leaves the database as it was.
+ *
+ * Where the two engines spell a column type differently, `types(kind)` names it once; every statement is
+ * otherwise the same text.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { EngineKind } from './database';
+
+interface ColumnTypes {
+  /** A 64-bit integer that numbers rows as they are added (never reused). */
+  serial: string;
+  /** Text compared byte by byte (slugs: `-` sorts just before `.`). */
+  bytewiseText: string;
+  bytes: string;
+  real: string;
+}
+
+function types(kind: EngineKind): ColumnTypes {
+  return kind === 'sqlite'
+    ? { serial: 'INTEGER PRIMARY KEY AUTOINCREMENT', bytewiseText: 'TEXT', bytes: 'BLOB', real: 'REAL' }
+    : { serial: 'BIGSERIAL PRIMARY KEY', bytewiseText: 'TEXT COLLATE "C"', bytes: 'BYTEA', real: 'DOUBLE PRECISION' };
+}
+
+/** Statements run one by one (the SQLite driver takes one statement per call). */
+function statements(kind: EngineKind): string[] {
+  const t = types(kind);
+  return [
+    `CREATE TABLE store_meta (name TEXT PRIMARY KEY, value TEXT)`,
+    `INSERT INTO store_meta (name, value) VALUES ('demo_key_issued_at', NULL), ('posts_revision', '0'), ('post_seq', '0')`,
+
+    `CREATE TABLE posts (
+      id TEXT PRIMARY KEY,
+      seq BIGINT NOT NULL UNIQUE,
+      slug ${t.bytewiseText} NOT NULL UNIQUE,
+      status TEXT NOT NULL,
+      deleted_at TEXT,
+      publish_at TEXT,
+      sort_key TEXT NOT NULL,
+      category_slug TEXT NOT NULL,
+      owner TEXT,
+      author_lower TEXT NOT NULL,
+      revision INTEGER NOT NULL,
+      entry TEXT NOT NULL,
+      content TEXT NOT NULL
+    )`,
+    `CREATE INDEX posts_listing ON posts (status, sort_key DESC, seq DESC) WHERE deleted_at IS NULL`,
+    `CREATE INDEX posts_trashed ON posts (deleted_at) WHERE deleted_at IS NOT NULL`,
+    `CREATE INDEX posts_category ON posts (category_slug, sort_key DESC, seq DESC) WHERE deleted_at IS NULL`,
+    `CREATE INDEX posts_author ON posts (author_lower, sort_key DESC, seq DESC) WHERE deleted_at IS NULL`,
+    `CREATE INDEX posts_owner ON posts (owner, sort_key DESC, seq DESC) WHERE owner IS NOT NULL`,
+    `CREATE INDEX posts_scheduled ON posts (publish_at) WHERE status = 'scheduled' AND deleted_at IS NULL`,
+    `CREATE INDEX posts_newest ON posts (sort_key DESC, seq DESC)`,
+
+    `CREATE TABLE post_tags (
+      post_id TEXT NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
+      tag_lower TEXT NOT NULL,
+      PRIMARY KEY (post_id, tag_lower)
+    )`,
+    `CREATE INDEX post_tags_tag ON post_tags (tag_lower, post_id)`,
+
+    `CREATE TABLE post_slugs (
+      slug ${t.bytewiseText} PRIMARY KEY,
+      post_id TEXT NOT NULL REFERENCES posts (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED
+    )`,
+    `CREATE INDEX post_slugs_post ON post_slugs (post_id)`,
+
+    `CREATE TABLE post_revisions (
+      n ${t.serial},
+      post_id TEXT NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
+      replaced_at TEXT NOT NULL,
+      changed TEXT NOT NULL,
+      record TEXT NOT NULL
+    )`,
+    `CREATE INDEX post_revisions_post ON post_revisions (post_id, n)`,
+
+    `CREATE TABLE idempotency_claims (
+      scope TEXT PRIMARY KEY,
+      fingerprint TEXT NOT NULL,
+      post_id TEXT NOT NULL REFERENCES posts (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+      expires_at_ms BIGINT NOT NULL
+    )`,
+    `CREATE INDEX idempotency_claims_post ON idempotency_claims (post_id)`,
+
+    `CREATE TABLE api_keys (seq ${t.serial}, id TEXT NOT NULL UNIQUE, record TEXT NOT NULL)`,
+
+    `CREATE TABLE leads (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, record TEXT NOT NULL)`,
+    `CREATE INDEX leads_created ON leads (created_at DESC, id DESC)`,
+    `CREATE TABLE outbox (
+      id TEXT PRIMARY KEY,
+      lead_id TEXT NOT NULL,
+      held_until TEXT,
+      next_attempt_at TEXT,
+      sent_at TEXT,
+      record TEXT NOT NULL
+    )`,
+    `CREATE INDEX outbox_lead ON outbox (lead_id)`,
+    `CREATE INDEX outbox_pending ON outbox (next_attempt_at, id) WHERE sent_at IS NULL`,
+
+    `CREATE TABLE staff (seq ${t.serial}, id TEXT NOT NULL UNIQUE, email TEXT NOT NULL UNIQUE, record TEXT NOT NULL)`,
+    `CREATE TABLE staff_sessions (
+      id_hash TEXT PRIMARY KEY,
+      staff_id TEXT NOT NULL,
+      expires_at_ms BIGINT NOT NULL,
+      last_seen_at_ms BIGINT NOT NULL,
+      record TEXT NOT NULL
+    )`,
+    `CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id)`,
+
+    `CREATE TABLE audit_log (n ${t.serial}, at TEXT NOT NULL, entry TEXT NOT NULL)`,
+    `CREATE INDEX audit_log_at ON audit_log (at, n)`,
+
+    `CREATE TABLE media (seq ${t.serial}, id TEXT NOT NULL UNIQUE, uploaded_at TEXT NOT NULL, record TEXT NOT NULL)`,
+    `CREATE INDEX media_uploaded ON media (uploaded_at DESC, id DESC)`,
+    `CREATE TABLE media_owners (
+      media_id TEXT NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+      owner TEXT NOT NULL,
+      PRIMARY KEY (media_id, owner)
+    )`,
+    `CREATE INDEX media_owners_owner ON media_owners (owner)`,
+    `CREATE TABLE media_files (
+      file TEXT PRIMARY KEY,
+      media_id TEXT NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+      bytes ${t.bytes}
+    )`,
+    `CREATE INDEX media_files_media ON media_files (media_id)`,
+
+    `CREATE TABLE rate_buckets (bucket TEXT PRIMARY KEY, tokens ${t.real} NOT NULL, at_ms BIGINT NOT NULL)`,
+  ];
+}
+
+/** The migrations in order; their names sort in the order they apply. */
+export function migrations(kind: EngineKind): Record<string, Migration> {
+  return {
+    '0001-store': {
+      async up(db: Kysely<unknown>) {
+        for (const statement of statements(kind)) await sql.raw(statement).execute(db);
+      },
+    },
+  };
+}
+
+/** The name of the first migration: the open that applied it made the store. */
+export const FIRST_MIGRATION = '0001-store';
+
+/** The newest migration this code knows. */
+export function latestMigration(kind: EngineKind): string {
+  return Object.keys(migrations(kind)).sort().at(-1) ?? FIRST_MIGRATION;
+}
+
+class Provider implements MigrationProvider {
+  constructor(private readonly kind: EngineKind) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(migrations(this.kind));
+  }
+}
+
+/** Applies the migrations the database lacks; the names applied (empty when it was up to date). Throws the migrator's error. */
+export async function migrate<DB>(db: Kysely<DB>, kind: EngineKind): Promise<string[]> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: new Provider(kind), migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** The migrations applied to a database, in order (for `blogpost doctor`). */
+export async function appliedMigrations<DB>(db: Kysely<DB>, kind: EngineKind): Promise<string[]> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: new Provider(kind), migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  const all = await migrator.getMigrations();
+  return all.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name);
+}

@@ -1,0 +1,549 @@
+/**
+ * PostRepository over SQL, the same for SQLite (one file, shared by the server and the CLI) and
+ * PostgreSQL (several app servers on one database). What must hold for every writer is decided by the
+ * database, not in this process's memory:
+ * - a slug is unique by the primary key of `post_slugs` (every slug a post has or had): two creates
+ *   racing for one slug, on any instances, get two slugs;
+ * - an Idempotency-Key claim is a row of `idempotency_claims` written in the create's transaction: a
+ *   retry on another instance waits for the first create to commit, then replays its post;
+ * - a change is made from the stored revision with the post's row locked (PostgreSQL: `FOR UPDATE`;
+ *   SQLite: its write lock), so of two changes made from one revision exactly one is saved;
+ * - a post's `seq` is the next number of store_meta's 'post_seq', taken in the create's transaction.
+ * Every committed change moves `posts_revision` in store_meta, so `revision()` (the key of cached pages)
+ * moves when any process changes a post: PostgreSQL announces it with NOTIFY, SQLite's other processes
+ * notice it through `PRAGMA data_version`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import { REVISIONS_KEPT } from '../../../contract/blog';
+import { RESERVED_SLUGS, slugify } from '../../../contract/slug';
+import { newPostRecord, withoutBookkeeping, withoutContent } from '../records';
+import type {
+  CreateOptions,
+  CreateOutcome,
+  NewPost,
+  PostCounts,
+  PostIndexEntry,
+  PostPage,
+  PostQuery,
+  PostRecord,
+  PostRepository,
+  SaveOptions,
+  SaveOutcome,
+  SlugLookup,
+  StoredRevision,
+} from '../store';
+import { StoreError } from '../store-error';
+import { type Db, Rollback, type SqlDatabase, type Tx } from './database';
+import type { PostsTable, StoreSchema } from './schema';
+
+/** The PostgreSQL channel every post change is announced on (its payload: the new `posts_revision`). */
+export const POSTS_CHANGED_CHANNEL = 'iul_posts_changed';
+
+const DEFAULT_LIMIT = 10;
+/** Creates racing for slugs on other instances: picks tried before giving up (each sees the others' commits). */
+const SLUG_ATTEMPTS = 50;
+
+type PostsExpressions = ExpressionBuilder<StoreSchema, 'posts'>;
+
+function sortKey(entry: PostIndexEntry): string {
+  return entry.publishedAt ?? entry.publishAt ?? entry.createdAt;
+}
+
+/** A post as its row: the columns queries need, the record without its body as JSON, and the body. */
+function postRow(record: PostRecord): Insertable<PostsTable> {
+  return {
+    id: record.id,
+    seq: record.seq,
+    slug: record.slug,
+    status: record.status,
+    deleted_at: record.deletedAt,
+    publish_at: record.publishAt,
+    sort_key: sortKey(record),
+    category_slug: record.categorySlug,
+    owner: record.owner,
+    author_lower: record.author.name.toLowerCase(),
+    revision: record.revision,
+    entry: JSON.stringify(withoutContent(record)),
+    content: record.content,
+  };
+}
+
+function entryOf(row: { entry: string }): PostIndexEntry {
+  return JSON.parse(row.entry) as PostIndexEntry;
+}
+
+/** Adds a post's tags to `post_tags`, one row per distinct tag without regard to case. */
+async function insertTags(tx: Tx, record: PostRecord): Promise<void> {
+  const tags = [...new Set(record.tags.map((tag) => tag.toLowerCase()))];
+  if (tags.length > 0) await tx.insertInto('post_tags').values(tags.map((tag_lower) => ({ post_id: record.id, tag_lower }))).execute();
+}
+
+/** The first slug of `base`, `base-2`, `base-3` ... that is neither taken nor reserved. */
+function firstFree(base: string, taken: ReadonlySet<string>): string {
+  const free = (slug: string) => !taken.has(slug) && !RESERVED_SLUGS.has(slug);
+  if (free(base)) return base;
+  for (let n = 2; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * The end of the range of slugs that `base` or `base-<n>` could collide with: slugs compare byte by
+ * byte (PostgreSQL's column is COLLATE "C"), where `-` comes just before `.`, so they all lie in
+ * [base, base + '.').
+ */
+function rangeEnd(base: string): string {
+  return `${base}.`;
+}
+
+/** Slugs stored (now or before) that `base` or `base-<n>` could collide with: a range of the primary key. */
+async function slugsLike(db: Db | Tx, base: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('post_slugs').select('slug').where('slug', '>=', base).where('slug', '<', rangeEnd(base)).execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** The number after `base-` when `slug` is `base-<digits>`; 1 for `base` itself (as the first of a title); null otherwise. */
+function titleNumber(slug: string, base: string): bigint | null {
+  if (slug === base) return 1n;
+  const suffix = slug.slice(base.length + 1);
+  return slug.startsWith(`${base}-`) && /^[0-9]+$/.test(suffix) ? BigInt(suffix) : null;
+}
+
+/** A list query as the condition of its rows (the same for the page and its total). */
+function matching(query: PostQuery): (eb: PostsExpressions) => Expression<SqlBool> {
+  return (eb) => {
+    const parts: Expression<SqlBool>[] = [];
+    if (query.status === 'trashed') parts.push(eb('deleted_at', 'is not', null));
+    else if (query.status === 'any') parts.push(eb('deleted_at', 'is', null));
+    else parts.push(eb('deleted_at', 'is', null), eb('status', '=', query.status));
+    if (query.categorySlug !== undefined) parts.push(eb('category_slug', '=', query.categorySlug));
+    if (query.tag !== undefined) parts.push(eb('id', 'in', eb.selectFrom('post_tags').select('post_id').where('tag_lower', '=', query.tag.toLowerCase())));
+    if (query.author !== undefined) parts.push(eb('author_lower', '=', query.author.toLowerCase()));
+    if (query.owner !== undefined) parts.push(eb('owner', '=', query.owner));
+    return eb.and(parts);
+  };
+}
+
+/** Counts the rows where `condition` holds, portably (no `FILTER`): a sum of ones. */
+function countWhere(eb: PostsExpressions, condition: Expression<SqlBool>) {
+  return eb.fn.sum<number | string | null>(eb.case().when(condition).then(eb.lit(1)).else(eb.lit(0)).end());
+}
+
+/** The posts of the store (see the top of this file); `noteRevision` is how sql-store.ts's PostgreSQL listener reports other servers' changes. */
+export class SqlPostRepository implements PostRepository {
+  readonly #database: SqlDatabase;
+  readonly #now: () => Date;
+  #revision = 0;
+  /** SQLite's `data_version` when `posts_revision` was last read: it moves when another process commits. */
+  #dataVersion: unknown = null;
+
+  constructor(database: SqlDatabase, now: () => Date) {
+    this.#database = database;
+    this.#now = now;
+  }
+
+  /** Posts changed (by this process or another): `revision` is the database's count now. */
+  noteRevision(revision: number): void {
+    if (revision > this.#revision) this.#revision = revision;
+  }
+
+  /**
+   * Inside a post change's transaction: moves the shared revision (and on PostgreSQL announces it,
+   * delivered at commit). The caller notes the number once the transaction has committed, so this
+   * process never moves ahead of what is stored.
+   */
+  async #moveRevision(tx: Tx): Promise<number> {
+    const value = await this.#increment(tx, 'posts_revision');
+    if (this.#database.kind === 'postgres') await sql`SELECT pg_notify(${POSTS_CHANGED_CHANNEL}, ${String(value)})`.execute(tx);
+    return value;
+  }
+
+  /** Adds one to a counter of store_meta and returns it; its row stays locked until the commit. */
+  async #increment(tx: Tx, name: 'posts_revision' | 'post_seq'): Promise<number> {
+    const row = await tx
+      .updateTable('store_meta')
+      .set((eb) => ({ value: eb.cast<string>(eb(eb.cast<number>('value', 'bigint'), '+', eb.lit(1)), 'text') }))
+      .where('name', '=', name)
+      .returning('value')
+      .executeTakeFirst();
+    if (!row) throw new Error(`the row '${name}' of store_meta is missing (the database was changed by hand?); restore it from a backup`);
+    return Number(row.value);
+  }
+
+  /** Runs a post change; once it has committed, this process's revision follows it. */
+  async #change<T, U = never>(doing: string, work: (tx: Tx, changed: () => Promise<void>) => Promise<T>): Promise<T | U> {
+    let revision: number | null = null;
+    const outcome = await this.#database.write<T, U>(doing, (tx) =>
+      work(tx, async () => {
+        revision = await this.#moveRevision(tx);
+      }),
+    );
+    if (revision !== null) this.noteRevision(revision);
+    return outcome;
+  }
+
+  async create(post: NewPost, options: CreateOptions): Promise<CreateOutcome> {
+    const now = this.#now();
+    const id = randomUUID();
+    const claim = options.idempotency;
+    return this.#change<CreateOutcome, CreateOutcome>('store the post', async (tx, changed) => {
+      let idempotency: PostRecord['idempotency'] = null;
+      if (claim) {
+        const expiresAtMs = now.getTime() + claim.ttlMs;
+        if (!(await this.#claim(tx, { scope: claim.scope, fingerprint: claim.fingerprint, post_id: id, expires_at_ms: expiresAtMs }, now.getTime()))) {
+          throw new Rollback<CreateOutcome>(await this.#earlierClaim(tx, claim.scope, claim.fingerprint));
+        }
+        idempotency = { scope: claim.scope, fingerprint: claim.fingerprint, expiresAt: new Date(expiresAtMs).toISOString() };
+      }
+      const slug = await this.#takeSlug(tx, id, options);
+      if (slug === null) throw new Rollback<CreateOutcome>({ kind: 'slug_taken' });
+      const { seq, at } = await this.#numbered(tx, options.at);
+      const record = newPostRecord(post, { id, seq, slug, at, idempotency });
+      await tx.insertInto('posts').values(postRow(record)).execute();
+      await insertTags(tx, record);
+      await changed();
+      return { kind: 'created', post: withoutContent(record) };
+    });
+  }
+
+  /**
+   * Takes an Idempotency-Key claim unless an unexpired one holds its scope. A concurrent claim of the
+   * same scope (PostgreSQL) waits here until the other create commits or rolls back.
+   */
+  async #claim(tx: Tx, row: Insertable<StoreSchema['idempotency_claims']>, nowMs: number): Promise<boolean> {
+    const held = await tx
+      .insertInto('idempotency_claims')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('scope')
+          .doUpdateSet((eb) => ({
+            fingerprint: eb.ref('excluded.fingerprint'),
+            post_id: eb.ref('excluded.post_id'),
+            expires_at_ms: eb.ref('excluded.expires_at_ms'),
+          }))
+          .where('idempotency_claims.expires_at_ms', '<=', nowMs),
+      )
+      .returning('scope')
+      .executeTakeFirst();
+    return held !== undefined;
+  }
+
+  /** What a create whose scope is claimed already gets: the earlier post with the same body, else a conflict. */
+  async #earlierClaim(tx: Tx, scope: string, fingerprint: string): Promise<CreateOutcome> {
+    const row = await tx
+      .selectFrom('idempotency_claims as c')
+      .innerJoin('posts as p', 'p.id', 'c.post_id')
+      .select(['c.fingerprint', 'p.entry'])
+      .where('c.scope', '=', scope)
+      .executeTakeFirst();
+    if (!row) throw new Error('The Idempotency-Key claim changed while it was read; the request can be retried.');
+    return row.fingerprint === fingerprint ? { kind: 'replayed', post: entryOf(row) } : { kind: 'conflict' };
+  }
+
+  /**
+   * The order of a new post and its creation time, taken together while 'post_seq' is held (its row is
+   * locked until the commit; SQLite's writes run one at a time), so a later `seq` never has an earlier
+   * time (lists order by the time, then `seq`).
+   */
+  async #numbered(tx: Tx, given: Date | undefined): Promise<{ seq: number; at: string }> {
+    const seq = await this.#increment(tx, 'post_seq');
+    return { seq, at: (given ?? this.#now()).toISOString() };
+  }
+
+  /** Takes the slug of a new post in `post_slugs`; null when `exactSlug` was asked and it is taken. */
+  async #takeSlug(tx: Tx, id: string, options: CreateOptions): Promise<string | null> {
+    if (options.exactSlug) return (await this.#claimSlug(tx, options.slugBase, id)) ? options.slugBase : null;
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+      const slug = firstFree(options.slugBase, await slugsLike(tx, options.slugBase));
+      // Taken meanwhile by a create on another instance (which committed first): pick again.
+      if (await this.#claimSlug(tx, slug, id)) return slug;
+    }
+    throw new Error(`No free slug for "${options.slugBase}" after ${SLUG_ATTEMPTS} tries: too many creates of the same title at once; retry the request.`);
+  }
+
+  /** Adds `slug` to the post's slugs when nobody has or had it. */
+  async #claimSlug(tx: Tx, slug: string, id: string): Promise<boolean> {
+    if (RESERVED_SLUGS.has(slug)) return false;
+    const inserted = await tx
+      .insertInto('post_slugs')
+      .values({ slug, post_id: id })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .returning('slug')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async previewSlug(slugBase: string): Promise<string> {
+    return firstFree(slugBase, await this.#database.read('read the slugs', (db) => slugsLike(db, slugBase)));
+  }
+
+  async list(query: PostQuery): Promise<PostPage> {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const where = matching(query);
+    const [rows, total] = await Promise.all([
+      this.#database.read('list the posts', (db) =>
+        db
+          .selectFrom('posts')
+          .select('entry')
+          .where(where)
+          .orderBy('sort_key', 'desc')
+          .orderBy('seq', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+      ),
+      this.#database.read('count the posts', (db) =>
+        db
+          .selectFrom('posts')
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .where(where)
+          .executeTakeFirst(),
+      ),
+    ]);
+    return { entries: rows.map(entryOf), total: Number(total?.total ?? 0), page, limit };
+  }
+
+  async #one(column: 'slug' | 'id', value: string): Promise<PostRecord | null> {
+    const row = await this.#database.read('read a post', (db) => db.selectFrom('posts').select(['entry', 'content']).where(column, '=', value).executeTakeFirst());
+    return row ? { ...entryOf(row), content: row.content } : null;
+  }
+
+  getBySlug(slug: string): Promise<PostRecord | null> {
+    return this.#one('slug', slug);
+  }
+
+  getById(id: string): Promise<PostRecord | null> {
+    return this.#one('id', id);
+  }
+
+  async lookupSlug(slug: string): Promise<SlugLookup> {
+    const row = await this.#database.read('look up a slug', (db) =>
+      db.selectFrom('post_slugs as s').innerJoin('posts as p', 'p.id', 's.post_id').select(['p.entry', 'p.slug']).where('s.slug', '=', slug).executeTakeFirst(),
+    );
+    if (!row) return null;
+    return { kind: row.slug === slug ? 'current' : 'previous', post: entryOf(row) };
+  }
+
+  async save(next: PostRecord, options: SaveOptions): Promise<SaveOutcome> {
+    return this.#change<SaveOutcome, SaveOutcome>('save the post', async (tx, changed) => {
+      // The row stays locked until the commit: another change to this post, on any instance, waits.
+      const row = await tx
+        .selectFrom('posts')
+        .select(['entry', 'content'])
+        .where('id', '=', next.id)
+        .$if(this.#database.kind === 'postgres', (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (!row) return { kind: 'missing' };
+      const current = entryOf(row);
+      if (current.revision !== options.expectedRevision) return { kind: 'stale', current };
+      let previousSlugs = current.previousSlugs;
+      if (next.slug !== current.slug) {
+        // Back to one of its own earlier slugs is always allowed (its row is the post's already); any other must be free.
+        if (!current.previousSlugs.includes(next.slug) && !(await this.#claimSlug(tx, next.slug, current.id))) throw new Rollback<SaveOutcome>({ kind: 'slug_taken' });
+        previousSlugs = [...current.previousSlugs.filter((slug) => slug !== next.slug), current.slug];
+      }
+      const record: PostRecord = {
+        ...next,
+        seq: current.seq,
+        createdAt: current.createdAt,
+        createdByKeyId: current.createdByKeyId,
+        idempotency: current.idempotency,
+        previousSlugs,
+        revision: current.revision + 1,
+      };
+      if (options.keepRevision) await this.#keepRevision(tx, withoutBookkeeping({ ...current, content: row.content }), record.updatedAt, options.changed);
+      const { id: _id, ...columns } = postRow(record);
+      await tx.updateTable('posts').set(columns).where('id', '=', record.id).execute();
+      await tx.deleteFrom('post_tags').where('post_id', '=', record.id).execute();
+      await insertTags(tx, record);
+      await changed();
+      return { kind: 'saved', post: withoutContent(record) };
+    });
+  }
+
+  /** Keeps the version a change replaces, and forgets the ones older than the newest REVISIONS_KEPT. */
+  async #keepRevision(tx: Tx, kept: StoredRevision['record'], replacedAt: string, changed: readonly string[]): Promise<void> {
+    await tx.insertInto('post_revisions').values({ post_id: kept.id, replaced_at: replacedAt, changed: JSON.stringify(changed), record: JSON.stringify(kept) }).execute();
+    await tx
+      .deleteFrom('post_revisions')
+      .where('post_id', '=', kept.id)
+      .where('n', 'not in', (eb) => eb.selectFrom('post_revisions').select('n').where('post_id', '=', kept.id).orderBy('n', 'desc').limit(REVISIONS_KEPT))
+      .execute();
+  }
+
+  async purge(id: string): Promise<boolean> {
+    return this.#change('remove the post', async (tx, changed) => {
+      // Its tags, slugs, revisions and claim go with it (ON DELETE CASCADE).
+      const deleted = await tx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+      if (deleted.numDeletedRows !== 1n) return false;
+      await changed();
+      return true;
+    });
+  }
+
+  async restore(record: PostRecord, revisions: readonly StoredRevision[]): Promise<void> {
+    const conflict = (what: string) => new StoreError('conflict', this.#database.where, `Cannot restore the post "${record.title}": ${what} is taken in this database.`);
+    await this.#change(`restore the post "${record.title}"`, async (tx, changed) => {
+      for (const slug of [record.slug, ...record.previousSlugs]) {
+        if (!(await this.#claimSlug(tx, slug, record.id))) throw conflict(`its slug "${slug}"`);
+      }
+      const inserted = await tx
+        .insertInto('posts')
+        .values(postRow(record))
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) throw conflict(`its id ${record.id}`);
+      await insertTags(tx, record);
+      // Oldest first, so the newest kept version has the highest number, as a change would have left them.
+      for (const kept of revisions.slice(0, REVISIONS_KEPT).reverse()) {
+        await tx.insertInto('post_revisions').values({ post_id: record.id, replaced_at: kept.replacedAt, changed: JSON.stringify(kept.changed), record: JSON.stringify(kept.record) }).execute();
+      }
+      const claim = record.idempotency;
+      // An expired claim would only be replaced by the next create of its scope: it is left out.
+      if (claim && Date.parse(claim.expiresAt) > this.#now().getTime()) {
+        await tx
+          .insertInto('idempotency_claims')
+          .values({ scope: claim.scope, fingerprint: claim.fingerprint, post_id: record.id, expires_at_ms: Date.parse(claim.expiresAt) })
+          .onConflict((oc) => oc.column('scope').doNothing())
+          .execute();
+      }
+      // Posts created after the import come after every imported one.
+      await tx
+        .updateTable('store_meta')
+        .set({ value: String(record.seq) })
+        .where('name', '=', 'post_seq')
+        .where((eb) => eb(eb.cast<number>('value', 'bigint'), '<', record.seq))
+        .execute();
+      await changed();
+    });
+  }
+
+  async revisions(id: string): Promise<StoredRevision[]> {
+    const rows = await this.#database.read('read the revisions', (db) =>
+      db.selectFrom('post_revisions').select(['replaced_at', 'changed', 'record']).where('post_id', '=', id).orderBy('n', 'desc').execute(),
+    );
+    return rows.map((row) => ({
+      replacedAt: row.replaced_at,
+      changed: JSON.parse(row.changed) as string[],
+      record: JSON.parse(row.record) as StoredRevision['record'],
+    }));
+  }
+
+  /** Post entries matching `where`, oldest first (by the time lists order by, then `seq`). */
+  async #oldestFirst(doing: string, where: (eb: PostsExpressions) => Expression<SqlBool>, limit?: number): Promise<PostIndexEntry[]> {
+    const rows = await this.#database.read(doing, (db) =>
+      db
+        .selectFrom('posts')
+        .select('entry')
+        .where(where)
+        .orderBy('sort_key', 'asc')
+        .orderBy('seq', 'asc')
+        .$if(limit !== undefined, (q) => q.limit(limit ?? 0))
+        .execute(),
+    );
+    return rows.map(entryOf);
+  }
+
+  dueScheduled(at: Date): Promise<PostIndexEntry[]> {
+    return this.#oldestFirst('list the scheduled posts', (eb) =>
+      eb.and([eb('status', '=', 'scheduled'), eb('deleted_at', 'is', null), eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', at.toISOString())])]),
+    );
+  }
+
+  async nextScheduledAt(): Promise<Date | null> {
+    const [first] = await this.#oldestFirst('find the next scheduled post', (eb) => eb.and([eb('status', '=', 'scheduled'), eb('deleted_at', 'is', null)]), 1);
+    return first?.publishAt ? new Date(first.publishAt) : null;
+  }
+
+  trashedBefore(cutoff: Date): Promise<PostIndexEntry[]> {
+    return this.#oldestFirst('list the trash', (eb) => eb.and([eb('deleted_at', 'is not', null), eb('deleted_at', '<', cutoff.toISOString())]));
+  }
+
+  async sameTitle(title: string, exceptId?: string): Promise<PostIndexEntry[]> {
+    const base = slugify(title) || 'post';
+    // The range holds `base` and every `base-…`; only `base` and `base-<digits>` read as the same title.
+    const rows = await this.#database.read('find posts of the same title', (db) =>
+      db
+        .selectFrom('posts')
+        .select(['slug', 'entry'])
+        .where('slug', '>=', base)
+        .where('slug', '<', rangeEnd(base))
+        .where('deleted_at', 'is', null)
+        .where('id', '<>', exceptId ?? '')
+        .execute(),
+    );
+    return rows
+      .map((row) => ({ row, n: titleNumber(row.slug, base) }))
+      .filter((candidate): candidate is { row: (typeof rows)[number]; n: bigint } => candidate.n !== null)
+      .sort((a, b) => (a.n < b.n ? -1 : a.n > b.n ? 1 : 0))
+      .map((candidate) => entryOf(candidate.row));
+  }
+
+  async publishedPerCategory(): Promise<Map<string, number>> {
+    const rows = await this.#database.read('count the posts per category', (db) =>
+      db
+        .selectFrom('posts')
+        .select((eb) => ['category_slug', eb.fn.countAll<number | string>().as('n')])
+        .where('status', '=', 'published')
+        .where('deleted_at', 'is', null)
+        .groupBy('category_slug')
+        .execute(),
+    );
+    return new Map(rows.map((row) => [row.category_slug, Number(row.n)]));
+  }
+
+  async counts(): Promise<PostCounts> {
+    const row = await this.#database.read('count the posts', (db) =>
+      db
+        .selectFrom('posts')
+        .select((eb) => {
+          const live = (status: string) => eb.and([eb('deleted_at', 'is', null), eb('status', '=', status)]);
+          return [
+            countWhere(eb, live('published')).as('published'),
+            countWhere(eb, live('draft')).as('drafts'),
+            countWhere(eb, live('scheduled')).as('scheduled'),
+            countWhere(eb, live('in_review')).as('inReview'),
+            countWhere(eb, eb('deleted_at', 'is not', null)).as('trashed'),
+          ];
+        })
+        .executeTakeFirst(),
+    );
+    // SUM over no rows is NULL; PostgreSQL may answer a count as text.
+    return {
+      published: Number(row?.published ?? 0),
+      drafts: Number(row?.drafts ?? 0),
+      scheduled: Number(row?.scheduled ?? 0),
+      inReview: Number(row?.inReview ?? 0),
+      trashed: Number(row?.trashed ?? 0),
+    };
+  }
+
+  revision(): number {
+    this.#followOtherProcesses();
+    return this.#revision;
+  }
+
+  /**
+   * SQLite: another process (the CLI) may have changed posts. `data_version` moves only when another
+   * connection commits (this process's own commits are noted after each one), so the counter is read
+   * again only then. Not inside a transaction of this connection, which would read its uncommitted
+   * count; and a failed read keeps the counter as it is, to try again on the next call, since a page
+   * should not fail for a cache key (the posts it reads will say what is wrong).
+   */
+  #followOtherProcesses(): void {
+    const handle = this.#database.sqlite;
+    if (!handle || handle.inTransaction) return;
+    try {
+      const version: unknown = handle.pragma('data_version', { simple: true });
+      if (version === this.#dataVersion) return;
+      const row = handle.prepare("SELECT value FROM store_meta WHERE name = 'posts_revision'").get() as { value: string | null } | undefined;
+      this.noteRevision(Number(row?.value ?? 0));
+      this.#dataVersion = version;
+    } catch {
+      // Kept as it is: see above.
+    }
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The tables of the store as the query builder (Kysely) sees them, the same in SQLite and PostgreSQL
+ * (api/store/sql/migrations.ts makes them). Records are kept whole as JSON text beside the columns that
+ * queries, ordering and constraints need; times in those columns are ISO 8601 text (UTC, so they compare
+ * as text), except `*_ms` columns, which are milliseconds since the epoch.
+ */
+import type { Generated } from 'kysely';
+
+export interface StoreMetaTable {
+  name: string;
+  value: string | null;
+}
+
+export interface PostsTable {
+  id: string;
+  seq: number;
+  slug: string;
+  status: string;
+  deleted_at: string | null;
+  publish_at: string | null;
+  /** publishedAt, else publishAt, else createdAt: lists are newest first by it, then by seq. */
+  sort_key: string;
+  category_slug: string;
+  owner: string | null;
+  author_lower: string;
+  revision: number;
+  /** The record without its content (PostIndexEntry), as JSON. */
+  entry: string;
+  content: string;
+}
+
+/** One row per distinct tag of a post, lowercased. */
+export interface PostTagsTable {
+  post_id: string;
+  tag_lower: string;
+}
+
+/** Every slug a post has or had: one row each, so a slug is unique by this key, now and before. */
+export interface PostSlugsTable {
+  slug: string;
+  post_id: string;
+}
+
+export interface PostRevisionsTable {
+  n: Generated<number>;
+  post_id: string;
+  replaced_at: string;
+  /** JSON array of field names. */
+  changed: string;
+  /** JSON of the kept record. */
+  record: string;
+}
+
+export interface IdempotencyClaimsTable {
+  scope: string;
+  fingerprint: string;
+  post_id: string;
+  expires_at_ms: number;
+}
+
+export interface ApiKeysTable {
+  seq: Generated<number>;
+  id: string;
+  record: string;
+}
+
+export interface LeadsTable {
+  id: string;
+  created_at: string;
+  record: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  lead_id: string;
+  /** Until when one server holds it for an attempt (ISO 8601, UTC): the others leave it alone. */
+  held_until: string | null;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  record: string;
+}
+
+export interface StaffTable {
+  seq: Generated<number>;
+  id: string;
+  /** Lowercased: an e-mail is unique without regard to case. */
+  email: string;
+  record: string;
+}
+
+export interface StaffSessionsTable {
+  id_hash: string;
+  staff_id: string;
+  /** Milliseconds since the epoch of the record's expiresAt and lastSeenAt (purges compare them as times). */
+  expires_at_ms: number;
+  last_seen_at_ms: number;
+  record: string;
+}
+
+export interface AuditLogTable {
+  n: Generated<number>;
+  at: string;
+  entry: string;
+}
+
+export interface MediaTable {
+  seq: Generated<number>;
+  id: string;
+  uploaded_at: string;
+  record: string;
+}
+
+/** Who uploaded an image (the same picture uploaded by two keys has two owners). */
+export interface MediaOwnersTable {
+  media_id: string;
+  owner: string;
+}
+
+/**
+ * A variant of an uploaded image. With SQLite its bytes are a content-addressed file under
+ * DATA_DIR/media (`bytes` is null); with PostgreSQL, shared by several app servers, they are here.
+ */
+export interface MediaFilesTable {
+  file: string;
+  media_id: string;
+  bytes: Uint8Array | null;
+}
+
+/** Token buckets of the API's rate limits, shared by every server on the store. */
+export interface RateBucketsTable {
+  bucket: string;
+  tokens: number;
+  at_ms: number;
+}
+
+export interface StoreSchema {
+  store_meta: StoreMetaTable;
+  posts: PostsTable;
+  post_tags: PostTagsTable;
+  post_slugs: PostSlugsTable;
+  post_revisions: PostRevisionsTable;
+  idempotency_claims: IdempotencyClaimsTable;
+  api_keys: ApiKeysTable;
+  leads: LeadsTable;
+  outbox: OutboxTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+  media: MediaTable;
+  media_owners: MediaOwnersTable;
+  media_files: MediaFilesTable;
+  rate_buckets: RateBucketsTable;
+}

@@ -1,0 +1,178 @@
+/**
+ * The store seam (store.ts) over one SQL implementation and two engines: SQLite, one file in DATA_DIR
+ * (the default), and PostgreSQL (DATABASE_URL), for several app servers sharing one database. Opening
+ * applies the migrations the database lacks (once, however many processes open it together). Every
+ * write resolves once its transaction has committed durably.
+ *
+ * Cached pages follow `posts.revision()`, a counter every post change moves in the database: SQLite
+ * notices another process's change through `PRAGMA data_version`; PostgreSQL servers hear each other's
+ * changes with LISTEN/NOTIFY.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import type { Store } from '../store';
+import { StoreError } from '../store-error';
+import { type DatabaseOptions, SqlDatabase, databaseError } from './database';
+import { SqlKeyRepository } from './keys';
+import { SqlLeadRepository, SqlOutboxRepository } from './leads';
+import { SqlMediaRepository } from './media';
+import { FIRST_MIGRATION, migrate } from './migrations';
+import { POSTS_CHANGED_CHANNEL, SqlPostRepository } from './posts';
+import { sqlRateLimits } from './rate-limits';
+import { SqlAuditLog, SqlSessionRepository, SqlStaffRepository } from './staff';
+
+/** The database file's name in DATA_DIR. */
+export const DATABASE_FILE = 'store.sqlite';
+/** Where uploaded images' variants live in DATA_DIR (content-addressed files; their records are in the database). */
+/** (The file store kept them there too, so an imported data directory's images stay where they are.) */
+export const MEDIA_DIR = path.join('media', 'files');
+
+export interface OpenSqlStoreOptions extends DatabaseOptions {
+  now?: () => Date;
+  /** Where the store says what it did on its own (migrations applied, the listener reconnecting). */
+  log?: (line: string) => void;
+}
+
+/** How long the PostgreSQL listener waits before connecting again after losing its connection. */
+const RECONNECT_MS = 1_000;
+
+/**
+ * LISTENs for post changes on a PostgreSQL connection of its own, reconnecting when it drops; after each
+ * (re)connect it reads the current revision, so a change made while it was away is not missed.
+ */
+class ChangeListener {
+  #client: pg.Client | null = null;
+  #closed = false;
+  #retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly onRevision: (revision: number) => void,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  async connect(): Promise<void> {
+    const { default: pgModule } = await import('pg');
+    const client = new pgModule.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      if (message.channel === POSTS_CHANGED_CHANNEL) this.onRevision(Number(message.payload));
+    });
+    client.on('error', () => this.#lost(client));
+    client.on('end', () => this.#lost(client));
+    await client.connect();
+    await client.query(`LISTEN ${POSTS_CHANGED_CHANNEL}`);
+    this.#client = client;
+    const { rows } = await client.query<{ value: string }>("SELECT value FROM store_meta WHERE name = 'posts_revision'");
+    this.onRevision(Number(rows[0]?.value ?? 0));
+  }
+
+  #lost(client: pg.Client): void {
+    if (this.#closed || this.#client !== client) return;
+    this.#client = null;
+    this.log('The connection that follows post changes from other instances was lost; connecting again.');
+    const again = () => {
+      this.#retry = undefined;
+      if (this.#closed) return;
+      this.connect().catch(() => {
+        this.#retry = setTimeout(again, RECONNECT_MS);
+        this.#retry.unref();
+      });
+    };
+    this.#retry = setTimeout(again, RECONNECT_MS);
+    this.#retry.unref();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    const client = this.#client;
+    this.#client = null;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+async function migrated(database: SqlDatabase, log: (line: string) => void): Promise<boolean> {
+  let applied: string[];
+  try {
+    applied = await migrate(database.db, database.kind);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw databaseError('prepare the database (apply its migrations)', error, database.kind, database.where);
+  }
+  if (applied.length > 0) log(`Applied database migration(s) ${applied.join(', ')} to ${database.where}.`);
+  // The process that made the schema made the store (and seeds it, like an empty data directory).
+  return applied.includes(FIRST_MIGRATION);
+}
+
+function assemble(database: SqlDatabase, now: () => Date, created: boolean, mediaDir: string | null): { store: Store; posts: SqlPostRepository } {
+  const posts = new SqlPostRepository(database, now);
+  const store: Store = {
+    posts,
+    keys: new SqlKeyRepository(database),
+    leads: new SqlLeadRepository(database),
+    outbox: new SqlOutboxRepository(database),
+    staff: new SqlStaffRepository(database),
+    sessions: new SqlSessionRepository(database),
+    audit: new SqlAuditLog(database),
+    media: new SqlMediaRepository(database, mediaDir),
+    created,
+    // A database has no damaged files to move aside: `blogpost doctor` runs its integrity check instead.
+    quarantined: async () => [],
+    // Every write resolved once its transaction committed: nothing is pending.
+    flush: async () => undefined,
+    close: () => database.close(),
+  };
+  return { store, posts };
+}
+
+/** Opens (creating it when missing) the store in `dataDir`: its SQLite file and its media folder. */
+export async function openSqliteStore(dataDir: string, options: OpenSqlStoreOptions = {}): Promise<Store> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => undefined);
+  try {
+    mkdirSync(path.join(dataDir, MEDIA_DIR), { recursive: true });
+  } catch (error) {
+    throw databaseError('create the data directory', error, 'sqlite', dataDir);
+  }
+  const database = await SqlDatabase.sqlite(path.join(dataDir, DATABASE_FILE), options);
+  const created = await migrated(database, log);
+  return assemble(database, now, created, path.join(dataDir, MEDIA_DIR)).store;
+}
+
+/** Opens the store in the PostgreSQL database at `url` (`where`: the URL as messages may show it), migrating it first. */
+export async function openPostgresStore(url: string, where: string, options: OpenSqlStoreOptions = {}): Promise<Store> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => undefined);
+  const database = await SqlDatabase.postgres(url, where, options);
+  const created = await migrated(database, log);
+  const { store, posts } = assemble(database, now, created, null);
+  const listeners = new Set<() => void>();
+  const listener = new ChangeListener(
+    url,
+    (revision) => {
+      const before = posts.revision();
+      posts.noteRevision(revision);
+      if (posts.revision() !== before) for (const notify of listeners) notify();
+    },
+    log,
+  );
+  try {
+    await listener.connect();
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error instanceof StoreError ? error : databaseError('follow post changes', error, 'postgres', where);
+  }
+  return {
+    ...store,
+    rateLimits: sqlRateLimits(database, () => now().getTime()),
+    onPostsChanged: (notify) => {
+      listeners.add(notify);
+      return () => listeners.delete(notify);
+    },
+    close: async () => {
+      await listener.close();
+      await database.close();
+    },
+  };
+}
