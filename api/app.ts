@@ -14,25 +14,20 @@ import conditional from 'koa-conditional-get';
 import mount from 'koa-mount';
 import serve from 'koa-static';
 import type { ServerBuild } from 'react-router';
-import type { SiteConfig } from '../contract/site-config';
 import { type ApiSettings, createApiApp } from './http/app';
 import { pageRequestGuard } from './http/methods';
 import { staffGuard } from './site/staff-guard';
-import { StaffSessions } from './staff/sessions';
 import { staffArea } from './staff/staff-area';
 import type { RequestLogReader } from './request-log/request-log';
 import { requestId } from './http/request-id';
-import type { Logger } from './logger';
 import { requestLogMiddleware } from './request-log/middleware';
 import type { RequestLogWriter } from './request-log/request-log';
 import { blogReader } from './services/blog-reader';
-import { leadIntake, type LeadIntakeOptions } from './services/lead-intake';
+import type { Services } from './services/services';
 import { pageErrorHandler } from './site/errors';
 import { pageHeaders } from './site/headers';
 import { mediaFiles } from './site/media-files';
 import { siteRenderer } from './site/render';
-import type { Scheduler } from './services/scheduler';
-import type { Store } from './store/store';
 
 /** Pages of the site whose paths start with /api/ (SPEC section 2): the site renders them, not the API. */
 export const SITE_PAGES_UNDER_API: ReadonlySet<string> = new Set(['/api/usage-examples', '/api/test-console']);
@@ -45,7 +40,6 @@ export function isClientGone(error: unknown): boolean {
 }
 
 export interface AppOptions {
-  config: SiteConfig;
   /** The React Router server build, or a loader of it (the dev server reloads it on change). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'production' | 'development';
@@ -53,21 +47,19 @@ export interface AppOptions {
   clientDir?: string;
   /** Extra middleware before the site renderer (the Vite dev server in development). */
   devMiddleware?: Middleware;
-  logger: Logger;
   trustProxy?: boolean;
-  /** The opened store: the API writes to it, the site reads published posts from it. */
-  store: Store;
+  /**
+   * The server's services, built once (api/services/services.ts): the API, the staff area and the quote
+   * form use them; the site reads published posts from their store and renders with their site config;
+   * errors go to their logger. Started and stopped by the caller.
+   */
+  services: Services;
+  /** The HTTP API's own settings: CORS, rate limits, body size. */
   api?: Partial<ApiSettings>;
-  /** The clock (tests move it). */
-  now?: () => Date;
   /** Where the API's requests are logged (api/request-log/); none: not logged. */
   requestLog?: RequestLogWriter;
-  /** Publishes scheduled posts; told of every change the API makes. None: scheduled posts wait. */
-  scheduler?: Scheduler;
   /** The request log as the staff dashboard reads it (failed requests of the last day). */
   requestLogReader?: RequestLogReader;
-  /** Quote requests: the form's limits and the notifications each lead gets (none: stored only). */
-  leads?: Pick<LeadIntakeOptions, 'settings' | 'plan' | 'onStored' | 'now'>;
 }
 
 const YEAR_SECONDS = 31_536_000;
@@ -89,49 +81,29 @@ function apiUnlessSitePage(api: Koa): Middleware {
 }
 
 export function createApp(options: AppOptions): Koa {
+  const { services } = options;
+  const { store } = services;
+  const { config, logger } = services.settings;
   const app = new Koa({ proxy: options.trustProxy ?? false });
   // Errors after the response has started (a stream that failed) reach Koa's 'error' event, not the
   // error handler. A visitor who leaves while a file is still being sent is not an error: say nothing.
   app.on('error', (error: unknown) => {
     if (isClientGone(error)) return;
-    options.logger.error('Error while sending a response', error);
+    logger.error('Error while sending a response', error);
   });
   const production = options.mode === 'production';
-  const { store } = options;
 
   app.use(requestId);
-  app.use(pageErrorHandler(options.logger));
+  app.use(pageErrorHandler(logger));
   app.use(compress({ threshold: 1024 }));
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
-  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: isApiRequest, ...(options.now ? { now: options.now } : {}) }));
-  const { scheduler } = options;
-  app.use(
-    apiUnlessSitePage(
-      createApiApp({
-        store,
-        logger: options.logger,
-        siteUrl: options.config.siteUrl,
-        ...(options.api ? { settings: options.api } : {}),
-        ...(options.now ? { now: options.now } : {}),
-        ...(scheduler ? { onPostsChanged: () => scheduler.poke() } : {}),
-      }),
-    ),
-  );
+  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: isApiRequest, now: services.clock }));
+  app.use(apiUnlessSitePage(createApiApp({ services, ...(options.api ? { settings: options.api } : {}) })));
 
   app.use(mediaFiles(store.media));
-  app.use(pageHeaders(options.config, { csp: production }));
-  const now = options.now ?? (() => new Date());
-  const sessions = new StaffSessions(store, { now });
-  const staffDeps = {
-    store,
-    sessions,
-    now,
-    complianceMode: options.api?.complianceMode ?? 'warn',
-    siteUrl: options.config.siteUrl,
-    ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}),
-    ...(options.scheduler ? { onPostsChanged: () => options.scheduler?.poke() } : {}),
-  };
+  app.use(pageHeaders(config, { csp: production }));
+  const staffDeps = { services, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };
   app.use(staffGuard(staffDeps));
   app.use(pageRequestGuard);
   if (options.clientDir) {
@@ -153,19 +125,12 @@ export function createApp(options: AppOptions): Koa {
     siteRenderer({
       build: options.build,
       mode: options.mode,
-      config: options.config,
+      config,
       csp: production,
       blog: blogReader(store.posts),
       revision: () => store.posts.revision(),
       anonymousStaff: (ctx) => staffArea(staffDeps, { active: null, loginCookieValue: undefined, client: { ip: ctx.ip, userAgent: ctx.get('User-Agent') }, secure: ctx.secure }),
-      quotes: leadIntake({
-        leads: store.leads,
-        agencyName: options.config.agencyName,
-        log: options.logger.info,
-        ...(options.now ? { now: options.now } : {}),
-        ...(store.rateLimits ? { sharedLimits: store.rateLimits } : {}),
-        ...options.leads,
-      }),
+      quotes: services.quotes,
     }),
   );
   return app;

@@ -16,13 +16,10 @@ import { openFileRequestLog } from './request-log/file-writer';
 import { openFileRequestLogReader } from './request-log/file-reader';
 import { seedDemoPosts } from './seed/demo-posts';
 import { issueDemoKey } from './services/demo-key';
-import { postScheduler } from './services/scheduler';
-import { leadRetention } from './services/lead-retention';
-import { StaffSessions } from './staff/sessions';
+import { createServices } from './services/services';
 import { deliveryBanner, readLeadDeliverySettings } from './leads/delivery-settings';
-import { leadOutbox, newDeliveries } from './leads/outbox';
 import { describeLocation, openStore } from './store/open-store';
-import { apiSettingsFrom, readServerEnv } from './server-env';
+import { apiSettingsFrom, readServerEnv, serviceSettingsFrom } from './server-env';
 import { StoreError } from './store/store-error';
 
 const root = PROJECT_ROOT;
@@ -54,10 +51,13 @@ async function main(): Promise<void> {
   const env = readServerEnv(process.env);
   const dev = process.argv.includes('--dev');
   const store = await openStore(env.store, { log: logger.info });
-  const announcement = await issueDemoKey(store, config);
+  // Quote requests' notifications: checked before anything is started, so a half-set one stops the start.
+  const leadDelivery = readLeadDeliverySettings(process.env, config);
+  const services = createServices(store, { ...serviceSettingsFrom(env), config, leadDelivery, logger });
+  const announcement = await issueDemoKey(services, config);
   if (announcement) for (const line of announcement) logger.info(line);
   if (store.created && env.seedDemoContent) {
-    const outcome = await seedDemoPosts(store);
+    const outcome = await seedDemoPosts(store, services.posts);
     logger.info(
       outcome.seeded
         ? `Loaded ${outcome.count} demo articles into the new data directory (SEED_DEMO_CONTENT=false turns this off).`
@@ -65,23 +65,10 @@ async function main(): Promise<void> {
     );
   }
   const requestLog = await openFileRequestLog(env.dataDir, { retentionDays: env.requestLogRetentionDays, onError: logger.error });
-  // Publishes what came due while the server was down before the first request is answered.
-  const scheduler = postScheduler(store.posts, { log: logger.info, onError: (error) => logger.error('Scheduled publishing failed', error) });
-  await scheduler.start();
-  // Several servers on one database: a post another one schedules or changes is looked at here too.
-  store.onPostsChanged?.(() => scheduler.poke());
-  // Quote requests: notifications left by a crash or a restart go out before the first request.
-  const delivery = readLeadDeliverySettings(process.env, config);
-  logger.info(deliveryBanner(delivery));
-  const outbox = leadOutbox(store, delivery, { config, log: logger.info, onError: logger.error });
-  await outbox.start();
-  const retention = leadRetention(store.leads, { log: logger.info, onError: logger.error });
-  // Staff sessions past their idle or absolute end are removed hourly (each is refused anyway).
-  const purgeSessions = () => void new StaffSessions(store).purgeExpired().catch((error: unknown) => logger.error('Removing expired staff sessions failed', error));
-  purgeSessions();
-  setInterval(purgeSessions, 60 * 60 * 1000).unref();
-  const leads = { settings: env.leadIntake, plan: (lead: Parameters<typeof newDeliveries>[0], at: Date) => newDeliveries(lead, delivery, at), onStored: () => outbox.poke() };
-  const shared = { config, logger, store, requestLog, requestLogReader: openFileRequestLogReader(env.dataDir), scheduler, leads, api: apiSettingsFrom(env) };
+  logger.info(deliveryBanner(leadDelivery));
+  // Scheduled posts that came due and notifications left by a crash or a restart go first, before the first request.
+  await services.start();
+  const shared = { services, requestLog, requestLogReader: openFileRequestLogReader(env.dataDir), api: apiSettingsFrom(env) };
   const app = dev
     ? createApp({ ...shared, mode: 'development', ...(await devMode()) })
     : createApp({
@@ -104,15 +91,13 @@ async function main(): Promise<void> {
     else if (error.code === 'EADDRNOTAVAIL') console.error(`HOST=${env.host} is not an address of this machine: set HOST to one of its own (localhost, 0.0.0.0).`);
     else console.error(`The server could not listen on ${where}: ${error.message}`);
     process.exitCode = 1;
-    retention.stop();
-    Promise.all([scheduler.stop(), outbox.stop()]).then(() => store.close()).finally(() => process.exit(1));
+    services.stop().then(() => store.close()).finally(() => process.exit(1));
   };
   server.once('error', onListenError);
   server.once('listening', () => server.off('error', onListenError));
   const stop = () =>
     server.close(() => {
-      retention.stop();
-      Promise.all([requestLog.close(), Promise.all([scheduler.stop(), outbox.stop()]).then(() => store.close())]).then(
+      Promise.all([requestLog.close(), services.stop().then(() => store.close())]).then(
         () => process.exit(0),
         () => process.exit(1),
       );

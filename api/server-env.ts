@@ -10,6 +10,7 @@ import { SiteConfigError } from '../contract/site-config-env';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './http/app';
 import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { DEFAULT_LEAD_INTAKE, type LeadIntakeSettings } from './services/lead-intake';
+import type { ServiceSettings } from './services/services';
 import { resolveDataDir } from './store/data-dir';
 import { type StoreLocation, storeLocation } from './store/open-store';
 
@@ -109,12 +110,12 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
   };
 }
 
+/** The HTTP API's settings (api/http/app.ts). */
 export function apiSettingsFrom(env: ServerEnv): Partial<ApiSettings> {
-  return {
-    corsOrigins: env.corsOrigins,
-    writesPerMinute: env.writesPerMinute,
-    validationsPerMinute: env.validationsPerMinute,
-    complianceMode: env.complianceMode,
-    mediaMaxBytes: env.mediaMaxBytes,
-  };
+  return { corsOrigins: env.corsOrigins, writesPerMinute: env.writesPerMinute, validationsPerMinute: env.validationsPerMinute };
+}
+
+/** The services' settings that come from the environment (api/services/services.ts). */
+export function serviceSettingsFrom(env: ServerEnv): Pick<ServiceSettings, 'complianceMode' | 'mediaMaxBytes' | 'leadIntake'> {
+  return { complianceMode: env.complianceMode, mediaMaxBytes: env.mediaMaxBytes, leadIntake: env.leadIntake };
 }

@@ -7,14 +7,7 @@
 import { Stream } from 'node:stream';
 import Koa from 'koa';
 import { POST_LIMITS } from '../../contract/blog';
-import type { ComplianceMode } from '../../contract/compliance';
-import { DEFAULT_MEDIA_MAX_BYTES } from '../../contract/media';
-import type { Logger } from '../logger';
-import { KeyService } from '../services/keys';
-import { MediaService } from '../services/media';
-import { PostChanges } from '../services/post-changes';
-import { PostService } from '../services/posts';
-import type { Store } from '../store/store';
+import type { Services } from '../services/services';
 import { type CorsOrigins, cors } from './cors';
 import { apiErrorHandler } from './errors';
 import { apiHeaders } from './headers';
@@ -34,10 +27,6 @@ export interface ApiSettings {
   validationsPerMinute: number;
   /** Largest request body read, in bytes. */
   bodyLimitBytes: number;
-  /** COMPLIANCE_MODE: warn (default), review or block (api/services/compliance-gate.ts). */
-  complianceMode: ComplianceMode;
-  /** MEDIA_MAX_BYTES: the largest image upload taken (POST /api/media); larger is a 413. */
-  mediaMaxBytes: number;
 }
 
 export const DEFAULT_API_SETTINGS: ApiSettings = {
@@ -45,8 +34,6 @@ export const DEFAULT_API_SETTINGS: ApiSettings = {
   writesPerMinute: 60,
   validationsPerMinute: 120,
   bodyLimitBytes: POST_LIMITS.bodyMaxBytes,
-  complianceMode: 'warn',
-  mediaMaxBytes: DEFAULT_MEDIA_MAX_BYTES,
 };
 
 /**
@@ -64,54 +51,41 @@ const jsonOnce: Koa.Middleware = async (ctx, next) => {
 };
 
 export interface ApiAppOptions {
-  store: Store;
-  logger: Logger;
+  /**
+   * The server's services (api/services/services.ts): the routes call them and read their store; errors
+   * go to their logger, and their site config's SITE_URL is the origin of the error bodies' `type` links.
+   */
+  services: Services;
   settings?: Partial<ApiSettings>;
-  /** The clock (tests move it). */
-  now?: () => Date;
-  /** SITE_URL: the origin of the error bodies' `type` links. */
-  siteUrl?: string;
-  /** Called after every change to the posts (the scheduler of api/services/scheduler.ts looks again). */
-  onPostsChanged?: () => void;
 }
 
 export function createApiApp(options: ApiAppOptions): Koa {
   const settings: ApiSettings = { ...DEFAULT_API_SETTINGS, ...options.settings };
-  const now = options.now ?? (() => new Date());
-  const clock = () => now().getTime();
-  const { store } = options;
-  const posts = new PostService(store.posts, { media: store.media, ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}) });
-  const keys = new KeyService(store.keys, now);
+  const { services } = options;
+  const { store, keys } = services;
+  const { logger, config } = services.settings;
+  const clock = () => services.clock().getTime();
   // Uploads and post writes share one write allowance per key.
   const writes = writeLimits(settings.writesPerMinute, clock, store.rateLimits);
   const blog = blogRoutes({
     keys,
-    posts,
-    changes: new PostChanges(store.posts, posts, now, { mode: settings.complianceMode, audit: store.audit }),
-    onChange: options.onPostsChanged ?? (() => undefined),
-    now,
+    posts: services.posts,
     store: store.posts,
     writeLimits: writes,
     validations: store.rateLimits ? store.rateLimits.limit('validations', settings.validationsPerMinute) : new RateLimiter(settings.validationsPerMinute, clock),
     bodyLimitBytes: settings.bodyLimitBytes,
-    complianceMode: settings.complianceMode,
-    audit: store.audit,
   });
   const health = healthRoutes({ store: store.posts });
-  const media = mediaRoutes({
-    keys,
-    media: new MediaService(store, { maxBytes: settings.mediaMaxBytes, now }),
-    writeLimits: writes,
-  });
+  const media = mediaRoutes({ keys, media: services.media, writeLimits: writes });
 
   const app = new Koa();
   app.use(jsonOnce);
-  app.use(apiErrorHandler(options.logger, options.siteUrl));
+  app.use(apiErrorHandler(logger, config.siteUrl));
   app.use(apiHeaders);
   app.use(cors(settings.corsOrigins));
   app.use(requireValidHost);
   app.use(health.routes());
-  app.use(openApiRoutes(options.siteUrl ? { serverUrl: options.siteUrl } : {}).routes());
+  app.use(openApiRoutes(config.siteUrl ? { serverUrl: config.siteUrl } : {}).routes());
   app.use(blog.routes());
   app.use(media.routes());
   app.use(noSuchEndpoint);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOG_CATEGORIES, categorySlugFor } from '../../contract/categories';
 import { blogReader } from '../services/blog-reader';
-import { openFileStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import { loadDemoPosts, seedDemoPosts } from './demo-posts';
 
 const dirs: string[] = [];
@@ -48,11 +48,11 @@ describe('demo posts', () => {
 
   it('load into an empty data directory with their own dates, newest first, and never on top of posts', async () => {
     const dataDir = tempDir();
-    const seeding = await openFileStore(dataDir);
+    const seeding = await openSqliteStore(dataDir);
     const first = await seedDemoPosts(seeding);
     expect(first).toEqual({ seeded: true, count: 41 });
     await seeding.close();
-    const reopened = await openFileStore(dataDir);
+    const reopened = await openSqliteStore(dataDir);
     const store = blogReader(reopened.posts);
     const page = await store.listPublished({ limit: 100 });
     expect(page.total).toBe(41);

@@ -6,9 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkCreatePostBody, type CreatePostData } from '../../contract/blog';
+import { ApiError } from '../../contract/errors';
 import { parsePostFile } from '../authoring/post-file';
 import { PROJECT_ROOT } from '../project-root';
-import { PostService } from '../services/posts';
+import { SITE_ACTOR } from '../services/actors';
+import type { PostService } from '../services/post-service';
+import { createServices } from '../services/services';
 import type { Store } from '../store/store';
 
 export const DEMO_POSTS_DIR = path.join(PROJECT_ROOT, 'fixtures/posts');
@@ -46,18 +49,23 @@ export function loadDemoPosts(dir: string = DEMO_POSTS_DIR): DemoPost[] {
 
 export type SeedOutcome = { seeded: true; count: number } | { seeded: false; reason: string };
 
-/** Stores the demo posts, with their own dates, in a store that holds no posts yet. */
-export async function seedDemoPosts(store: Store, dir: string = DEMO_POSTS_DIR): Promise<SeedOutcome> {
+/**
+ * Stores the demo posts, with their own dates, in a store that holds no posts yet, through the post
+ * service (`posts`: the server's; the CLI, which has no server, gets one built for the store).
+ */
+export async function seedDemoPosts(store: Store, posts: PostService = createServices(store).posts, dir: string = DEMO_POSTS_DIR): Promise<SeedOutcome> {
   const demo = loadDemoPosts(dir);
   const counts = await store.posts.counts();
   if (counts.published + counts.drafts > 0) {
     return { seeded: false, reason: `the data directory already holds ${counts.published + counts.drafts} posts; demo content is never loaded on top of existing posts` };
   }
-  const service = new PostService(store.posts, { media: store.media });
   for (const post of demo) {
-    const outcome = await service.clean(post.data, post.ignoredFields, null, new Date());
-    if (!outcome.ok) throw new DemoContentError(`Demo post ${path.relative(dir, post.file)} is invalid: ${outcome.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
-    await service.create(outcome.cleaned, { at: post.publishedAt });
+    try {
+      await posts.create({ data: post.data, ignoredFields: post.ignoredFields }, SITE_ACTOR, { at: post.publishedAt });
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.errors) throw error;
+      throw new DemoContentError(`Demo post ${path.relative(dir, post.file)} is invalid: ${error.errors.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+    }
   }
   await store.flush();
   return { seeded: true, count: demo.length };

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComplianceFinding } from '../../contract/compliance';
 import { ApiError } from '../../contract/errors';
-import { applyGate, findingsOf, gate, type GateRequest, heldMessage, keyAuditEntry, pendingReview } from './compliance-gate';
+import { applyGate, findingsOf, gate, type GateRequest, heldMessage, pendingReview } from './compliance-gate';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 
@@ -132,18 +132,6 @@ describe('messages and records', () => {
     expect(heldMessage(['guaranteed-returns', 'risk-free'])).toBe(
       'Held for compliance review (guaranteed-returns, risk-free): a staff member approves it before it goes public; until then it is on no public page, list or feed. GET /api/blog/:id shows the review\'s state and any note.',
     );
-  });
-
-  it('audits an API key’s action as key:<id>, or key:none', () => {
-    expect(keyAuditEntry(NOW, 'abc', 'post.approved' as never, 'p1', { a: 1 }, '203.0.113.9')).toEqual({
-      at: '2026-11-25T10:00:00.000Z',
-      actor: 'key:abc',
-      action: 'post.approved',
-      target: 'p1',
-      detail: { a: 1 },
-      ip: '203.0.113.9',
-    });
-    expect(keyAuditEntry(NOW, null, 'post.approved' as never, null, {}, null).actor).toBe('key:none');
   });
 
   it('builds a pending review', () => {

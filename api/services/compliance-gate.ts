@@ -13,7 +13,6 @@
 import type { PostStatus } from '../../contract/blog';
 import { blockingFindings, checkCompliance, type ComplianceFinding, type ComplianceMode } from '../../contract/compliance';
 import { ApiError } from '../../contract/errors';
-import type { AuditAction, AuditEntry } from '../../contract/staff';
 import type { PostRecord, ReviewRecord } from '../store/records';
 
 export type GateOutcome =
@@ -54,11 +53,6 @@ export function pendingReview(requested: 'published' | 'scheduled', publishAt: s
 /** A line for the answer's message when a post is held. */
 export function heldMessage(rules: readonly string[]): string {
   return `Held for compliance review (${rules.join(', ')}): a staff member approves it before it goes public; until then it is on no public page, list or feed. GET /api/blog/:id shows the review's state and any note.`;
-}
-
-/** The audit entry for something done on behalf of an API key (`key:<public id>`). */
-export function keyAuditEntry(at: Date, keyId: string | null, action: AuditAction, target: string | null, detail: AuditEntry['detail'], ip: string | null): AuditEntry {
-  return { at: at.toISOString(), actor: `key:${keyId ?? 'none'}`, action, target, detail, ip };
 }
 
 /** What `applyGate` needs to decide on one post or change. */

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failingOn } from '../../tests/support/failing';
-import { openFileStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import type { Store } from '../store/store';
 import { issueDemoKey } from './demo-key';
 import { KeyService } from './keys';
@@ -22,7 +22,7 @@ afterEach(async () => {
 async function freshStore(): Promise<Store> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-demo-key-'));
   dirs.push(dir);
-  const store = await openFileStore(dir);
+  const store = await openSqliteStore(dir);
   stores.push(store);
   return store;
 }
@@ -30,21 +30,26 @@ async function freshStore(): Promise<Store> {
 const config = { demoKeyName: 'Demo Blog Key' };
 const now = () => new Date('2026-05-01T12:00:00.000Z');
 
+/** The services the demo key needs, over `store`. */
+function over(store: Store) {
+  return { store, keys: new KeyService(store.keys, now), clock: now };
+}
+
 describe('the demo key', () => {
   it('is announced once with a secret that publishes, and never again', async () => {
     const store = await freshStore();
-    const lines = await issueDemoKey(store, config, now);
+    const lines = await issueDemoKey(over(store), config);
     expect(lines?.[0]).toMatch(/^Created the demo API key "Demo Blog Key" \(id \w{10}, permission blog:write\)\. Its secret is shown only this once:$/);
     const secret = lines?.[2]?.trim() ?? '';
     expect(await new KeyService(store.keys).verify(secret)).toMatchObject({ ok: true, key: { name: 'Demo Blog Key', permissions: ['blog:write'] } });
     expect(await store.keys.demoKeyIssuedAt()).toBe('2026-05-01T12:00:00.000Z');
-    expect(await issueDemoKey(store, config, now)).toBeNull();
+    expect(await issueDemoKey(over(store), config)).toBeNull();
     expect(await store.keys.list()).toHaveLength(1);
   });
 
   it('is made once when several starts race for it', async () => {
     const store = await freshStore();
-    const announcements = await Promise.all([1, 2, 3].map(() => issueDemoKey(store, config, now)));
+    const announcements = await Promise.all([1, 2, 3].map(() => issueDemoKey(over(store), config)));
     expect(announcements.filter((lines) => lines !== null)).toHaveLength(1);
     expect((await store.keys.list()).map((key) => key.name)).toEqual(['Demo Blog Key']);
   });
@@ -53,9 +58,9 @@ describe('the demo key', () => {
     const store = await freshStore();
     const full: Store = Object.create(store) as Store;
     full.keys = failingOn(store.keys, 'add');
-    await expect(issueDemoKey(full, config, now)).rejects.toThrow('ENOSPC');
+    await expect(issueDemoKey(over(full), config)).rejects.toThrow('ENOSPC');
     expect(await store.keys.demoKeyIssuedAt()).toBeNull();
-    expect(await issueDemoKey(store, config, now)).not.toBeNull();
+    expect(await issueDemoKey(over(store), config)).not.toBeNull();
     expect(await store.keys.list()).toHaveLength(1);
   });
 });

@@ -5,18 +5,14 @@
  * and remembers it, so later starts (even after the key is revoked) never create or show it again.
  */
 import type { SiteConfig } from '../../contract/site-config';
-import type { Store } from '../store/store';
-import { KeyService } from './keys';
+import type { Services } from './services';
 
 /** The lines announcing the new key's secret, or null when the demo key was issued before. */
-export async function issueDemoKey(
-  store: Store,
-  config: Pick<SiteConfig, 'demoKeyName'>,
-  now: () => Date = () => new Date(),
-): Promise<string[] | null> {
+export async function issueDemoKey(services: Pick<Services, 'store' | 'keys' | 'clock'>, config: Pick<SiteConfig, 'demoKeyName'>): Promise<string[] | null> {
+  const { store, keys, clock } = services;
   // Claimed before it is made: two instances starting at once on one database issue one key.
-  if (!(await store.keys.claimDemoKey(now()))) return null;
-  const { key, secret } = await new KeyService(store.keys, now)
+  if (!(await store.keys.claimDemoKey(clock()))) return null;
+  const { key, secret } = await keys
     .create({ name: config.demoKeyName, permissions: ['blog:write'] })
     .catch(async (error: unknown) => {
       // Not issued after all: the next start tries again.

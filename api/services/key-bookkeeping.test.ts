@@ -1,24 +1,25 @@
 /**
- * A key's failure bookkeeping and revocation details against real files: a failure is recorded (once a
- * minute for the same code), a revocation keeps who and why, and a blog.json written before these
- * fields existed still loads.
+ * A key's failure bookkeeping and revocation details against a real database: a failure is recorded
+ * (once a minute for the same code), a revocation keeps who and why.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openKeyStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import { KeyService } from './keys';
 
 const dirs: string[] = [];
-afterEach(() => {
+const stores: Array<{ close: () => Promise<void> }> = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 async function keysIn(dir: string, now: () => Date): Promise<KeyService> {
-  const store = await openKeyStore(dir, { create: true, now });
-  if (!store) throw new Error('the key file should open');
-  return new KeyService(store, now);
+  const store = await openSqliteStore(dir, { now });
+  stores.push(store);
+  return new KeyService(store.keys, now);
 }
 
 function tempDir(): string {
@@ -51,19 +52,5 @@ describe('key bookkeeping', () => {
       revokeReason: 'left the agency',
     });
     expect((await keys.revoke(other.id, { by: 'cli:jane', reason: ' ' })).key).toMatchObject({ revokedBy: 'cli:jane', revokeReason: null });
-  });
-
-  it('loads a blog.json written before failures, revocation details and owners were kept', async () => {
-    const dir = tempDir();
-    const now = () => new Date('2026-03-03T00:00:00Z');
-    const keys = await keysIn(dir, now);
-    const { key } = await keys.create({ name: 'Old', permissions: ['blog:write'] });
-    const file = path.join(dir, 'blog.json');
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as { keys: Array<Record<string, unknown>> };
-    expect(Object.keys(manifest.keys[0] ?? {}).sort()).toEqual(['createdAt', 'hash', 'id', 'lastUsedAt', 'name', 'owner', 'permissions', 'revokedAt']);
-    const older = manifest.keys.map(({ owner: _owner, ...record }) => ({ ...record, revokedAt: '2026-03-03T00:00:00.000Z' }));
-    writeFileSync(file, JSON.stringify({ ...manifest, keys: older }));
-    const reopened = await keysIn(dir, now);
-    expect(await reopened.find(key.id)).toMatchObject({ owner: 'Old', revokedAt: '2026-03-03T00:00:00.000Z', revokedBy: null, revokeReason: null, lastFailedAt: null, lastFailureCode: null });
   });
 });

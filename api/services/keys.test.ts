@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_KEY_SECRET_LENGTH, BASE62_ALPHABET, checkApiKey, formatApiKey } from '../../contract/keys';
-import { openFileStore, openKeyStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import type { Store } from '../store/store';
 import { failingOn, withMember } from '../../tests/support/failing';
 import { hashApiKey, KeyError, KeyService, randomBase62 } from './keys';
@@ -31,13 +31,14 @@ async function setUp() {
       now = new Date(now.getTime() + ms);
     },
   };
-  const store = await openFileStore(dir);
+  const store = await openSqliteStore(dir);
   stores.push(store);
   const keys = new KeyService(store.keys, clock.now);
   const { key, secret } = await keys.create({ name: 'Writer', permissions: ['blog:write'] });
-  const cli = await openKeyStore(dir, { create: false });
-  if (!cli) throw new Error('the key file should exist');
-  return { store, keys, key, secret, clock, cliKeys: new KeyService(cli, clock.now) };
+  // Another process's connection to the same database (the CLI beside a running server).
+  const cli = await openSqliteStore(dir);
+  stores.push(cli);
+  return { store, keys, key, secret, clock, cliKeys: new KeyService(cli.keys, clock.now) };
 }
 
 /**

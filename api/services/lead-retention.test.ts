@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
-import { openFileStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import { deliveryRecord, leadRecord } from '../store/store-contract';
 import type { Store } from '../store/store';
 import { purgeExpiredLeads } from './lead-retention';
@@ -29,7 +29,7 @@ function lead(overrides: Partial<LeadRecord>): LeadRecord {
 it('deletes spam after 30 days and closed requests seven years after their last change, and keeps everything else', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-retention-'));
   dirs.push(dir);
-  const store = await openFileStore(dir);
+  const store = await openSqliteStore(dir);
   stores.push(store);
   const now = new Date('2033-06-01T00:00:00.000Z');
   const oldSpam = lead({ spam: 'honeypot', createdAt: '2033-04-01T00:00:00.000Z' });

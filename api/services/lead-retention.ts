@@ -23,10 +23,12 @@ export async function purgeExpiredLeads(leads: LeadRepository, now: Date): Promi
 }
 
 export interface LeadRetention {
+  /** Purges now, then every `everyMs`. */
+  start(): void;
   stop(): void;
 }
 
-/** Purges now and then every `everyMs` (an hour); errors go to `onError`, never stop the server. */
+/** Purges when started and then every `everyMs` (an hour); errors go to `onError`, never stop the server. */
 export function leadRetention(leads: LeadRepository, options: { now?: () => Date; log: (line: string) => void; onError: (message: string, error: unknown) => void; everyMs?: number }): LeadRetention {
   const now = options.now ?? (() => new Date());
   const run = () =>
@@ -36,8 +38,14 @@ export function leadRetention(leads: LeadRepository, options: { now?: () => Date
       },
       (error: unknown) => options.onError('Deleting expired quote requests failed', error),
     );
-  void run();
-  const timer = setInterval(() => void run(), options.everyMs ?? 60 * 60 * 1000);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      clearInterval(timer);
+      void run();
+      timer = setInterval(() => void run(), options.everyMs ?? 60 * 60 * 1000);
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
+  };
 }

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../contract/errors';
-import { openFileStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import { mediaRecord, newPost } from '../store/store-contract';
 import type { Store } from '../store/store';
 import { bytesAfterEnd, detectType, markupIn, polyglotProblem } from './media-bytes';
@@ -141,7 +141,7 @@ describe('MediaService on a file store', () => {
   let service: MediaService;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'iul-media-service-'));
-    store = await openFileStore(dir);
+    store = await openSqliteStore(dir);
     service = new MediaService(store, { maxBytes: 200_000, now: () => new Date('2026-11-01T10:00:00.000Z') });
   });
   afterAll(async () => {

@@ -1,23 +1,19 @@
 /**
- * Posts from a checked payload to the store, in three steps with one name each: the contract's schema
- * *checks* a body (contract/blog.ts), `cleanPost` *cleans* it (control characters removed from every
- * text field, plain-text fields stripped of markup, content sanitised, category mapped to its slug,
- * tags de-duplicated, a warning for everything changed on the way; `PostService.clean` then resolves the
- * uploaded images it names, api/services/post-media.ts), and `PostService.create` *creates* it in the
- * store (a unique slug, idempotent when asked).
+ * The *clean* step of every write (check -> clean -> gate -> store, api/services/post-service.ts): the
+ * contract's schema has *checked* a body (contract/blog.ts); `cleanPost` *cleans* it (control
+ * characters removed from every text field, plain-text fields stripped of markup, content sanitised,
+ * category mapped to its slug, tags de-duplicated, a warning for everything changed on the way), and
+ * `PostCleaner.clean` then resolves the uploaded images it names (api/services/post-media.ts).
  */
 import { type CreatePostData, FIELD_ALIASES, parsePublishAt, POST_LIMITS } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { categorySlugFor, unknownCategoryWarning } from '../../contract/categories';
 import { COMPLIANCE_RULES, unknownAcceptances } from '../../contract/compliance';
-import { ApiError } from '../../contract/errors';
 import type { FieldProblem } from '../../contract/field-problems';
 import { slugify } from '../../contract/slug';
-import type { NewPost, PostIndexEntry, PostRepository } from '../store/store';
+import type { NewPost, PostRepository } from '../store/store';
 import { type CoverRequest, type MediaOutcome, type PostMediaSettings, resolvePostMedia } from './post-media';
 import { hasTags, hasVisibleContent, paragraphsFromText, removeControlCharacters, sanitizeContent, stripTags } from './sanitize';
-
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A post cleaned and ready to store, with what cleaning changed. */
 export interface CleanedPost {
@@ -26,7 +22,7 @@ export interface CleanedPost {
   /** True when the author chose the slug (it is then used exactly, or refused). */
   exactSlug: boolean;
   warnings: string[];
-  /** The cover image asked for, resolved into `post.coverImage` by PostService.clean; null for none. */
+  /** The cover image asked for, resolved into `post.coverImage` by PostCleaner.clean; null for none. */
   cover: CoverRequest | null;
 }
 
@@ -34,12 +30,6 @@ export interface CleanedPost {
 export interface PostAuthorKey {
   keyId: string | null;
   owner: string | null;
-}
-
-export interface CreatedResult {
-  post: PostIndexEntry;
-  /** True when an Idempotency-Key retry returned the post the first request created. */
-  replayed: boolean;
 }
 
 export function slugBaseFor(title: string): string {
@@ -136,7 +126,7 @@ function coverRequest(data: CreatePostData, cleaning: Cleaning): CoverRequest | 
 /**
  * Builds the post the store keeps from a checked payload; returns, rather than throws, what is left
  * wrong. `siteUrl` (SITE_URL) lets an `<img>` name an upload by this site's absolute URL. The images are
- * not resolved yet: PostService.clean does that.
+ * not resolved yet: PostCleaner.clean does that.
  */
 export function cleanPost(data: CreatePostData, ignoredFields: readonly string[], by: PostAuthorKey | null, now: Date = new Date(), siteUrl?: string): CleanOutcome {
   const cleaning = new Cleaning();
@@ -217,7 +207,8 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
   return { ok: true, cleaned };
 }
 
-export class PostService {
+/** Cleans checked payloads for the post service: the text (cleanPost), the images it names, and a warning for a title already used. */
+export class PostCleaner {
   readonly #store: PostRepository;
   readonly #media: PostMediaSettings;
 
@@ -243,27 +234,6 @@ export class PostService {
   /** The cover image and the `<img>` of sanitised content resolved from the uploads (for a revert, which restores both). */
   resolveMedia(content: string, cover: CoverRequest | null): Promise<MediaOutcome> {
     return resolvePostMedia(this.#media, content, cover);
-  }
-
-  /** Stores a cleaned post; resolves once it is durable. A 422 when the Idempotency-Key was used with another body. */
-  async create(cleaned: CleanedPost, options: { idempotency?: { scope: string; fingerprint: string }; at?: Date } = {}): Promise<CreatedResult> {
-    const outcome = await this.#store.create(cleaned.post, {
-      slugBase: cleaned.slugBase,
-      ...(cleaned.exactSlug ? { exactSlug: true } : {}),
-      ...(options.idempotency ? { idempotency: { ...options.idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
-      ...(options.at ? { at: options.at } : {}),
-    });
-    if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
-    if (outcome.kind === 'slug_taken') throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
-    return { post: outcome.post, replayed: outcome.kind === 'replayed' };
-  }
-
-  /** The slug a create would get right now (for validate; another create may take it first). */
-  async previewSlug(cleaned: CleanedPost): Promise<string> {
-    if (cleaned.exactSlug && (await this.#store.lookupSlug(cleaned.slugBase))) {
-      throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
-    }
-    return this.#store.previewSlug(cleaned.slugBase);
   }
 
   /** A warning for each stored post (not in the trash) with the same title, linking it. */

@@ -6,8 +6,7 @@
  */
 import { SCHEDULE_LATENESS_SECONDS } from '../../contract/blog';
 import type { PostIndexEntry, PostRepository } from '../store/store';
-import { PostChanges } from './post-changes';
-import { PostService } from './posts';
+import type { PostService } from './post-service';
 import { SerialRuns } from './serial-runs';
 
 export interface SchedulerWork {
@@ -96,12 +95,7 @@ export class Scheduler {
   }
 }
 
-/** The scheduler of a store's posts (the server's, and the test servers'). */
-export function postScheduler(posts: PostRepository, options: SchedulerOptions = {}): Scheduler {
-  // Publishing and purging clean no payload: no media are looked up.
-  const changes = new PostChanges(posts, new PostService(posts, { media: null }), options.now);
-  return new Scheduler(
-    { publishDue: () => changes.publishDue(), purgeExpired: () => changes.purgeExpired(), nextScheduledAt: () => posts.nextScheduledAt() },
-    options,
-  );
+/** The scheduler of a store's posts, publishing and purging through the post service (built once, api/services/services.ts). */
+export function postScheduler(posts: PostService, store: Pick<PostRepository, 'nextScheduledAt'>, options: SchedulerOptions = {}): Scheduler {
+  return new Scheduler({ publishDue: () => posts.publishDue(), purgeExpired: () => posts.purgeExpired(), nextScheduledAt: () => store.nextScheduledAt() }, options);
 }

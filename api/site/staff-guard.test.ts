@@ -11,12 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_EDIT_FORM_BYTES, type StaffArea } from '../../contract/staff-area';
 import type { ActiveSession, Client, StaffSessions } from '../staff/sessions';
 import { csrfTokenFor, loginTokenFor, newRandomId } from '../staff/sessions';
+import { DEFAULT_SERVICE_SETTINGS } from '../services/services';
 import type { Store } from '../store/store';
-import { staffGuard, staffPath } from './staff-guard';
+import { staffGuard, type StaffGuardOptions, staffPath } from './staff-guard';
 
 const SESSION_ID = 'good-session-id';
 const ACTIVE = { sessionId: SESSION_ID, session: {}, staff: { id: 'stf_A', email: 'jane@example.com' } } as unknown as ActiveSession;
 const sessions = { resolve: async (id: string | undefined) => (id === SESSION_ID ? ACTIVE : null) } as unknown as StaffSessions;
+
+/** The guard over stand-in services: only the sessions are used (the pages behind it are a stand-in too). */
+function guardOver(staffSessions: StaffSessions): StaffGuardOptions {
+  return { services: { store: {} as Store, sessions: staffSessions, clock: () => new Date(), settings: DEFAULT_SERVICE_SETTINGS } as unknown as StaffGuardOptions['services'] };
+}
 
 let server: Server;
 let base = '';
@@ -26,7 +32,7 @@ beforeAll(async () => {
   const app = new Koa();
   // The guard is made per request, so each test runs the guard's code as it is then (a mutation run
   // switches the code under test between tests).
-  app.use((ctx, next) => staffGuard({ store: {} as Store, sessions, now: () => new Date() })(ctx, next));
+  app.use((ctx, next) => staffGuard(guardOver(sessions))(ctx, next));
   app.use((ctx) => {
     const form = (ctx.state as { formBody?: Buffer }).formBody;
     seen.push({ path: ctx.path, form: form ? form.toString('utf8') : null, hasArea: Boolean((ctx.state as { staffArea?: unknown }).staffArea) });
@@ -206,7 +212,7 @@ describe('staffGuard and the sign-in', () => {
       },
     } as unknown as StaffSessions;
     const app = new Koa();
-    app.use((ctx, next) => staffGuard({ store: {} as Store, sessions: signingIn, now: () => new Date() })(ctx, next));
+    app.use((ctx, next) => staffGuard(guardOver(signingIn))(ctx, next));
     app.use(async (ctx) => {
       const fields = new URLSearchParams((ctx.state as { formBody: Buffer }).formBody.toString('utf8'));
       const area = (ctx.state as { staffArea: StaffArea }).staffArea;

@@ -56,7 +56,7 @@ export function staffGuard(options: StaffGuardOptions): Middleware {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     const names = cookieNames(ctx.secure);
-    const active = await options.sessions.resolve(ctx.cookies.get(names.session));
+    const active = await options.services.sessions.resolve(ctx.cookies.get(names.session));
     const area: StaffArea = staffArea(
       options,
       { active, loginCookieValue: ctx.cookies.get(names.login), client: { ip: ctx.ip, userAgent: ctx.get('User-Agent') }, secure: ctx.secure },

@@ -2,8 +2,10 @@
  * The staff area's server side for one request (contract/staff-area.ts): who is signed in, signing in
  * and out with the session cookie, the dashboard's figures, and the work on leads. Every operation
  * but signing in needs the session the request carried, checked here again (the pages' loaders check
- * first), and every change is written to the audit log with the staff member's e-mail. Leads are
- * personal data: nothing here logs them; the audit names a lead by id only.
+ * first), and every change is written to the audit log with the staff member's e-mail. Changes to
+ * posts go through the server's post service (api/services/post-service.ts), as the API's do: the same
+ * checks, the same COMPLIANCE_MODE, and the audit entry written there. Leads are personal data: nothing
+ * here logs them; the audit names a lead by id only.
  */
 import type { LeadRecord } from '../../contract/leads';
 import type { LeadStatus } from '../../contract/quote-request';
@@ -11,17 +13,15 @@ import type { AuditAction } from '../../contract/staff';
 import type { DashboardSummary, LeadListQuery, StaffArea } from '../../contract/staff-area';
 import type { RequestLogReader } from '../request-log/request-log';
 import { leadsCsv } from '../services/lead-export';
-import { KeyError, KeyService } from '../services/keys';
+import { KeyError } from '../services/keys';
 import { ApiError } from '../../contract/errors';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
 import type { PostChangeOutcome, ReviewDetail, ReviewItem, StaffPost } from '../../contract/staff-area';
+import { type Actor, staffActor } from '../services/actors';
 import { findingsOf } from '../services/compliance-gate';
-import { type Editor, PostChanges, type ReviewDecision } from '../services/post-changes';
 import { presentReview } from '../services/presenters';
-import type { ComplianceMode } from '../../contract/compliance';
-import { PostService } from '../services/posts';
+import type { Services } from '../services/services';
 import type { PostIndexEntry, PostRecord } from '../store/store';
-import type { Store } from '../store/store';
 import {
   type ActiveSession,
   type Client,
@@ -32,7 +32,6 @@ import {
   newRandomId,
   sameToken,
   sessionCookie,
-  type StaffSessions,
 } from './sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,20 +47,10 @@ export interface StaffRequest {
 }
 
 export interface StaffAreaDeps {
-  store: Store;
-  /** COMPLIANCE_MODE, shown on the review queue. */
-  complianceMode?: ComplianceMode;
-  sessions: StaffSessions;
+  /** The server's services (api/services/services.ts); the settings' COMPLIANCE_MODE is shown on the review queue. */
+  services: Pick<Services, 'store' | 'posts' | 'keys' | 'sessions' | 'clock' | 'settings'>;
   requestLog?: RequestLogReader;
-  now: () => Date;
-  /** Told after a staff member changed a post (the scheduler re-checks). */
-  onPostsChanged?: () => void;
-  /** SITE_URL: a reviewer's edit may name an uploaded image by this site's absolute URL. */
-  siteUrl?: string;
 }
-
-/** Staff change any post, as a blog:admin key does; no key made the change. */
-const STAFF_EDITOR: Editor = { keyId: null, owner: null, admin: true };
 
 function staffPost(entry: PostIndexEntry): StaffPost {
   return {
@@ -104,7 +93,7 @@ function matches(lead: LeadRecord, q: string): boolean {
 }
 
 export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea {
-  const { store, sessions, now } = deps;
+  const { store, posts: postService, keys: keyService, sessions, clock: now } = deps.services;
   const { active, client, secure } = request;
 
   const signedIn = (): ActiveSession => {
@@ -123,23 +112,11 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
 
   const changeLead = async (id: string, change: (lead: LeadRecord) => LeadRecord) => store.leads.update(id, (lead) => ({ ...change(lead), updatedAt: now().toISOString() }));
 
-  const keyService = new KeyService(store.keys, now);
-  const postChanges = new PostChanges(store.posts, new PostService(store.posts, { media: store.media, ...(deps.siteUrl ? { siteUrl: deps.siteUrl } : {}) }), now);
-
-  /** Runs a post change with the API's rules; its message, or the API's reason for refusing it. */
-  const changePost = async (
-    id: string,
-    action: 'post.unpublished' | 'post.trashed' | 'post.restored' | 'review.approved' | 'review.returned' | 'review.edited',
-    change: () => Promise<{ message: string; changed: unknown[] } | ReviewDecision>,
-    detail: Record<string, string | number | boolean | null> = {},
-  ): Promise<PostChangeOutcome> => {
-    signedIn();
+  /** Runs a post change as the signed-in staff member; its message, or the API's reason for refusing it. */
+  const changePost = async (change: (actor: Actor) => Promise<{ message: string }>): Promise<PostChangeOutcome> => {
+    const actor = staffActor(signedIn().staff.email, client.ip);
     try {
-      const done = await change();
-      const result = 'answer' in done ? done.answer : done;
-      await record(action, id, 'answer' in done ? { rules: done.rules.join(', '), ...detail } : detail);
-      deps.onPostsChanged?.();
-      return { ok: true, message: result.message };
+      return { ok: true, message: (await change(actor)).message };
     } catch (error) {
       if (error instanceof ApiError) {
         const stale = error.code === 'precondition_failed';
@@ -248,13 +225,13 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         const entries = needle ? page.entries.filter((entry) => [entry.title, entry.slug, entry.author.name, entry.owner ?? '', entry.id].some((value) => value.toLowerCase().includes(needle))) : page.entries;
         return entries.map(staffPost);
       },
-      unpublish: (id, revision) => changePost(id, 'post.unpublished', () => postChanges.update(id, { status: 'draft' }, 'merge', etagOf(id, revision), STAFF_EDITOR)),
-      trash: (id, revision) => changePost(id, 'post.trashed', () => postChanges.trash(id, etagOf(id, revision), STAFF_EDITOR)),
-      restore: (id) => changePost(id, 'post.restored', () => postChanges.restore(id, STAFF_EDITOR)),
+      unpublish: (id, revision) => changePost((actor) => postService.unpublish(id, etagOf(id, revision), actor)),
+      trash: (id, revision) => changePost((actor) => postService.trash(id, etagOf(id, revision), actor)),
+      restore: (id) => changePost((actor) => postService.restore(id, actor)),
     },
 
     reviews: {
-      mode: deps.complianceMode ?? 'warn',
+      mode: deps.services.settings.complianceMode,
       async list() {
         signedIn();
         const page = await store.posts.list({ status: 'in_review', limit: 10_000 });
@@ -272,13 +249,13 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         const detail: ReviewDetail = { ...item, excerpt: post.excerpt, content: post.content, author: post.author, trust: post.trust, isNewsArticle: post.isNewsArticle };
         return detail;
       },
-      approve: (id, revision) => changePost(id, 'review.approved', () => postChanges.approve(id, revision)),
+      approve: (id, revision) => changePost((actor) => postService.approve(id, revision, actor)),
       sendBack: async (id, revision, note) => {
         const text = note.trim();
         if (text.length < 10) return { ok: false, message: 'Write the author a note of at least 10 characters: what to change, and why.' };
-        return changePost(id, 'review.returned', () => postChanges.sendBack(id, revision, text, `staff:${signedIn().staff.email}`), { note: text.slice(0, 500) });
+        return changePost((actor) => postService.sendBack(id, revision, text, actor));
       },
-      edit: (id, revision, edit) => changePost(id, 'review.edited', () => postChanges.reviewEdit(id, revision, edit)),
+      edit: (id, revision, edit) => changePost((actor) => postService.reviewEdit(id, revision, edit, actor)),
     },
 
     async audit(limit) {

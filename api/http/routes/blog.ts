@@ -28,19 +28,16 @@ import Router from '@koa/router';
 import { REPLAYED_HEADER } from '../../../contract/blog';
 import type { CategoriesResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
 import { ApiError, validationError } from '../../../contract/errors';
-import { type ApiKeySummary, readsDrafts } from '../../../contract/keys';
+import { readsDrafts } from '../../../contract/keys';
 import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostMovedResponse, type PostWriteResponse, type RevisionResponse, type RevisionsResponse } from '../../../contract/post-lifecycle';
-import type { ComplianceFinding, ComplianceMode } from '../../../contract/compliance';
-import type { AuditAction } from '../../../contract/staff';
+import { type Actor, keyActor } from '../../services/actors';
 import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
-import { applyGate, findingsOf, keyAuditEntry } from '../../services/compliance-gate';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
-import type { Editor, PostChanges } from '../../services/post-changes';
-import type { CleanedPost, PostService } from '../../services/posts';
+import type { PostService } from '../../services/post-service';
 import { postLocation, presentCreated, presentPost, presentValidation } from '../../services/presenters';
 import { AnswerCache, sendCached } from '../../answer-cache';
-import type { AuditLog, PostRecord, PostRepository } from '../../store/store';
+import type { PostRecord, PostRepository } from '../../store/store';
 import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
 import { readJsonBody } from '../json-body';
@@ -50,20 +47,14 @@ import { type InputParser, noInput, listQuery, type PostBodyInput, postBody, val
 
 export interface BlogRouteDeps {
   keys: KeyService;
+  /** Every write: cleaned, gated, stored and recorded there (api/services/post-service.ts). */
   posts: PostService;
-  changes: PostChanges;
-  /** Called after every change to the posts (the scheduler looks again). */
-  onChange: () => void;
-  now: () => Date;
+  /** Reads, and the post a path names. */
   store: PostRepository;
   writeLimits: WriteLimits;
   /** Validations a minute per key, or per IP without one. */
   validations: RateLimit;
   bodyLimitBytes: number;
-  /** COMPLIANCE_MODE: what a post with a high compliance finding meets (api/services/compliance-gate.ts). */
-  complianceMode: ComplianceMode;
-  /** Where the gate's decisions (held, refused) are recorded. */
-  audit: AuditLog;
 }
 
 interface CreateInput extends PostBodyInput {
@@ -80,43 +71,11 @@ function createInput(bodyLimitBytes: number): InputParser<CreateInput> {
   };
 }
 
-/**
- * Cleans a checked body and resolves the uploaded images it names, warning of posts with the same
- * title; a 400 listing what cleaning left wrong.
- */
-async function cleaned(deps: BlogRouteDeps, input: PostBodyInput, key: ApiKeySummary | undefined): Promise<CleanedPost> {
-  const outcome = await deps.posts.clean(input.data, input.ignoredFields, key ? { keyId: key.id, owner: key.owner } : null, deps.now());
-  if (!outcome.ok) throw validationError(outcome.problems);
-  const duplicates = await deps.posts.duplicateWarnings(outcome.cleaned.post.title);
-  if (duplicates.length === 0) return outcome.cleaned;
-  const warnings = [...outcome.cleaned.warnings, ...duplicates];
-  return { ...outcome.cleaned, warnings, post: { ...outcome.cleaned.post, warnings } };
-}
-
-/** An audit line for a decision of the compliance gate, made on behalf of an API key. */
-function auditGate(deps: BlogRouteDeps, ctx: ApiContext<unknown>, action: AuditAction, target: string | null, rules: readonly string[]): Promise<void> {
-  return deps.audit.append(keyAuditEntry(deps.now(), ctx.state.key?.id ?? null, action, target, { rules: rules.join(', '), mode: deps.complianceMode }, ctx.ip || null));
-}
-
-/**
- * The compliance gate on a cleaned post: its findings, and the post as it is stored (held as in_review
- * when the mode says so). A 422 when the mode blocks it; `audit` records that refusal (creates do,
- * validations do not).
- */
-async function gated(deps: BlogRouteDeps, ctx: ApiContext<unknown>, post: CleanedPost, audit: boolean): Promise<{ post: CleanedPost; findings: ComplianceFinding[]; held: boolean }> {
-  const findings = findingsOf(post.post);
-  const review = await applyGate({
-    mode: deps.complianceMode,
-    findings,
-    requested: post.post.status === 'in_review' ? 'published' : post.post.status,
-    publishAt: post.post.publishAt,
-    admin: ctx.state.key?.permissions.includes('blog:admin') ?? false,
-    now: deps.now(),
-    subject: 'post',
-    ...(audit ? { onBlocked: (rules: string[]) => auditGate(deps, ctx, 'post.compliance_blocked', null, rules) } : {}),
-  });
-  if (!review) return { post, findings, held: false };
-  return { post: { ...post, post: { ...post.post, status: 'in_review', publishAt: null, review } }, findings, held: true };
+/** The actor of a request whose route authenticated with a key first. */
+function actorOf(ctx: ApiContext<unknown>): Actor {
+  const key = ctx.state.key;
+  if (!key) throw new Error('unreachable: change routes authenticate first');
+  return keyActor(key, ctx.ip);
 }
 
 function createPost(deps: BlogRouteDeps) {
@@ -124,23 +83,21 @@ function createPost(deps: BlogRouteDeps) {
     const keyId = ctx.state.key?.id ?? null;
     const { idempotencyKey, fingerprint } = ctx.input;
     const idempotency = idempotencyKey !== undefined && keyId !== null ? { scope: idempotencyScope(keyId, idempotencyKey), fingerprint } : undefined;
-    const checked = await gated(deps, ctx, await cleaned(deps, ctx.input, ctx.state.key), true);
-    const { post, replayed } = await deps.posts.create(checked.post, idempotency ? { idempotency } : {});
-    if (checked.held && !replayed) await auditGate(deps, ctx, 'post.held_for_review', post.id, post.review?.rules ?? []);
-    deps.onChange();
+    const { post, replayed, findings } = await deps.posts.create(ctx.input, actorOf(ctx), idempotency ? { idempotency } : {});
     ctx.status = 201;
     ctx.set('Location', postLocation(post.slug));
     ctx.set('ETag', postEtag(post.id, post.revision));
     if (replayed) ctx.set(REPLAYED_HEADER, 'true');
-    ctx.body = presentCreated(post, checked.findings);
+    ctx.body = presentCreated(post, findings);
   };
 }
 
 function validatePost(deps: BlogRouteDeps) {
   return async (ctx: ApiContext<PostBodyInput>) => {
-    const checked = await gated(deps, ctx, await cleaned(deps, ctx.input, ctx.state.key), false);
+    const key = ctx.state.key;
+    const checked = await deps.posts.validate(ctx.input, key ? keyActor(key, ctx.ip) : null);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentValidation(checked.post, await deps.posts.previewSlug(checked.post), checked.findings);
+    ctx.body = presentValidation(checked.cleaned, checked.slug, checked.findings);
   };
 }
 
@@ -169,11 +126,6 @@ async function postIdFor(store: PostRepository, idOrSlug: string): Promise<strin
   return found.post.id;
 }
 
-function editorOf(key: ApiKeySummary | undefined): Editor {
-  if (!key) throw new Error('unreachable: change routes authenticate first');
-  return { keyId: key.id, owner: key.owner, admin: key.permissions.includes('blog:admin') };
-}
-
 function ifMatchOf(ctx: ApiContext<unknown>): IfMatch | undefined {
   const header = ctx.get('If-Match');
   return header === '' ? undefined : parseIfMatch(header);
@@ -189,8 +141,7 @@ function revisionNumber(ctx: ApiContext<unknown>): number {
   return Number(text);
 }
 
-function sendWrite(ctx: ApiContext<unknown>, deps: BlogRouteDeps, answer: PostWriteResponse): void {
-  deps.onChange();
+function sendWrite(ctx: ApiContext<unknown>, answer: PostWriteResponse): void {
   ctx.set('ETag', answer.etag);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = answer;
@@ -199,28 +150,28 @@ function sendWrite(ctx: ApiContext<unknown>, deps: BlogRouteDeps, answer: PostWr
 function updatePost(deps: BlogRouteDeps, mode: 'merge' | 'replace') {
   return async (ctx: ApiContext<unknown>) => {
     const id = await postIdFor(deps.store, param(ctx, 'id'));
-    sendWrite(ctx, deps, await deps.changes.update(id, ctx.input, mode, ifMatchOf(ctx), editorOf(ctx.state.key)));
+    sendWrite(ctx, await deps.posts.update(id, ctx.input, mode, ifMatchOf(ctx), actorOf(ctx)));
   };
 }
 
 function deletePost(deps: BlogRouteDeps) {
   return async (ctx: ApiContext) => {
     const id = await postIdFor(deps.store, param(ctx, 'id'));
-    sendWrite(ctx, deps, await deps.changes.trash(id, ifMatchOf(ctx), editorOf(ctx.state.key)));
+    sendWrite(ctx, await deps.posts.trash(id, ifMatchOf(ctx), actorOf(ctx)));
   };
 }
 
 function restorePost(deps: BlogRouteDeps) {
   return async (ctx: ApiContext) => {
     const id = await postIdFor(deps.store, param(ctx, 'id'));
-    sendWrite(ctx, deps, await deps.changes.restore(id, editorOf(ctx.state.key)));
+    sendWrite(ctx, await deps.posts.restore(id, actorOf(ctx)));
   };
 }
 
 function revertPost(deps: BlogRouteDeps) {
   return async (ctx: ApiContext) => {
     const id = await postIdFor(deps.store, param(ctx, 'id'));
-    sendWrite(ctx, deps, await deps.changes.revert(id, revisionNumber(ctx), ifMatchOf(ctx), editorOf(ctx.state.key)));
+    sendWrite(ctx, await deps.posts.revert(id, revisionNumber(ctx), ifMatchOf(ctx), actorOf(ctx)));
   };
 }
 
@@ -248,10 +199,8 @@ function reviewPost(deps: BlogRouteDeps) {
     const ifMatch = ifMatchOf(ctx);
     if (!ifMatch) throw new ApiError('precondition_required', { hints: ['Read the post with GET /api/blog/:id and send its ETag as If-Match, so you decide on the version you read.'] });
     const revision = ifMatch.kind === 'etags' ? (ifMatch.etags[0]?.revision ?? -1) : ((await deps.store.getById(id))?.revision ?? -1);
-    const { answer, rules } = decision === 'approve' ? await deps.changes.approve(id, revision) : await deps.changes.sendBack(id, revision, note, `key:${key.id}`);
-    const detail: Record<string, string> = decision === 'approve' ? { rules: rules.join(', ') } : { rules: rules.join(', '), note: note.slice(0, 500) };
-    await deps.audit.append(keyAuditEntry(deps.now(), key.id, decision === 'approve' ? 'review.approved' : 'review.returned', id, detail, ctx.ip || null));
-    sendWrite(ctx, deps, answer);
+    const actor = actorOf(ctx);
+    sendWrite(ctx, decision === 'approve' ? await deps.posts.approve(id, revision, actor) : await deps.posts.sendBack(id, revision, note, actor));
   };
 }
 

@@ -1,0 +1,430 @@
+/**
+ * Every write to a post, in one place: create (and validate, its dry run), update (PATCH as a JSON merge
+ * patch, PUT as a full replace), unpublish, trash and restore, revert to a kept revision, a reviewer's
+ * approve, send back and edit, and the scheduler's publishing and purging. The API's routes
+ * (api/http/routes/blog.ts) and the staff area (api/staff/staff-area.ts) read the input, check the
+ * permission and present the answer; everything between runs here, each step written once:
+ *
+ *   clean   the body cleaned like a create (posts.ts), its images resolved; 400 for what is left wrong
+ *   gate    COMPLIANCE_MODE over the new version (compliance-gate.ts): stored as asked, held as
+ *           in_review, or a 422
+ *   store   a create claims its slug and Idempotency-Key; a change is saved only if nobody changed the
+ *           post meanwhile (412 otherwise), after the checks of post-preconditions.ts
+ *   audit   the gate's decisions, a reviewer's decisions and every staff change (actors.ts: by whom)
+ *
+ * One service for creates and changes alike (it merges the former PostService, which only cleaned and
+ * created, and PostChanges): with two, a create's gate and audit entry were written in the route and a
+ * change's in PostChanges, and the staff area built its own PostChanges without the compliance mode,
+ * so staff edits skipped COMPLIANCE_MODE. Cleaning (posts.ts) and comparing versions (post-versions.ts)
+ * are pure and stay beside it; it is built once, with the other services (services.ts).
+ */
+import { checkCreatePostBody, type CreatePostData, type PostStatus, TRASH_RETENTION_DAYS } from '../../contract/blog';
+import type { ComplianceFinding, ComplianceMode } from '../../contract/compliance';
+import { ApiError, validationError } from '../../contract/errors';
+import { type FieldChange, type IfMatch, type PostWriteResponse } from '../../contract/post-lifecycle';
+import type { AuditAction, AuditEntry } from '../../contract/staff';
+import type { ReviewRecord } from '../store/records';
+import type { AuditLog, PostIndexEntry, PostRecord, PostRepository } from '../store/store';
+import { type Actor, actorLabel, auditEntry, type Editor, editorOf } from './actors';
+import { applyGate, findingsOf, type GateRequest, heldMessage, pendingReview } from './compliance-gate';
+import { checkIfMatch, editablePost, staleVersion } from './post-preconditions';
+import { changedPayload, fieldChanges, messageFor, payloadOf, versionFrom, writeAnswer } from './post-versions';
+import type { CleanedPost, PostCleaner } from './posts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long an Idempotency-Key answers with the post its first request created. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A body the contract's schema checked: the payload, and the top-level fields it did not know (each a warning). */
+export interface PostInput {
+  data: CreatePostData;
+  ignoredFields: readonly string[];
+}
+
+export interface CreatePostOptions {
+  /** The Idempotency-Key's scope and the body's fingerprint: a retry answers with the first post. */
+  idempotency?: { scope: string; fingerprint: string };
+  /** The post's own date (the demo posts); now otherwise. */
+  at?: Date;
+}
+
+export interface CreatedPost {
+  post: PostIndexEntry;
+  /** True when an Idempotency-Key retry returned the post the first request created. */
+  replayed: boolean;
+  findings: ComplianceFinding[];
+}
+
+/** A create checked, cleaned and gated, not stored: what POST /api/blog/validate answers. */
+export interface ValidatedPost {
+  cleaned: CleanedPost;
+  /** The slug a create would get now (another create may take it first). */
+  slug: string;
+  findings: ComplianceFinding[];
+}
+
+/** The fields a reviewer may correct on a post waiting for review. */
+export interface ReviewEdit {
+  title: string;
+  excerpt: string;
+  content: string;
+}
+
+export interface PostServiceOptions {
+  /** Cleans bodies (posts.ts): the text, the images it names, duplicate titles. */
+  cleaner: PostCleaner;
+  /** COMPLIANCE_MODE: what a post asking to be public with a high finding meets. */
+  mode: ComplianceMode;
+  audit: AuditLog;
+  now: () => Date;
+  /** Told after every stored change (the scheduler looks again). */
+  onChange?: () => void;
+}
+
+/** The changes the audit log records when a key makes them: a reviewer's decisions (a key's other changes are in the request log). Staff's are all recorded. */
+const RECORDED_FOR_KEYS: ReadonlySet<AuditAction> = new Set(['review.approved', 'review.returned']);
+
+/** What the gate decides on: a new post, or a change to a stored one (its 422 says which was not stored). */
+type GateSubject = 'post' | 'change';
+
+/** A version as the gate sees it: its findings, the status it asks for, and when (a scheduled post). */
+type GateVersion = Pick<GateRequest, 'findings' | 'requested' | 'publishAt'>;
+
+/** Where the actor's request came from (the site's own writes: nowhere). */
+function addressOf(actor: Actor): string | null {
+  return actor.kind === 'site' ? null : actor.ip;
+}
+
+/** The address on a gate entry: the request's, but for a key's change, whose entries have always carried none. */
+function gateAddress(actor: Actor, subject: GateSubject): string | null {
+  return subject === 'change' && actor.kind === 'key' ? null : addressOf(actor);
+}
+
+/** The status a version asks for: a post held for review stands for what its author asked. */
+function requestedStatus(post: Pick<PostRecord, 'status' | 'review'>): PostStatus {
+  const { status } = post;
+  return status === 'in_review' ? (post.review?.requestedStatus ?? 'published') : status;
+}
+
+export class PostService {
+  readonly #store: PostRepository;
+  readonly #cleaner: PostCleaner;
+  readonly #mode: ComplianceMode;
+  readonly #audit: AuditLog;
+  readonly #now: () => Date;
+  readonly #onChange: () => void;
+
+  constructor(store: PostRepository, options: PostServiceOptions) {
+    this.#store = store;
+    this.#cleaner = options.cleaner;
+    this.#mode = options.mode;
+    this.#audit = options.audit;
+    this.#now = options.now;
+    this.#onChange = options.onChange ?? (() => undefined);
+  }
+
+  // --- audit -------------------------------------------------------------------------------------
+
+  /** Writes an audit entry for `actor` (the site's own writes have none), from `ip`. */
+  async #record(actor: Actor, action: AuditAction, target: string | null, detail: AuditEntry['detail'], ip: string | null = addressOf(actor)): Promise<void> {
+    if (actor.kind === 'site') return;
+    await this.#audit.append(auditEntry(actor, this.#now(), action, target, detail, ip));
+  }
+
+  /** Records a change done: every staff change, and a key's review decisions. */
+  async #recordChange(actor: Actor, action: AuditAction, target: string, detail: AuditEntry['detail'] = {}): Promise<void> {
+    if (actor.kind === 'key' && !RECORDED_FOR_KEYS.has(action)) return;
+    await this.#record(actor, action, target, detail);
+  }
+
+  /** Records a decision of the gate on a new post (`subject` post) or a change. */
+  #recordGate(actor: Actor, action: 'post.held_for_review' | 'post.compliance_blocked', target: string | null, rules: readonly string[], subject: GateSubject): Promise<void> {
+    return this.#record(actor, action, target, { rules: rules.join(', '), mode: this.#mode }, gateAddress(actor, subject));
+  }
+
+  // --- the compliance gate -----------------------------------------------------------------------
+
+  /**
+   * The gate's decision on a version: the review it is held with, or null to store it as asked; or a
+   * 422, recorded first against `target` unless there is none to record (a validation). The site's own
+   * content meets the gate as under warn: it is loaded before anyone could review it.
+   */
+  #gate(actor: Actor | null, version: GateVersion, subject: GateSubject, target?: string | null): Promise<ReviewRecord | null> {
+    return applyGate({
+      ...version,
+      mode: actor?.kind === 'site' ? 'warn' : this.#mode,
+      admin: actor ? editorOf(actor).admin : false,
+      now: this.#now(),
+      subject,
+      ...(actor && target !== undefined ? { onBlocked: (rules: string[]) => this.#recordGate(actor, 'post.compliance_blocked', target, rules, subject) } : {}),
+    });
+  }
+
+  /**
+   * The gate on a new version of a stored post: unchanged, held as in_review (recorded), or a 422. A
+   * draft keeps a reviewer's note until it is sent for review again.
+   */
+  async #gated(post: PostRecord, next: PostRecord, actor: Actor): Promise<{ next: PostRecord; findings: ComplianceFinding[] }> {
+    const findings = findingsOf(next);
+    const review = await this.#gate(actor, { findings, requested: requestedStatus(next), publishAt: next.publishAt }, 'change', post.id);
+    if (review) {
+      await this.#recordGate(actor, 'post.held_for_review', post.id, review.rules, 'change');
+      return { next: { ...next, status: 'in_review', publishAt: null, publishedAt: post.publishedAt, review }, findings };
+    }
+    const keepNote = next.status === 'draft' && post.review?.state === 'returned';
+    return { next: { ...next, review: keepNote ? post.review : null }, findings };
+  }
+
+  // --- creating ----------------------------------------------------------------------------------
+
+  /** A checked body cleaned, with a warning for each post of the same title; a 400 listing what cleaning left wrong. */
+  async #cleaned(input: PostInput, actor: Actor | null): Promise<CleanedPost> {
+    const outcome = await this.#cleaner.clean(input.data, input.ignoredFields, actor?.kind === 'key' ? editorOf(actor) : null, this.#now());
+    if (!outcome.ok) throw validationError(outcome.problems);
+    const duplicates = await this.#cleaner.duplicateWarnings(outcome.cleaned.post.title);
+    if (duplicates.length === 0) return outcome.cleaned;
+    const warnings = [...outcome.cleaned.warnings, ...duplicates];
+    return { ...outcome.cleaned, warnings, post: { ...outcome.cleaned.post, warnings } };
+  }
+
+  /** A new post cleaned and gated: as it would be stored (held as in_review when the mode says so). */
+  async #checkedNew(input: PostInput, actor: Actor | null, recordBlocked: boolean): Promise<{ cleaned: CleanedPost; findings: ComplianceFinding[]; held: boolean }> {
+    const cleaned = await this.#cleaned(input, actor);
+    const findings = findingsOf(cleaned.post);
+    const requested = cleaned.post.status === 'in_review' ? 'published' : cleaned.post.status;
+    const review = await this.#gate(actor, { findings, requested, publishAt: cleaned.post.publishAt }, 'post', recordBlocked ? null : undefined);
+    if (!review) return { cleaned, findings, held: false };
+    return { cleaned: { ...cleaned, post: { ...cleaned.post, status: 'in_review', publishAt: null, review } }, findings, held: true };
+  }
+
+  /** POST /api/blog/validate: everything a create checks, nothing stored or recorded; `actor` null without a key. */
+  async validate(input: PostInput, actor: Actor | null): Promise<ValidatedPost> {
+    const { cleaned, findings } = await this.#checkedNew(input, actor, false);
+    if (cleaned.exactSlug && (await this.#store.lookupSlug(cleaned.slugBase))) {
+      throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
+    }
+    return { cleaned, slug: await this.#store.previewSlug(cleaned.slugBase), findings };
+  }
+
+  /** Creates a post; resolves once it is durable. A 422 when the Idempotency-Key was used with another body. */
+  async create(input: PostInput, actor: Actor, options: CreatePostOptions = {}): Promise<CreatedPost> {
+    const { cleaned, findings, held } = await this.#checkedNew(input, actor, true);
+    const outcome = await this.#store.create(cleaned.post, {
+      slugBase: cleaned.slugBase,
+      ...(cleaned.exactSlug ? { exactSlug: true } : {}),
+      ...(options.idempotency ? { idempotency: { ...options.idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
+      ...(options.at ? { at: options.at } : {}),
+    });
+    if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
+    if (outcome.kind === 'slug_taken') throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
+    const replayed = outcome.kind === 'replayed';
+    if (held && !replayed) await this.#recordGate(actor, 'post.held_for_review', outcome.post.id, outcome.post.review?.rules ?? [], 'post');
+    this.#onChange();
+    return { post: outcome.post, replayed, findings };
+  }
+
+  // --- changing ----------------------------------------------------------------------------------
+
+  /** Saves `next` over `current`; a 412 when someone else saved in between, a 409 for a taken slug. */
+  async #save(current: PostRecord, next: PostRecord, changed: FieldChange[], keepRevision: boolean): Promise<PostIndexEntry> {
+    const outcome = await this.#store.save(next, { expectedRevision: current.revision, keepRevision, changed: changed.map((change) => change.field) });
+    switch (outcome.kind) {
+      case 'saved':
+        this.#onChange();
+        return outcome.post;
+      case 'stale':
+        throw staleVersion(outcome.current, current.revision, await this.#store.revisions(current.id));
+      case 'slug_taken':
+        throw new ApiError('slug_taken', { message: `Another post uses (or used) the slug "${next.slug}".` });
+      case 'missing':
+        throw new ApiError('post_not_found', { message: `No post has the id "${current.id}".` });
+    }
+  }
+
+  /** The new version of `post` from a checked payload, cleaned like a create (its images resolved); 400 for what is wrong. */
+  async #nextVersion(post: PostRecord, data: CreatePostData, ignoredFields: readonly string[], editor: Editor, now: Date): Promise<{ next: PostRecord; warnings: string[] }> {
+    const outcome = await this.#cleaner.clean(data, ignoredFields, editor, now);
+    if (!outcome.ok) throw validationError(outcome.problems);
+    return { next: versionFrom(post, outcome.cleaned, data.slug, editor, now), warnings: outcome.cleaned.warnings };
+  }
+
+  /**
+   * PATCH (`mode` 'merge') or PUT ('replace') from a parsed JSON body. A change that changes nothing
+   * saves nothing and keeps the revision.
+   */
+  async update(id: string, body: unknown, mode: 'merge' | 'replace', ifMatch: IfMatch | undefined, actor: Actor): Promise<PostWriteResponse> {
+    const editor = editorOf(actor);
+    const post = await editablePost(this.#store, id, editor);
+    await checkIfMatch(this.#store, post, ifMatch, true);
+    const payload = changedPayload(post, body, mode);
+    const version = await this.#nextVersion(post, payload.data, payload.ignoredFields, editor, this.#now());
+    const warnings = version.warnings;
+    const { next, findings } = await this.#gated(post, version.next, actor);
+    if (next.title !== post.title) warnings.push(...(await this.#cleaner.duplicateWarnings(next.title, post.id)));
+    const changed = fieldChanges(post, next);
+    if (changed.length === 0) return writeAnswer(post, 'Nothing changed: the post already reads like this.', [], warnings, findings);
+    const saved = await this.#save(post, next, changed, true);
+    return writeAnswer(saved, messageFor(post, saved), changed, warnings, findings);
+  }
+
+  /** Takes a post off the site: a draft again (the staff area's Unpublish; the API's is a PATCH of the status). */
+  async unpublish(id: string, ifMatch: IfMatch | undefined, actor: Actor): Promise<PostWriteResponse> {
+    const answer = await this.update(id, { status: 'draft' }, 'merge', ifMatch, actor);
+    await this.#recordChange(actor, 'post.unpublished', id);
+    return answer;
+  }
+
+  /** Moves a post to the trash (again: no change); restorable for TRASH_RETENTION_DAYS days. */
+  async trash(id: string, ifMatch: IfMatch | undefined, actor: Actor): Promise<PostWriteResponse> {
+    const editor = editorOf(actor);
+    const post = await editablePost(this.#store, id, editor, { inTrash: 'allowed' });
+    let answer: PostWriteResponse;
+    if (post.deletedAt) answer = writeAnswer(post, 'The post was already in the trash.', [], []);
+    else {
+      await checkIfMatch(this.#store, post, ifMatch, false);
+      const now = this.#now().toISOString();
+      const saved = await this.#save(post, { ...post, deletedAt: now, updatedAt: now, updatedByKeyId: editor.keyId }, [], false);
+      answer = writeAnswer(saved, `Moved to the trash: the post's page answers 410 Gone. Restore it within ${TRASH_RETENTION_DAYS} days with POST /api/blog/${post.id}/restore.`, [], []);
+    }
+    await this.#recordChange(actor, 'post.trashed', id);
+    return answer;
+  }
+
+  async restore(id: string, actor: Actor): Promise<PostWriteResponse> {
+    const editor = editorOf(actor);
+    const post = await editablePost(this.#store, id, editor, { inTrash: 'required' });
+    const now = this.#now().toISOString();
+    const saved = await this.#save(post, { ...post, deletedAt: null, updatedAt: now, updatedByKeyId: editor.keyId }, [], false);
+    await this.#recordChange(actor, 'post.restored', id);
+    return writeAnswer(saved, `Restored from the trash, as a ${saved.status} post.`, [], []);
+  }
+
+  /** A new version with the title, body and details of kept revision `revision`; status, slug and dates stay. */
+  async revert(id: string, revision: number, ifMatch: IfMatch | undefined, actor: Actor): Promise<PostWriteResponse> {
+    const editor = editorOf(actor);
+    const post = await editablePost(this.#store, id, editor);
+    await checkIfMatch(this.#store, post, ifMatch, false);
+    const kept = (await this.#store.revisions(id)).find((stored) => stored.record.revision === revision);
+    if (!kept) throw new ApiError('revision_not_found', { message: `Post ${id} has no kept revision ${revision} (it is at revision ${post.revision}; GET /api/blog/${id}/revisions lists the kept ones).` });
+    const { record } = kept;
+    // The revision's pictures as the uploads are now (a 400 when one was deleted since).
+    const media = await this.#cleaner.resolveMedia(record.content, record.coverImage ? { reference: record.coverImage.mediaId, alt: record.coverImage.alt } : null);
+    if (!media.ok) throw validationError(media.problems, [`Revision ${revision} shows an image that is no longer uploaded: upload it again with POST /api/media, then change the post with PATCH.`]);
+    const now = this.#now().toISOString();
+    const next: PostRecord = {
+      ...post,
+      title: record.title,
+      excerpt: record.excerpt,
+      content: media.resolved.content,
+      coverImage: media.resolved.coverImage,
+      categorySlug: record.categorySlug,
+      tags: record.tags,
+      author: record.author,
+      isNewsArticle: record.isNewsArticle,
+      trust: record.trust,
+      complianceAccept: record.complianceAccept,
+      updatedAt: now,
+      updatedByKeyId: editor.keyId,
+    };
+    // Old wording goes public again only through the same gate as new wording.
+    const { next: gatedNext, findings } = await this.#gated(post, next, actor);
+    const changed = fieldChanges(post, gatedNext);
+    if (changed.length === 0) return writeAnswer(post, `Nothing changed: the post already reads like revision ${revision}.`, [], media.resolved.warnings, findings);
+    const saved = await this.#save(post, gatedNext, changed, true);
+    const held = saved.status === 'in_review' && post.status !== 'in_review' ? ` ${heldMessage(saved.review?.rules ?? [])}` : '';
+    return writeAnswer(saved, `Reverted to revision ${revision} (as the new revision ${saved.revision}).${held}`, changed, media.resolved.warnings, findings);
+  }
+
+  // --- review ------------------------------------------------------------------------------------
+
+  /** A post waiting for review, at the revision the reviewer's page showed (412 otherwise, 400 when it no longer waits). */
+  async #underReview(id: string, revision: number): Promise<PostRecord> {
+    const post = await editablePost(this.#store, id, { keyId: null, owner: null, admin: true });
+    if (post.status !== 'in_review') {
+      throw new ApiError('bad_request', { message: `The post "${post.title}" is not waiting for review (it is ${post.status === 'draft' && post.review?.state === 'returned' ? 'back with its author' : post.status}).` });
+    }
+    await checkIfMatch(this.#store, post, { kind: 'etags', etags: [{ idPrefix: post.id.split('-')[0] ?? post.id, revision }] }, true);
+    return post;
+  }
+
+  /** A reviewer approves a held post: it goes live (or is scheduled) as its author asked. */
+  async approve(id: string, revision: number, actor: Actor): Promise<PostWriteResponse> {
+    const post = await this.#underReview(id, revision);
+    const now = this.#now();
+    const review = post.review;
+    const at = review?.requestedPublishAt ?? null;
+    const scheduled = review?.requestedStatus === 'scheduled' && at !== null && Date.parse(at) > now.getTime();
+    const next: PostRecord = {
+      ...post,
+      status: scheduled ? 'scheduled' : 'published',
+      publishAt: scheduled ? at : null,
+      publishedAt: scheduled ? null : (post.publishedAt ?? now.toISOString()),
+      review: null,
+      updatedAt: now.toISOString(),
+    };
+    const saved = await this.#save(post, next, fieldChanges(post, next), false);
+    await this.#recordChange(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', ') });
+    const message = scheduled ? `Approved: the post goes live at ${at ?? 'its time'}.` : 'Approved: the post is on the site.';
+    return writeAnswer(saved, message, fieldChanges(post, next), []);
+  }
+
+  /** A reviewer sends a held post back to its author as a draft, with a note the author reads through the API. */
+  async sendBack(id: string, revision: number, note: string, actor: Actor): Promise<PostWriteResponse> {
+    const post = await this.#underReview(id, revision);
+    const now = this.#now().toISOString();
+    const review = post.review ?? pendingReview('published', null, [], this.#now());
+    const next: PostRecord = { ...post, status: 'draft', publishAt: null, review: { ...review, state: 'returned', note, decidedAt: now, decidedBy: actorLabel(actor) }, updatedAt: now };
+    const saved = await this.#save(post, next, fieldChanges(post, next), false);
+    await this.#recordChange(actor, 'review.returned', id, { rules: review.rules.join(', '), note: note.slice(0, 500) });
+    return writeAnswer(saved, 'Sent back to the author as a draft, with the note.', fieldChanges(post, next), []);
+  }
+
+  /**
+   * A reviewer corrects the wording of a held post: a new revision, still waiting for review. The new
+   * wording meets the gate like any change: under block, a claim the agency does not publish is a 422.
+   */
+  async reviewEdit(id: string, revision: number, edit: ReviewEdit, actor: Actor): Promise<PostWriteResponse> {
+    const post = await this.#underReview(id, revision);
+    const input = { ...payloadOf(post), title: edit.title, excerpt: edit.excerpt, content: edit.content };
+    const check = checkCreatePostBody(input);
+    if (!check.ok) throw check.reason === 'json_string' ? new ApiError('body_is_json_string') : validationError(check.problems);
+    const version = await this.#nextVersion(post, check.data, [], { keyId: null, owner: post.owner, admin: true }, this.#now());
+    const { findings } = await this.#gated(post, version.next, actor);
+    const next: PostRecord = { ...version.next, status: 'in_review', publishAt: null, publishedAt: post.publishedAt, review: post.review, owner: post.owner, updatedByKeyId: null };
+    const changed = fieldChanges(post, next);
+    let answer: PostWriteResponse;
+    if (changed.length === 0) answer = writeAnswer(post, 'Nothing changed: the post already reads like this.', [], version.warnings, findings);
+    else answer = writeAnswer(await this.#save(post, next, changed, true), 'Saved: the post still waits for review.', changed, version.warnings, findings);
+    await this.#recordChange(actor, 'review.edited', id);
+    return answer;
+  }
+
+  // --- the scheduler's work ----------------------------------------------------------------------
+
+  /** Publishes every scheduled post whose time has come, at its scheduled time; the posts published. */
+  async publishDue(): Promise<PostIndexEntry[]> {
+    const now = this.#now();
+    const published: PostIndexEntry[] = [];
+    for (const due of await this.#store.dueScheduled(now)) {
+      const post = await this.#store.getById(due.id);
+      if (!post || post.status !== 'scheduled' || post.deletedAt) continue;
+      const at = post.publishAt ?? now.toISOString();
+      const outcome = await this.#store.save(
+        // Dated at its time, not at this run's (a server that was down publishes it later).
+        { ...post, status: 'published', publishedAt: at, publishAt: null, updatedAt: at > post.updatedAt ? at : post.updatedAt },
+        { expectedRevision: post.revision, keepRevision: false, changed: ['status'] },
+      );
+      // 'stale': an author changed it at this moment; the next run looks again.
+      if (outcome.kind === 'saved') published.push(outcome.post);
+    }
+    return published;
+  }
+
+  /** Purges posts in the trash for longer than TRASH_RETENTION_DAYS; how many. */
+  async purgeExpired(): Promise<number> {
+    const cutoff = new Date(this.#now().getTime() - TRASH_RETENTION_DAYS * DAY_MS);
+    let purged = 0;
+    for (const post of await this.#store.trashedBefore(cutoff)) if (await this.#store.purge(post.id)) purged++;
+    return purged;
+  }
+}
