@@ -10,7 +10,7 @@ import { presentCoverImage } from '../../contract/media';
 import { seedDemoPosts } from '../seed/demo-posts';
 import { presentPost } from '../services/presenters';
 import { cleanPost, type CleanedPost } from '../services/posts';
-import { openFileStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import type { Store } from '../store/store';
 import { parsePostFile } from './post-file';
 import { htmlToMarkdown, postToMarkdown } from './post-markdown';
@@ -99,7 +99,7 @@ describe('postToMarkdown', () => {
   let store: Store;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'post-markdown-'));
-    store = await openFileStore(dir);
+    store = await openSqliteStore(dir);
     await seedDemoPosts(store);
   });
   afterAll(async () => {

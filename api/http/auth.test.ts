@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../contract/errors';
 import { type ApiKeySummary, type ApiPermission, formatApiKey } from '../../contract/keys';
 import { KeyService } from '../services/keys';
-import { openFileStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import type { Store } from '../store/store';
 import { authenticate, type AuthenticateOptions, requirePermission } from './auth';
 import type { ApiState } from './context';
@@ -26,7 +26,7 @@ afterEach(async () => {
 async function setUp() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-auth-unit-'));
   dirs.push(dir);
-  const store = await openFileStore(dir);
+  const store = await openSqliteStore(dir);
   stores.push(store);
   const keys = new KeyService(store.keys);
   const issue = async (name: string, permissions: ApiPermission[]) => keys.create({ name, permissions });

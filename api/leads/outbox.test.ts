@@ -12,7 +12,7 @@ import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { newLeadId, startWebhookReceiver, waitFor, type TestWebhookReceiver } from '../../tests/support/leads';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp';
-import { openFileStore } from '../store/file-store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import type { Store } from '../store/store';
 import { deliveryRecord, leadRecord } from '../store/store-contract';
 import type { LeadDeliverySettings } from './delivery-settings';
@@ -33,7 +33,7 @@ afterEach(async () => {
 
 async function tempStore(): Promise<Store> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lead-outbox-'));
-  const store = await openFileStore(dir);
+  const store = await openSqliteStore(dir);
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   cleanups.push(() => store.close());
   return store;

@@ -67,6 +67,5 @@ export async function seedDemoPosts(store: Store, posts: PostService = createSer
       throw new DemoContentError(`Demo post ${path.relative(dir, post.file)} is invalid: ${error.errors.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
     }
   }
-  await store.flush();
   return { seeded: true, count: demo.length };
 }

@@ -1,17 +1,15 @@
 /**
- * Staff sessions as a staff member and an attacker meet them, on the file store's repositories: the
+ * Staff sessions as a staff member and an attacker meet them, on the SQLite store's repositories: the
  * cookies' names and attributes, which session ids are good (idle and absolute expiry, a disabled
  * account), sign-in (right and wrong password, unknown e-mail, throttling) with its audit entries,
  * sign-out of one session or all, and the CSRF and sign-in tokens forms carry.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileAuditLog } from '../store/file/audit-file';
-import { DurableWriter } from '../store/file/durable-writer';
-import { FileSessionRepository } from '../store/file/session-files';
-import { FileStaffRepository } from '../store/file/staff-file';
+import type { Store } from '../store/store';
+import { openSqliteStore } from '../store/sql/sql-store';
 import {
   clearedSessionCookie,
   cookie,
@@ -34,6 +32,7 @@ const PASSWORD = 'a quiet harbour at dawn';
 const CHEAP_HASH = 'scrypt$1024$8$1$qw--87cwedkJ6q8dFQ8ycg$piQ7f8mF1JC1qMxOA6Ad5gW2Stg4EgSpgXk7q_EYKAw';
 const CLIENT = { ip: '203.0.113.9', userAgent: 'Mozilla/5.0' };
 let dir = '';
+let store: Store;
 let stores: StaffStores;
 let now = new Date('2026-11-25T10:00:00.000Z');
 const clock = () => now;
@@ -44,13 +43,8 @@ const advance = (ms: number) => {
 beforeEach(async () => {
   now = new Date('2026-11-25T10:00:00.000Z');
   dir = mkdtempSync(path.join(os.tmpdir(), 'iul-staff-sessions-'));
-  mkdirSync(path.join(dir, 'sessions'));
-  const writer = new DurableWriter();
-  stores = {
-    staff: new FileStaffRepository(path.join(dir, 'staff.json'), writer),
-    sessions: new FileSessionRepository(path.join(dir, 'sessions'), writer),
-    audit: new FileAuditLog(path.join(dir, 'audit')),
-  };
+  store = await openSqliteStore(dir);
+  stores = { staff: store.staff, sessions: store.sessions, audit: store.audit };
   await stores.staff.add({
     id: 'stf_AAAAAAAAAAAAAAAA',
     email: 'jane@example.com',
@@ -61,7 +55,10 @@ beforeEach(async () => {
     disabledAt: null,
   });
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const sessions = (throttle?: { accountFree: number }) => new StaffSessions(stores, { now: clock, ...(throttle ? { throttle } : {}) });
 

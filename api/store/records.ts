@@ -8,6 +8,7 @@ import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { type CoverImage, MEDIA_TYPES, type MediaType } from '../../contract/media';
 import { apiPermissionSchema } from '../../contract/keys';
 import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
+import { AUDIT_ACTIONS, type AuditEntry, type StaffRecord } from '../../contract/staff';
 import { CONTACT_METHODS, HEALTH_RATINGS, LEAD_STATUSES } from '../../contract/quote-request';
 
 export const STORE_FORMAT = 'blogpost-store';
@@ -293,3 +294,24 @@ export const mediaRecordSchema = z.object({
   })),
 });
 export type MediaRecord = z.infer<typeof mediaRecordSchema>;
+
+/** A staff account as stored (and as `blogpost export` writes it). */
+export const staffRecordSchema = z.object({
+  id: z.string().regex(/^stf_[A-Za-z0-9]{16}$/),
+  email: z.string().min(3),
+  name: z.string(),
+  passwordHash: z.string(),
+  createdAt: z.string(),
+  passwordChangedAt: z.string(),
+  disabledAt: z.string().nullable(),
+}) satisfies z.ZodType<StaffRecord>;
+
+/** What an audit entry must be to be logged. */
+export const auditEntrySchema = z.object({
+  at: z.string().refine((at) => !Number.isNaN(Date.parse(at)), 'an ISO time'),
+  actor: z.string().min(1),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.string().nullable(),
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  ip: z.string().nullable(),
+}) satisfies z.ZodType<AuditEntry>;

@@ -1,9 +1,9 @@
 /**
- * The store seam: everything the API, the CLI and the site need of persistence, as interfaces. The
- * embedded file store (api/store/file/) is the default implementation; any other backend (PostgreSQL
- * for several app servers) implements the same interfaces and passes the same contract suite
- * (api/store/store-contract.ts). Records come back as stored; presenters (api/services/presenters.ts)
- * turn them into what goes out.
+ * The store seam: everything the API, the CLI and the site need of persistence, as interfaces. One
+ * implementation (api/store/sql/) serves two engines, SQLite in DATA_DIR (the default) and PostgreSQL
+ * (DATABASE_URL, for several app servers), and passes the contract suite (api/store/store-contract.ts)
+ * on both. Records come back as stored; presenters (api/services/presenters.ts) turn them into what
+ * goes out.
  */
 import type { ListStatus } from '../../contract/blog-reader';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
@@ -273,16 +273,6 @@ export interface AuditLog {
   list(query?: { since?: string; limit?: number }): Promise<AuditEntry[]>;
 }
 
-/** A damaged file the store moved aside at start-up instead of refusing to start. */
-export interface QuarantinedFile {
-  /** Where it is now. */
-  file: string;
-  /** Where it was. */
-  originalFile: string;
-  reason: string;
-  movedAt: string;
-}
-
 export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 /**
@@ -317,17 +307,13 @@ export interface Store {
   media: MediaRepository;
   /**
    * Rate limits counted across every server on this store; absent for a store only one server uses
-   * (the file store), whose limits are kept in that server's memory.
+   * (SQLite), whose limits are kept in that server's memory.
    */
   rateLimits?: SharedRateLimits;
   /** Calls `listener` when posts changed, by this server or another one on the same store; the unsubscribe. Absent: only this server changes them. */
   onPostsChanged?: (listener: () => void) => () => void;
-  /** True when this open created the store (an empty data directory). */
+  /** True when this open created the store (an empty database, nothing imported into it). */
   created: boolean;
-  /** Files moved aside because they could not be read (see `blogpost doctor`). */
-  quarantined(): Promise<QuarantinedFile[]>;
-  /** Resolves once every write accepted so far has settled. */
-  flush(): Promise<void>;
-  /** Flushes and releases what the store holds open. */
+  /** Releases what the store holds open (every write resolved once it was committed: nothing is pending). */
   close(): Promise<void>;
 }

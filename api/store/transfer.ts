@@ -1,6 +1,6 @@
 /**
  * Everything a store holds, as one file and back (`blogpost export` and `blogpost import`): the way to
- * move between the file store and PostgreSQL, and a backup format. JSON Lines, one record a line, so a
+ * move between SQLite and PostgreSQL, and a backup format. JSON Lines, one record a line, so a
  * large store streams: a header, then the keys, staff accounts, media (their files in base64), posts
  * (each with its kept versions), leads (each with its notifications) and the audit log, then an `end`
  * line with the counts, which tells a complete export from a cut-off one. Everything goes through the
@@ -11,9 +11,7 @@
  * hashes of keys and passwords: the CLI writes it readable by its owner only.
  */
 import { z } from 'zod';
-import { auditEntrySchema } from './file/audit-file';
-import { staffRecordSchema } from './file/staff-file';
-import { deliveryRecordSchema, keyRecordSchema, leadRecordSchema, mediaRecordSchema, postRecordSchema, storedRevisionSchema } from './records';
+import { auditEntrySchema, deliveryRecordSchema, keyRecordSchema, leadRecordSchema, mediaRecordSchema, postRecordSchema, staffRecordSchema, storedRevisionSchema } from './records';
 import type { Store } from './store';
 
 export const EXPORT_FORMAT = 'blogpost-export';
@@ -180,7 +178,6 @@ export async function importStore(store: Store, lines: AsyncIterable<string>): P
       done++;
     }
     if (header.demoKeyIssuedAt) await store.keys.markDemoKeyIssued(new Date(header.demoKeyIssuedAt));
-    await store.flush();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TransferError(

@@ -8,7 +8,7 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreatePostResponse } from '../../contract/blog';
 import type { ListPostsResponse } from '../../contract/blog-reader';
-import { openFileStore } from '../../api/store/file-store';
+import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 
@@ -48,8 +48,7 @@ it('creates one post per Idempotency-Key when every request is sent twice at onc
     expect(pair.filter((r) => r.replayed === 'true')).toHaveLength(1);
   }
   expect(new Set(responses.map((r) => r.body.post.slug)).size).toBe(KEYS);
-  await server.store.flush();
-  const reopened = await openFileStore(dataDir);
+  const reopened = await openSqliteStore(dataDir);
   expect((await reopened.posts.counts()).drafts).toBe(KEYS);
 });
 
@@ -74,7 +73,7 @@ it(`keeps all of ${COUNT} concurrent posts, with distinct slugs, across a restar
   expect(ids.size).toBe(COUNT);
 
   await server.close();
-  const reopened = await openFileStore(dataDir);
+  const reopened = await openSqliteStore(dataDir);
   const listed = await reopened.posts.list({ status: 'published', limit: COUNT + 10 });
   expect(listed.total).toBe(COUNT);
   expect(new Set(listed.entries.map((p) => p.slug))).toEqual(slugs);

@@ -15,7 +15,7 @@ import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import type { LeadDeliverySettings } from '../../api/leads/delivery-settings';
 import { leadOutbox, newDeliveries, type LeadOutbox } from '../../api/leads/outbox';
 import { signWebhook, verifyWebhookSignature } from '../../api/leads/webhook';
-import { openFileStore } from '../../api/store/file-store';
+import { openSqliteStore } from '../../api/store/sql/sql-store';
 import type { Store } from '../../api/store/store';
 import { leadRecord } from '../../api/store/store-contract';
 import { newLeadId, startWebhookReceiver, waitFor, type ReceivedWebhook, type TestWebhookReceiver } from '../support/leads';
@@ -77,7 +77,7 @@ function startOutbox(store: Store, settings: LeadDeliverySettings, logs: string[
 
 /** A started outbox over a fresh data directory that e-mails a real SMTP server and posts to a real receiver. */
 async function deliveringBoth(logs: string[]) {
-  const store = await openFileStore(dataDir());
+  const store = await openSqliteStore(dataDir());
   cleanups.push(() => store.close());
   const smtp = await smtpServer();
   const hook = await webhookReceiver();
@@ -145,11 +145,11 @@ describe('lead notifications', () => {
     const smtp = await smtpServer();
     const settings: LeadDeliverySettings = { email: emailSettings(smtp.port), webhook: null };
     const lead = testLead();
-    const before = await openFileStore(dir);
+    const before = await openSqliteStore(dir);
     await before.leads.create(lead, newDeliveries(lead, settings, new Date()));
     await before.close();
 
-    const after = await openFileStore(dir);
+    const after = await openSqliteStore(dir);
     cleanups.push(() => after.close());
     const outbox = startOutbox(after, settings, []);
     await outbox.start();
@@ -164,7 +164,7 @@ describe('lead notifications', () => {
     const settings: LeadDeliverySettings = { email: emailSettings(port), webhook: null };
     const lead = testLead();
 
-    const first = await openFileStore(dir);
+    const first = await openSqliteStore(dir);
     const logs: string[] = [];
     const down = startOutbox(first, settings, logs);
     await down.start();
@@ -176,7 +176,7 @@ describe('lead notifications', () => {
     expect(logs.join('\n')).toContain(`Could not send the e-mail notification of ${lead.id} (attempt 1)`);
 
     const smtp = await smtpServer(port);
-    const second = await openFileStore(dir);
+    const second = await openSqliteStore(dir);
     cleanups.push(() => second.close());
     const [pending] = await second.outbox.pending();
     expect(pending).toMatchObject({ id: `${lead.id}.email`, attempts: 1, sentAt: null, lastError: expect.stringContaining('ECONNREFUSED') });

@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFileStore } from '../../api/store/file-store';
+import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { makeTempDir, ROOT, startTestServer, type TestServer } from '../support/server';
 import { postQuoteForm, QUOTE_FORM as FORM } from '../support/leads';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -170,7 +170,7 @@ describe('npm start and the outbox', () => {
     second.child.kill('SIGTERM');
     await exited(second.child);
 
-    const store = await openFileStore(dataDir);
+    const store = await openSqliteStore(dataDir);
     try {
       const [lead] = await store.leads.list();
       expect(lead?.name).toBe('Jane Carter');

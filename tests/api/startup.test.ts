@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { checkApiKey } from '../../contract/keys';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { makeTempDir, ROOT } from '../support/server';
@@ -73,8 +74,9 @@ it('creates the demo key on the first start only, printing its secret once', asy
   expect(checkApiKey(secret).ok).toBe(true);
   // The bundle finds the demo articles and the data directory from build/app/ as the sources do.
   expect(first.output).toMatch(/Loaded \d+ demo articles into the new data directory/);
-  const manifest = JSON.parse(readFileSync(path.join(dataDir, 'blog.json'), 'utf8')) as { keys: { name: string; permissions: string[] }[] };
-  expect(manifest.keys).toEqual([expect.objectContaining({ name: DEFAULT_SITE_CONFIG.demoKeyName, permissions: ['blog:write'] })]);
+  const store = await openSqliteStore(dataDir);
+  expect(await store.keys.list()).toEqual([expect.objectContaining({ name: DEFAULT_SITE_CONFIG.demoKeyName, permissions: ['blog:write'] })]);
+  await store.close();
 
   // The second start also reads CORS_ORIGINS and RATE_LIMIT_WRITES_PER_MINUTE, and the demo key works.
   const second = await runServer({ CORS_ORIGINS: 'https://partner.example', RATE_LIMIT_WRITES_PER_MINUTE: '1' }, async (url) => {
@@ -104,14 +106,14 @@ it('refuses a rate limit that is not a whole number', async () => {
   expect(run.output).toContain('RATE_LIMIT_WRITES_PER_MINUTE must be a whole number');
 }, 120_000);
 
-it('refuses to start on a corrupt data file, says why, and leaves the file as it was', async () => {
-  const file = path.join(dataDir, 'blog.json');
-  const damaged = '{"format": "blogpost-store", "keys": [ {"id": ';
+it('refuses to start on a file that is not a database, says why and what to do, and leaves the file as it was', async () => {
+  const file = path.join(dataDir, 'store.sqlite');
+  const damaged = 'SQLite format 3\u0000 but the rest of this file was overwritten';
   writeFileSync(file, damaged);
   const run = await runServer();
   expect(run.code).toBe(1);
-  expect(run.output).toContain(`The data file ${file} is damaged`);
-  expect(run.output).toContain('left untouched');
+  expect(run.output).toContain(`the database file ${file} is damaged`);
+  expect(run.output).toContain('blogpost backup');
   expect(run.output).not.toContain('Site and API on');
   expect(run.output).not.toMatch(/\n\s+at /);
   expect(readFileSync(file, 'utf8')).toBe(damaged);

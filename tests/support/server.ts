@@ -1,7 +1,9 @@
 /**
  * Starts the real app (production build) on 127.0.0.1 with an ephemeral port for one test file, with
  * its own data store in a temporary directory; `close()` stops it and removes the directory (unless the
- * test passed its own `dataDir`, which it then owns, e.g. to restart a server on the same data).
+ * test passed its own `dataDir`, which it then owns, e.g. to restart a server on the same data). Its
+ * services are built and started as api/main.ts does (createServices: the scheduler, the lead outbox,
+ * lead retention, the staff session purge), but for what a test leaves out by name (`without`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -9,17 +11,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { type AppOptions, createApp } from '../../api/app';
+import { createApp } from '../../api/app';
 import type { ApiSettings } from '../../api/http/app';
 import { answerClientErrors } from '../../api/http/client-error';
+import { readLeadDeliverySettings } from '../../api/leads/delivery-settings';
 import type { Logger } from '../../api/logger';
 import { openFileRequestLog } from '../../api/request-log/file-writer';
 import { openFileRequestLogReader } from '../../api/request-log/file-reader';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
-import { KeyService } from '../../api/services/keys';
-import { StaffService } from '../../api/staff/staff-service';
-import { postScheduler, type Scheduler } from '../../api/services/scheduler';
-import { openFileStore } from '../../api/store/file-store';
+import type { LeadIntakeSettings } from '../../api/services/lead-intake';
+import type { Scheduler } from '../../api/services/scheduler';
+import { type BackgroundWork, createServices, type ServiceSettings } from '../../api/services/services';
+import { openStore } from '../../api/store/open-store';
 import type { Store } from '../../api/store/store';
 import type { ApiPermission } from '../../contract/keys';
 import { loadSiteConfig } from '../../contract/site-config-env';
@@ -42,16 +45,20 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /** The environment the server reads its site config and lead delivery (SMTP_URL...) from. */
   env?: Record<string, string>;
   /** Use this data directory (the caller removes it); default: a new temporary one removed on close. */
   dataDir?: string;
-  api?: Partial<ApiSettings>;
+  /** The API's settings, and the services' COMPLIANCE_MODE and MEDIA_MAX_BYTES. */
+  api?: Partial<ApiSettings & Pick<ServiceSettings, 'complianceMode' | 'mediaMaxBytes'>>;
   /** Lets a test swap parts of the store (e.g. make a write fail). */
   wrapStore?: (store: Store) => Store;
   now?: () => Date;
-  /** The quote form's limits, notifications and clock (api/services/lead-intake.ts). */
-  leads?: AppOptions['leads'];
-  /** Opens another store than the file store in `dataDir` (a PostgreSQL one); the server closes it. */
+  /** The quote form's limits, and its own clock (api/services/lead-intake.ts). */
+  leads?: { settings?: Partial<LeadIntakeSettings>; now?: () => Date };
+  /** Background work of the services this test leaves out (api/services/services.ts); default: all of it runs. */
+  without?: readonly BackgroundWork[];
+  /** Opens another store than the SQLite database in `dataDir` (a PostgreSQL one); the server closes it. */
   openStore?: () => Promise<Store>;
 }
 
@@ -63,7 +70,7 @@ export function makeTempDir(prefix = 'iul-site-test-'): string {
 
 /** Loads the 41 demo articles into `dataDir` (as a fresh install does). */
 export async function seedDemoDataDir(dataDir: string): Promise<void> {
-  const store = await openFileStore(dataDir);
+  const store = await openStore({ kind: 'sqlite', dataDir });
   try {
     await seedDemoPosts(store);
   } finally {
@@ -80,31 +87,40 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     error: (message, error) => logs.push(`${message} ${error instanceof Error ? error.stack : String(error ?? '')}`),
   };
   const now = options.now ?? (() => new Date());
-  const opened = options.openStore ? await options.openStore() : await openFileStore(dataDir, { now, log: logger.info });
+  const opened = options.openStore ? await options.openStore() : await openStore({ kind: 'sqlite', dataDir }, { now, log: logger.info });
   const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const requestLog = await openFileRequestLog(dataDir, { retentionDays: 14, onError: logger.error, now });
-  const scheduler = postScheduler(store.posts, { now, log: logger.info, onError: (error) => logger.error('Scheduler', error) });
-  await scheduler.start();
+  const env = { ...options.env };
+  const config = loadSiteConfig(env);
+  const { complianceMode, mediaMaxBytes, ...api } = options.api ?? {};
+  const services = createServices(
+    store,
+    {
+      config,
+      logger,
+      leadDelivery: readLeadDeliverySettings(env, config),
+      ...(complianceMode ? { complianceMode } : {}),
+      ...(mediaMaxBytes ? { mediaMaxBytes } : {}),
+      ...(options.leads?.settings ? { leadIntake: options.leads.settings } : {}),
+      ...(options.leads?.now ? { leadIntakeClock: options.leads.now } : {}),
+    },
+    now,
+  );
+  await services.start(options.without ? { without: options.without } : {});
   const app = createApp({
-    config: loadSiteConfig({ ...options.env }),
-    build,
+    services,
     mode: 'production',
     clientDir: path.join(ROOT, 'build/client'),
-    logger,
-    store,
-    now,
+    build,
     requestLog,
     requestLogReader: openFileRequestLogReader(dataDir, now),
-    scheduler,
-    ...(options.api ? { api: options.api } : {}),
-    ...(options.leads ? { leads: options.leads } : {}),
+    api,
   });
   const server = app.listen(0, '127.0.0.1');
   answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
-  const keys = new KeyService(opened.keys, now);
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
@@ -112,14 +128,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     store: opened,
     createKey: async (name, permissions = ['blog:write'], owner) => {
       keyCounter += 1;
-      return (await keys.create({ name: name ?? `test key ${keyCounter}`, permissions, ...(owner ? { owner } : {}) })).secret;
+      return (await services.keys.create({ name: name ?? `test key ${keyCounter}`, permissions, ...(owner ? { owner } : {}) })).secret;
     },
-    scheduler,
-    createStaff: async (email, password, name = 'Test Staff') => (await new StaffService(opened, now).add({ email, name, password }, 'cli:test')).email,
+    scheduler: services.scheduler,
+    createStaff: async (email, password, name = 'Test Staff') => (await services.staff.add({ email, name, password }, 'cli:test')).email,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await scheduler.stop();
+      await services.stop();
       await requestLog.close();
       await opened.close();
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });

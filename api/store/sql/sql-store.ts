@@ -117,10 +117,6 @@ function assemble(database: SqlDatabase, now: () => Date, created: boolean, medi
     audit: new SqlAuditLog(database),
     media: new SqlMediaRepository(database, mediaDir),
     created,
-    // A database has no damaged files to move aside: `blogpost doctor` runs its integrity check instead.
-    quarantined: async () => [],
-    // Every write resolved once its transaction committed: nothing is pending.
-    flush: async () => undefined,
     close: () => database.close(),
   };
   return { store, posts };

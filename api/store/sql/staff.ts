@@ -5,8 +5,8 @@
  * even when two processes add them at once. Sessions live in the database, so a visitor signed in on one
  * server is signed in on all, and `blogpost staff disable` ends them everywhere. Nothing is held in memory.
  */
-import { z } from 'zod';
-import { AUDIT_ACTIONS, type AuditEntry, type SessionRecord, type StaffRecord } from '../../../contract/staff';
+import type { AuditEntry, SessionRecord, StaffRecord } from '../../../contract/staff';
+import { auditEntrySchema } from '../records';
 import type { AuditLog, SessionRepository, StaffPatch, StaffRepository } from '../store';
 import { StoreError } from '../store-error';
 import type { SqlDatabase } from './database';
@@ -16,16 +16,6 @@ export const TOUCH_RESOLUTION_MS = 60_000;
 
 /** The hex SHA-256 of a session id. */
 export const ID_HASH = /^[0-9a-f]{64}$/;
-
-/** What an audit entry must be to be logged. */
-export const auditEntrySchema = z.object({
-  at: z.string().refine((at) => !Number.isNaN(Date.parse(at)), 'an ISO time'),
-  actor: z.string().min(1),
-  action: z.enum(AUDIT_ACTIONS),
-  target: z.string().nullable(),
-  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  ip: z.string().nullable(),
-}) satisfies z.ZodType<AuditEntry>;
 
 /** The e-mail as the unique column holds it: accounts are matched without regard to case. */
 const emailKey = (email: string) => email.trim().toLowerCase();
