@@ -26,11 +26,17 @@ function statusOf(error: HttpLikeError): number {
   return status >= 400 && status <= 599 ? status : 500;
 }
 
+/** What a client is told when the database is damaged (the operator's log names the file and the restore). */
+const DAMAGED_MESSAGE =
+  "The server's database is damaged, so this request could not be answered; nothing was changed. The site's operator has been told how to restore it from a backup; try again later.";
+
 /** Any thrown value as an ApiError: ApiErrors as they are, storage failures by their cause, http-errors by their status, the rest as 500. */
 export function toApiError(raw: unknown): ApiError {
   if (raw instanceof ApiError) return raw;
   if (raw instanceof StoreError) {
     const code = storeErrorCode(raw);
+    // The catalogue's words are about a write the disk refused; a damaged database fails reads too.
+    if (raw.problem === 'damaged') return new ApiError('storage_unavailable', { message: DAMAGED_MESSAGE, cause: raw });
     if (code) return new ApiError(code, { cause: raw });
   }
   const error: HttpLikeError = typeof raw === 'object' && raw !== null ? raw : {};

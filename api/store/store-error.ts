@@ -1,10 +1,13 @@
 /**
- * Why the store cannot open or write, as a message an operator can act on, and which catalogue code
- * an HTTP answer gives for it. The store never overwrites a file it could not read: a damaged blog.json
- * stops the start with this error, and the file stays as it was.
+ * Why the store cannot open, read or write, as a message an operator can act on, and which catalogue
+ * code an HTTP answer gives for it. The store never overwrites a database it could not read: a damaged
+ * file stops the start (or the request) with this error, and the file stays as it was.
  */
 export type StoreProblem =
+  /** A record or a value that is not what the store keeps (refused, nothing stored). */
   | 'corrupt'
+  /** The database file itself is damaged (SQLite's SQLITE_CORRUPT, SQLITE_NOTADB): restore a backup. */
+  | 'damaged'
   | 'unreadable'
   | 'unwritable'
   | 'conflict'
@@ -66,8 +69,9 @@ export function unwritable(file: string, cause: unknown): StoreError {
 }
 
 /**
- * The catalogue code an API answer gives for a store failure: a write the disk refused is the
- * operator's problem and the client's to retry, not a bug (500). Null for the other problems.
+ * The catalogue code an API answer gives for a store failure: a write the disk refused, or a database
+ * that is damaged, is the operator's problem and the client's to retry later, not a bug (500). Null for
+ * the other problems.
  */
 export function storeErrorCode(error: StoreError): 'storage_full' | 'storage_unavailable' | null {
   switch (error.problem) {
@@ -75,6 +79,7 @@ export function storeErrorCode(error: StoreError): 'storage_full' | 'storage_una
       return 'storage_full';
     case 'read_only':
     case 'unwritable':
+    case 'damaged':
       return 'storage_unavailable';
     default:
       return null;

@@ -74,9 +74,9 @@ export function databaseError(doing: string, error: unknown, kind: EngineKind, w
       error,
     );
   }
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
     return new StoreError(
-      'corrupt',
+      'damaged',
       where,
       `Cannot ${doing}: the database file ${where} is damaged (${detail}). Stop the server, keep the file, and restore the newest copy made with \`blogpost backup\` (docs/deployment.md); \`blogpost doctor\` checks a file.`,
       error,
