@@ -204,24 +204,6 @@ export const manifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
-export const postIndexEntrySchema = postRecordSchema.omit({ content: true }) satisfies z.ZodType<PostIndexEntry>;
-
-export const INDEX_SNAPSHOT_FORMAT = 'blogpost-post-index';
-
-/**
- * `posts-index.json`: the post index as a store left it on close, so the next start need not read
- * every post file. Trusted only while posts/ is exactly as it was then (file/index-snapshot.ts).
- */
-export const indexSnapshotSchema = z.object({
-  format: z.literal(INDEX_SNAPSHOT_FORMAT),
-  version: z.literal(1),
-  /** posts/'s modification time when written: every later create, rename or removal there changes it. */
-  postsDirMtimeMs: z.number(),
-  /** In creation order. */
-  entries: z.array(postIndexEntrySchema),
-});
-export type IndexSnapshot = z.infer<typeof indexSnapshotSchema>;
-
 const consentRecordSchema = z.object({
   given: z.boolean(),
   text: z.string(),

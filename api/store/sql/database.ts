@@ -19,7 +19,6 @@ import {
   PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
-  SqliteDialect,
   SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,

@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Store } from '../store';
+import { hasLegacyData, importLegacyDataDir, legacyImportStopped } from '../legacy/import-file-store';
 import { StoreError } from '../store-error';
 import { type DatabaseOptions, SqlDatabase, databaseError } from './database';
 import { SqlKeyRepository } from './keys';
@@ -133,7 +134,18 @@ export async function openSqliteStore(dataDir: string, options: OpenSqlStoreOpti
   }
   const database = await SqlDatabase.sqlite(path.join(dataDir, DATABASE_FILE), options);
   const created = await migrated(database, log);
-  return assemble(database, now, created, path.join(dataDir, MEDIA_DIR)).store;
+  const { store } = assemble(database, now, created, path.join(dataDir, MEDIA_DIR));
+  // A data directory of the file store (or one whose import stopped): its data moves into the database, which is then not a new store (nothing is seeded).
+  if (created ? hasLegacyData(dataDir) : legacyImportStopped(dataDir)) {
+    try {
+      await importLegacyDataDir(dataDir, store, { log, now });
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+    return { ...store, created: false };
+  }
+  return store;
 }
 
 /** Opens the store in the PostgreSQL database at `url` (`where`: the URL as messages may show it), migrating it first. */
