@@ -17,7 +17,7 @@ describeStoreContract('PostgreSQL', async () => {
   const url = await freshDatabase(inject('postgresUrl'), 'contract');
   let failNext = false;
   const beforeQuery = (sql: string) => {
-    if (failNext && /^\s*(insert into|update) "?(?!store_meta\b)/i.test(sql)) {
+    if (failNext && /^\s*(insert into|update) (?!"?store_meta\b)/i.test(sql)) {
       failNext = false;
       throw diskFull();
     }

@@ -18,7 +18,7 @@ describeStoreContract('SQLite', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-sql-store-'));
   let failNext = false;
   const beforeQuery = (sql: string) => {
-    if (failNext && /^\s*(insert into|update) "?(?!store_meta\b)/i.test(sql)) {
+    if (failNext && /^\s*(insert into|update) (?!"?store_meta\b)/i.test(sql)) {
       failNext = false;
       throw diskFull();
     }
