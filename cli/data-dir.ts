@@ -1,15 +1,15 @@
 /**
  * Which store a command works on, and opening it. `blogpost keys|staff|leads|audit|seed` and `export`
- * / `import` work on the store the servers use: `--data-dir DIR` (the file store there), else
+ * / `import` work on the store the servers use: `--data-dir DIR` (the SQLite database there), else
  * `--database-url URL`, else DATABASE_URL (PostgreSQL), else DATA_DIR, else data/ in the project.
  *
- * PostgreSQL is opened whole through the store seam (migrated first, as a server does) and closed
- * after. A data directory is opened only as far as a command needs (its keys, staff accounts, leads or
- * audit log, never the posts: opening the posts would tidy files a running server beside it is
- * writing). Either way the command then works on the same repositories (api/store/store.ts).
+ * Either way the whole store is opened through the seam (migrated first, as a server does) and closed
+ * after. A running server keeps the same SQLite file open meanwhile: SQLite's own locking lets them
+ * share it (every write transaction waits its turn), and the server sees each change at its next read.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { openStore, redactedUrl, StoreError, type StoreLocation, storeLocation } from '../api/operations';
+import { databaseFileOf, openStore, redactedUrl, type Store, StoreError, type StoreLocation, storeLocation } from '../api/operations';
 import type { CommandContext } from './context';
 import { CliError, ExitCode } from './exit-codes';
 
@@ -19,12 +19,12 @@ export interface LocationOptions {
 }
 
 /** A whole store opened through the seam. */
-export type CliStore = Awaited<ReturnType<typeof openStore>>;
+export type CliStore = Store;
 
 /** The store the options and environment name; exit code 2 for both options at once or a DATABASE_URL that is not PostgreSQL's. */
 export function storeLocationOf(options: LocationOptions, ctx: CommandContext): StoreLocation {
   if (options.databaseUrl && options.dataDir) throw new CliError('Pass --data-dir or --database-url, not both.', ExitCode.Usage);
-  if (options.dataDir) return { kind: 'file', dataDir: path.resolve(ctx.io.cwd, options.dataDir) };
+  if (options.dataDir) return { kind: 'sqlite', dataDir: path.resolve(ctx.io.cwd, options.dataDir) };
   try {
     return storeLocation(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : ctx.io.env);
   } catch (error) {
@@ -34,46 +34,43 @@ export function storeLocationOf(options: LocationOptions, ctx: CommandContext): 
 
 /** Where a location is, for messages: the data directory, or `PostgreSQL at postgres://app@db/site` (never a password). */
 export function placeOf(location: StoreLocation): string {
-  return location.kind === 'file' ? location.dataDir : `PostgreSQL at ${redactedUrl(location.url)}`;
+  return location.kind === 'sqlite' ? location.dataDir : `PostgreSQL at ${redactedUrl(location.url)}`;
 }
 
-/** Opens the whole store at `location`; a store that cannot be opened (a database out of reach) ends the command with exit code 4. */
+/**
+ * Whether there is a store at `location` yet: a data directory without its database file has none (the
+ * server makes it at its first start). A PostgreSQL database is always there (opening it migrates it).
+ */
+export function storeExists(location: StoreLocation): boolean {
+  return location.kind === 'postgres' || existsSync(databaseFileOf(location.dataDir));
+}
+
+/**
+ * Opens the whole store at `location` (creating the database of a data directory when missing); a store
+ * that cannot be opened (a damaged file, a database out of reach) ends the command with exit code 4.
+ */
 export async function openCliStore(location: StoreLocation): Promise<CliStore> {
   try {
     return await openStore(location);
   } catch (error) {
-    if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
-    // What the database client says about a URL it cannot use, without the URL (it may hold a password).
+    // What the database client says about a URL it cannot use, naming the URL without its password.
     if (location.kind === 'postgres' && error instanceof Error) throw new CliError(`Cannot open the database at ${redactedUrl(location.url)}: ${error.message}`, ExitCode.Local);
+    // A SQLite file's problems name the file already.
+    if (error instanceof StoreError) throw new CliError(error.message, ExitCode.Local);
     throw error;
   }
 }
 
 /**
- * How a command opens what it needs: from a data directory (`Opened` is `R | null` when there may be no
- * store there yet; `R` when the part is always there, as the audit log), or from a whole store.
+ * Runs `work` on the store at `location`, closing it after (when `work` fails too). A store problem
+ * ends the command: exit code 1 when the change clashes with what is stored (a staff account with that
+ * e-mail exists already), else 4 (the store cannot be read or written).
  */
-export interface StoreParts<R, Opened extends R | null = R | null> {
-  file: (dataDir: string) => Promise<Opened>;
-  store: (store: CliStore) => R;
-}
-
-/**
- * Runs `work` on the part of the store at `location` a command needs, closing what was opened after
- * (a database connection too when `work` fails). A store problem ends the command: exit code 1 when
- * the change clashes with what is stored (a staff account with that email exists already), else 4
- * (the store cannot be read or written).
- */
-export async function withStoreAt<R, T, Opened extends R | null = R | null>(
-  location: StoreLocation,
-  parts: StoreParts<R, Opened>,
-  work: (opened: R | Opened) => Promise<T>,
-): Promise<T> {
+export async function withStoreAt<T>(location: StoreLocation, work: (store: CliStore) => Promise<T>): Promise<T> {
   try {
-    if (location.kind === 'file') return await work(await parts.file(location.dataDir));
     const store = await openCliStore(location);
     try {
-      return await work(parts.store(store));
+      return await work(store);
     } finally {
       await store.close();
     }
@@ -83,6 +80,29 @@ export async function withStoreAt<R, T, Opened extends R | null = R | null>(
   }
 }
 
+/**
+ * `withStoreAt` for the commands that only read or change what is there: null, and nothing made, when
+ * a data directory has no database yet (a mistyped --data-dir must not leave a new store behind).
+ */
+export async function withExistingStoreAt<T>(location: StoreLocation, work: (store: CliStore) => Promise<T>): Promise<T | null> {
+  return storeExists(location) ? withStoreAt(location, work) : null;
+}
+
+/**
+ * Reads from the store of a data directory without making one (`blogpost diagnose` looking up a key):
+ * null when it has no database yet. A StoreError passes through, for the caller to report as it sees fit.
+ */
+export async function readDataDirStore<T>(dataDir: string, work: (store: CliStore) => Promise<T>): Promise<T | null> {
+  const location: StoreLocation = { kind: 'sqlite', dataDir };
+  if (!storeExists(location)) return null;
+  const store = await openStore(location);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
 /** The --data-dir and --database-url options' help, the same on every command that takes them. */
-export const DATA_DIR_HELP = 'the data directory (default: $DATA_DIR, else data/ in the project; not used when $DATABASE_URL is set)';
+export const DATA_DIR_HELP = 'the data directory, holding the SQLite database store.sqlite (default: $DATA_DIR, else data/ in the project; not used when $DATABASE_URL is set)';
 export const DATABASE_URL_HELP = 'the PostgreSQL store at this URL, postgres://... (default: $DATABASE_URL when --data-dir is not given)';

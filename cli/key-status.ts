@@ -5,10 +5,11 @@
  */
 import path from 'node:path';
 import { checkApiKey } from '../contract/keys';
-import { hashApiKey, openKeyStore, resolveDataDir, StoreError } from '../api/operations';
+import { hashApiKey, resolveDataDir, StoreError } from '../api/operations';
 import { checkKeyWithServer, type KeyStatus } from '../harness/key-check';
 import { fetchTransport } from '../harness/transport';
 import type { CommandContext } from './context';
+import { readDataDirStore } from './data-dir';
 
 export interface KeyLookup {
   apiKey: string;
@@ -24,8 +25,7 @@ async function fromDataDir(apiKey: string, dataDir: string): Promise<KeyStatus |
   if (!shape.ok) return undefined;
   let record;
   try {
-    const keys = await openKeyStore(dataDir, { create: false });
-    record = await keys?.findById(shape.publicId);
+    record = await readDataDirStore(dataDir, (store) => store.keys.findById(shape.publicId));
   } catch (error) {
     if (error instanceof StoreError) return { state: 'unchecked', reason: error.message };
     throw error;

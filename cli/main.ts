@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerAudit } from './commands/audit';
+import { registerBackup } from './commands/backup';
 import { registerCompletion } from './commands/completion';
 import { registerDiagnose } from './commands/diagnose';
 import { registerDoctor } from './commands/doctor';
@@ -29,7 +30,7 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerTransfer, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerTransfer, registerBackup, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')
@@ -57,6 +58,7 @@ export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistr
         '  $ blogpost diagnose --url https://example.com',
         '  $ blogpost test python',
         '  $ blogpost keys create --name "Jane Author" --permission blog:write',
+        '  $ blogpost backup /backups/site.sqlite  # a copy of the database while the server runs',
         '',
         'BLOGPOST_URL and BLOGPOST_API_KEY are the defaults of --url and --key.',
         'Exit codes: blogpost help exit-codes',

@@ -7,9 +7,9 @@
  */
 import { type Command, Option } from 'commander';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../contract/staff';
-import { type AuditQuery, type AuditRead, openAuditLog, type StoreLocation } from '../../api/operations';
+import type { AuditLog, StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { type CliStore, DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
+import { type CliStore, DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt } from '../data-dir';
 import { ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
 import { parseSince } from './logs';
@@ -22,17 +22,11 @@ interface AuditOptions extends LocationOptions {
 
 /** An audit log to append to, and where it is (for messages). */
 export interface AuditTarget {
-  log: CliStore['audit'];
+  log: AuditLog;
   where: string;
 }
 
-/** The audit log of a data directory (its folder is made at the first append). */
-export function fileAuditTarget(dataDir: string): AuditTarget {
-  const log = openAuditLog(dataDir);
-  return { log, where: log.location };
-}
-
-/** The audit log of an opened store (PostgreSQL). */
+/** The audit log of an opened store. */
 export function storeAuditTarget(store: CliStore, location: StoreLocation): AuditTarget {
   return { log: store.audit, where: placeOf(location) };
 }
@@ -50,22 +44,6 @@ export async function appendAudit(target: AuditTarget, ctx: CommandContext, entr
     ctx.out.error(`The change was made, but it could not be recorded in the audit log (${target.where}): ${why}`);
     return ExitCode.Local;
   }
-}
-
-/** Reads an audit log (a data directory's counts the damaged lines it skipped; a database has none). */
-interface AuditReader {
-  where: string;
-  read: (query: AuditQuery) => Promise<AuditRead>;
-}
-
-function auditReader(location: StoreLocation): StoreParts<AuditReader, AuditReader> {
-  return {
-    file: async (dataDir) => {
-      const log = openAuditLog(dataDir);
-      return { where: log.location, read: (query) => log.read(query) };
-    },
-    store: (store) => ({ where: placeOf(location), read: async (query) => ({ entries: await store.audit.list(query), damagedLines: 0 }) }),
-  };
 }
 
 /**
@@ -87,12 +65,10 @@ function tableRow(entry: AuditEntry): string[] {
 export async function auditCommand(options: AuditOptions, ctx: CommandContext): Promise<ExitCode> {
   const since = options.since === undefined ? undefined : parseSince(options.since, new Date()).toISOString();
   const location = storeLocationOf(options, ctx);
-  const read = await withStoreAt(location, auditReader(location), async (reader) => {
-    return { where: reader.where, ...(await reader.read(since === undefined ? {} : { since })) };
-  });
-  const where = read.where;
-  const entries = options.action ? read.entries.filter((entry) => entry.action === options.action) : read.entries;
-  if (read.damagedLines > 0) ctx.out.warn(`Skipped ${read.damagedLines} damaged line(s) in ${where}: they are not valid audit entries (an interrupted write or a hand edit).`);
+  const where = placeOf(location);
+  // A data directory without a database has no entries yet (and is not made by reading it).
+  const read = (await withExistingStoreAt(location, (store) => store.audit.list(since === undefined ? {} : { since }))) ?? [];
+  const entries = options.action ? read.filter((entry) => entry.action === options.action) : read;
   if (options.json) {
     ctx.out.json(entries);
     return ExitCode.Ok;

@@ -1,84 +1,73 @@
 /**
- * `blogpost doctor`: checks a data directory without the server (and while it runs): whether blog.json
- * is sound and the directory writable, which damaged post files the server moved to quarantine (why,
- * when, and the command that puts one back once repaired), and which temporary files a crash left.
- * Exit codes: 0 healthy, 1 something needs attention, 4 no data directory there.
+ * `blogpost doctor`: checks the database the servers use, without a server (and while they run). The
+ * SQLite file of a data directory is read page by page (SQLite's integrity check), its migration level
+ * compared with what this version needs; a damaged file is named with how to restore the newest backup.
+ * PostgreSQL is checked for being reachable and for its migration level (its own integrity is the
+ * database server's business).
+ * Exit codes: 0 healthy, 1 something needs attention, 4 no database there or unreachable.
  */
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { checkDataDir, type DataDirCheck, resolveDataDir, restoreCommand } from '../../api/operations';
+import { checkPostgres, checkSqlite, databaseFileOf, type DatabaseHealth, redactedUrl, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, storeLocationOf } from '../data-dir';
 import { ExitCode } from '../exit-codes';
 
-interface DoctorOptions {
-  dataDir?: string;
+interface DoctorOptions extends LocationOptions {
   json?: boolean;
 }
 
-/** What needs the operator, one line each (none when healthy). */
-function problemsOf(check: DataDirCheck): string[] {
-  const problems: string[] = [];
-  if (check.keyFile.state === 'damaged') problems.push(check.keyFile.problem);
-  if (check.notWritable) problems.push(`Not writable: ${check.notWritable}. New posts fail (503) until this is fixed.`);
-  if (check.quarantined.length > 0) problems.push(`${check.quarantined.length} damaged file(s) in quarantine, not served.`);
-  if (check.leftoverTemps.length > 0) problems.push(`${check.leftoverTemps.length} temporary file(s) left by an interrupted write (removed at the next server start).`);
-  return problems;
+function checkAt(location: StoreLocation): Promise<DatabaseHealth> {
+  return location.kind === 'sqlite' ? checkSqlite(location.dataDir) : checkPostgres(location.url, redactedUrl(location.url));
 }
 
-function printText(check: DataDirCheck, problems: readonly string[], ctx: CommandContext): void {
-  const out = ctx.out;
-  out.data(`Data directory: ${check.dataDir}`);
-  out.data(`  blog.json: ${check.keyFile.state}`);
-  out.data(`  post files: ${check.postFiles}`);
-  out.data(`  writable: ${check.notWritable ? 'no' : 'yes'}`);
-  if (check.quarantined.length > 0) {
-    out.data('Quarantined (moved aside at start-up; repair the file, run the command, restart the server):');
-    for (const entry of check.quarantined) {
-      out.data(`  ${entry.file}`);
-      out.data(`    was ${entry.originalFile}, moved ${entry.movedAt}: ${entry.reason}`);
-      out.data(`    restore: ${restoreCommand(entry)}`);
-    }
+/**
+ * Whether there is a database to look at: a SQLite file that exists (even one too damaged to open:
+ * that needs attention, exit 1), or a PostgreSQL server that answered.
+ */
+function isThere(location: StoreLocation, health: DatabaseHealth): boolean {
+  return location.kind === 'sqlite' ? existsSync(databaseFileOf(location.dataDir)) : health.reachable;
+}
+
+function exitCodeOf(location: StoreLocation, health: DatabaseHealth): ExitCode {
+  if (!isThere(location, health)) return ExitCode.Local;
+  return health.problems.length === 0 ? ExitCode.Ok : ExitCode.Failed;
+}
+
+function printText(health: DatabaseHealth, code: ExitCode, ctx: CommandContext): void {
+  const { out } = ctx;
+  out.data(`Database: ${health.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} at ${health.where}`);
+  out.data(`  reachable: ${health.reachable ? 'yes' : 'no'}`);
+  if (health.engine === 'sqlite' && health.integrity.length > 0) {
+    const [first, ...rest] = health.integrity;
+    out.data(`  integrity check: ${first}${rest.length > 0 ? ` (and ${rest.length} more finding(s))` : ''}`);
   }
-  if (check.leftoverTemps.length > 0) {
-    out.data('Leftover temporary files (never a stored post; the next start removes them):');
-    for (const file of check.leftoverTemps) out.data(`  ${file}`);
-  }
-  if (problems.length === 0) out.success('The data directory is healthy.');
-  else for (const problem of problems) out.warn(problem);
+  const newest = health.migrations.applied.at(-1);
+  if (health.reachable) out.data(`  schema: ${newest ?? 'none'} (this version needs ${health.migrations.latest})`);
+  if (code === ExitCode.Ok) out.success('The database is healthy.');
+  else if (code === ExitCode.Local) for (const problem of health.problems) out.error(health.engine === 'sqlite' ? `${problem} Check --data-dir or DATA_DIR.` : problem);
+  else for (const problem of health.problems) out.warn(problem);
 }
 
 export async function doctorCommand(options: DoctorOptions, ctx: CommandContext): Promise<ExitCode> {
-  const dataDir = options.dataDir ? path.resolve(ctx.io.cwd, options.dataDir) : resolveDataDir(ctx.io.env);
-  const check = await checkDataDir(dataDir);
-  if (!check.exists) {
-    if (options.json) ctx.out.json({ success: false, healthy: false, dataDir, problems: [`There is no data directory at ${dataDir}.`] });
-    else ctx.out.error(`There is no data directory at ${dataDir} (set --data-dir or DATA_DIR).`);
-    return ExitCode.Local;
-  }
-  const problems = problemsOf(check);
-  if (options.json) {
-    ctx.out.json({
-      success: true,
-      healthy: problems.length === 0,
-      ...check,
-      quarantined: check.quarantined.map((entry) => ({ ...entry, restore: restoreCommand(entry) })),
-      problems,
-    });
-  } else {
-    printText(check, problems, ctx);
-  }
-  return problems.length === 0 ? ExitCode.Ok : ExitCode.Failed;
+  const location = storeLocationOf(options, ctx);
+  const health = await checkAt(location);
+  const code = exitCodeOf(location, health);
+  if (options.json) ctx.out.json({ success: isThere(location, health), healthy: code === ExitCode.Ok, ...health });
+  else printText(health, code, ctx);
+  return code;
 }
 
 export function registerDoctor(program: Command, ctx: CommandContext): void {
   program
     .command('doctor')
-    .description("Check a data directory without the server: quarantined posts and how to restore them, leftovers, whether it is writable.")
-    .option('--data-dir <dir>', 'the data directory (default: $DATA_DIR or ./data)')
+    .description("Check the store's database without the server (and while it runs): SQLite's integrity check, or PostgreSQL's reachability; the schema's migration level.")
+    .option('--data-dir <dir>', DATA_DIR_HELP)
+    .option('--database-url <url>', DATABASE_URL_HELP)
     .option('--json', 'print the report as JSON on stdout')
     .addHelpText(
       'after',
-      '\nExit codes: 0 healthy, 1 something needs attention (listed), 4 no data directory there.\n\nExamples:\n  $ blogpost doctor\n  $ blogpost doctor --data-dir /var/lib/iul-site --json\n',
+      '\nExit codes: 0 healthy, 1 something needs attention (listed: a damaged file, with how to restore a backup; a schema to migrate), 4 no database there, or PostgreSQL unreachable.\n\nExamples:\n  $ blogpost doctor\n  $ blogpost doctor --data-dir /var/lib/iul-site --json\n  $ DATABASE_URL=postgres://app@db/iul blogpost doctor\n',
     )
     .action(async (options: DoctorOptions) => ctx.exit(await doctorCommand(options, ctx)));
 }

@@ -6,8 +6,9 @@
  */
 import type { ClientKind } from '../../contract/clients';
 import { catalogueEntry, guidanceFor, isErrorCode } from '../../contract/errors';
-import { type KeyDetails, KeyService, openKeyStore, openRequestLogReader, type RequestLogEntry, StoreError } from '../../api/operations';
+import { type KeyDetails, KeyService, openRequestLogReader, type RequestLogEntry, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
+import { readDataDirStore } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { CLIENT_KINDS } from '../../contract/clients';
 import { logsDataDir } from './logs';
@@ -31,8 +32,7 @@ function isClientKind(value: string): value is ClientKind {
 
 async function findKey(dataDir: string, id: string): Promise<KeyDetails | null> {
   try {
-    const store = await openKeyStore(dataDir, { create: false });
-    return store ? ((await new KeyService(store).find(id)) ?? null) : null;
+    return await readDataDirStore(dataDir, async (store) => (await new KeyService(store.keys).find(id)) ?? null);
   } catch (error) {
     if (error instanceof StoreError) return null;
     throw error;

@@ -1,6 +1,7 @@
 /**
- * `blogpost keys create|list|revoke`: manages API keys in the store the servers use (a data directory,
- * or PostgreSQL: see cli/data-dir.ts), so a running server sees the change at once. Each key has an
+ * `blogpost keys create|list|revoke`: manages API keys in the store the servers use (the SQLite
+ * database of a data directory, or PostgreSQL: see cli/data-dir.ts), so a running server sees the
+ * change at once. Each key has an
  * owner (default: its name): a blog:write key changes only posts made by keys of its owner, a
  * blog:admin key any post. A key's secret is printed once, on stdout, when it is created; the store
  * keeps only its hash. A revocation records who (`cli:<user>`) and why. Creating and revoking a key
@@ -9,12 +10,12 @@
 import { userInfo } from 'node:os';
 import { type Command, Option } from 'commander';
 import { API_PERMISSIONS, type ApiPermission } from '../../contract/keys';
-import { type KeyDetails, KeyError, KeyService, type KeyRepository as KeyStore, openKeyStore, type StoreLocation } from '../../api/operations';
+import { type KeyDetails, KeyError, KeyService, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { table } from '../output';
-import { appendAudit, type AuditTarget, fileAuditTarget, storeAuditTarget } from './audit';
+import { appendAudit, type AuditTarget, storeAuditTarget } from './audit';
 
 interface DataDirOptions extends LocationOptions {
   json?: boolean;
@@ -30,29 +31,15 @@ interface CreateOptions extends DataDirOptions {
   permission?: ApiPermission[];
 }
 
-interface KeyParts {
-  keys: KeyStore;
-  audit: AuditTarget;
-}
-
-/** The keys and the audit log: of a data directory (`create` makes one where there is none), or of PostgreSQL. */
-function keyParts(location: StoreLocation, create: boolean): StoreParts<KeyParts> {
-  return {
-    file: async (dataDir) => {
-      const keys = await openKeyStore(dataDir, { create });
-      return keys && { keys, audit: fileAuditTarget(dataDir) };
-    },
-    store: (store) => ({ keys: store.keys, audit: storeAuditTarget(store, location) }),
-  };
-}
-
 /**
- * Opens the keys (null when a data directory has no store and `create` is false), turning store
- * problems into exit code 4 and key rule violations into 1 or 2.
+ * Opens the keys and the audit log of the store at `location` (null when a data directory has no
+ * store yet and `create` is false; `create` makes one), turning store problems into exit code 4 and
+ * key rule violations into 1 or 2.
  */
 async function withKeys<T>(location: StoreLocation, create: boolean, work: (keys: KeyService, audit: AuditTarget) => Promise<T>): Promise<T | null> {
+  const open = create ? withStoreAt : withExistingStoreAt;
   try {
-    return await withStoreAt(location, keyParts(location, create), async (opened) => (opened ? work(new KeyService(opened.keys), opened.audit) : null));
+    return await open(location, (store) => work(new KeyService(store.keys), storeAuditTarget(store, location)));
   } catch (error) {
     if (error instanceof KeyError) {
       const usage = error.problem === 'invalid_name' || error.problem === 'no_permissions';

@@ -1,20 +1,21 @@
 /**
  * `blogpost leads list|show|set|delete`: the quote requests visitors sent from /get-quote, read and
- * changed in the store the servers use (a data directory, or PostgreSQL: see cli/data-dir.ts; like
- * `blogpost keys`, beside running servers), for an agency without a staff area yet. Leads are personal data: they go to this terminal or a file the user
- * redirects to, and messages about a change name the lead by id only. Changes and deletions are written
- * to the same store's audit log (`blogpost audit`) by lead id and status only, never what the lead or note says.
+ * changed in the store the servers use (a data directory's SQLite database, or PostgreSQL: see
+ * cli/data-dir.ts; like `blogpost keys`, beside running servers), for an agency without a staff area
+ * yet. Leads are personal data: they go to this terminal or a file the user redirects to, and messages
+ * about a change name the lead by id only. Changes and deletions are written to the same store's audit
+ * log (`blogpost audit`) by lead id and status only, never what the lead or note says.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
 import type { DeliveryRecord, LeadRecord, SpamReason } from '../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
-import { type LeadRepository, leadsCsv, notificationSummary, yesNo, openLeadStore, type OutboxRepository, type StoreLocation } from '../../api/operations';
+import { type LeadRepository, leadsCsv, notificationSummary, yesNo, type OutboxRepository, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, type StoreParts, storeLocationOf, withStoreAt } from '../data-dir';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeExists, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
-import { appendAudit, type AuditTarget, fileAuditTarget, storeAuditTarget } from './audit';
+import { appendAudit, type AuditTarget, storeAuditTarget } from './audit';
 import { cliUser } from './keys';
 
 /** The leads, their notifications and the audit log of one store. */
@@ -54,25 +55,18 @@ const SPAM_REASONS: Record<SpamReason, string> = {
   'no-form-time': 'no form time (not sent from the page)',
 };
 
-function leadParts(location: StoreLocation): StoreParts<LeadStore> {
-  return {
-    file: async (dataDir) => {
-      const opened = await openLeadStore(dataDir);
-      return opened && { ...opened, audit: fileAuditTarget(dataDir) };
-    },
-    store: (store) => ({ leads: store.leads, outbox: store.outbox, audit: storeAuditTarget(store, location) }),
-  };
-}
-
-/** Opens the leads (null when a data directory has no store yet), turning store problems into exit code 4. */
-function withLeads<T>(location: StoreLocation, work: (store: LeadStore | null) => Promise<T>): Promise<T> {
-  return withStoreAt(location, leadParts(location), work);
+/**
+ * Opens the leads (null, and nothing made, when a data directory has no store yet), turning store
+ * problems into exit code 4.
+ */
+async function withLeads<T>(location: StoreLocation, work: (store: LeadStore | null) => Promise<T>): Promise<T> {
+  if (!storeExists(location)) return work(null);
+  return withStoreAt(location, (store) => work({ leads: store.leads, outbox: store.outbox, audit: storeAuditTarget(store, location) }));
 }
 
 function noStore(where: string): string {
-  return `There is no store in ${where} yet (no blog.json). Point --data-dir or DATA_DIR at the server's data directory.`;
+  return `There is no store in ${where} yet (no store.sqlite). Point --data-dir or DATA_DIR at the server's data directory.`;
 }
-
 
 function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

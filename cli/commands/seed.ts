@@ -28,9 +28,9 @@ export async function seedCommand(options: SeedOptions, ctx: CommandContext): Pr
     throw error;
   }
   const where = placeOf(location);
-  if (options.json) ctx.out.json({ success: outcome.seeded, ...(location.kind === 'file' ? { dataDir: where } : { database: where }), ...outcome });
-  // A server on the file store reads its posts at start; servers on PostgreSQL follow every change.
-  else if (outcome.seeded) ctx.out.success(`Loaded ${outcome.count} demo articles into ${where}. ${location.kind === 'file' ? 'Restart a running server to show them.' : 'Running servers show them at once.'}`);
+  if (options.json) ctx.out.json({ success: outcome.seeded, ...(location.kind === 'sqlite' ? { dataDir: where } : { database: where }), ...outcome });
+  // Running servers notice the change to the posts at their next read (SQLite) or at once (PostgreSQL).
+  else if (outcome.seeded) ctx.out.success(`Loaded ${outcome.count} demo articles into ${where}. Running servers show them at once.`);
   else ctx.out.error(`Nothing loaded: ${outcome.reason}.`);
   return outcome.seeded ? ExitCode.Ok : ExitCode.Failed;
 }

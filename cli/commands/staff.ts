@@ -1,6 +1,6 @@
 /**
  * `blogpost staff add|list|disable|reset-password`: the staff accounts of the staff area, managed in
- * the store the servers use (a data directory, or PostgreSQL: see cli/data-dir.ts), beside running
+ * the store the servers use (a data directory's SQLite database, or PostgreSQL: see cli/data-dir.ts), beside running
  * servers, like `blogpost keys`. A password is read from
  * standard input when it is not a terminal or with `--password-stdin` (as `docker login` does), else
  * asked twice without echo; it is never printed, and only its hash is stored. Every change is in the
@@ -9,9 +9,9 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { type Command, Option } from 'commander';
-import { openStaffStore, StaffError, StaffService, type StaffStore, type StaffSummary, type StoreLocation } from '../../api/operations';
+import { StaffError, StaffService, type StaffSummary, type StoreLocation } from '../../api/operations';
 import { type CommandContext, readInput } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withStoreAt } from '../data-dir';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import type { CliIO } from '../io';
 import { table } from '../output';
@@ -36,7 +36,7 @@ interface ResetOptions extends DataDirOptions {
 }
 
 function noStore(dataDir: string): string {
-  return `There is no store in ${dataDir} yet (no blog.json). Point --data-dir or DATA_DIR at the server's data directory (the server creates it at its first start).`;
+  return `There is no store in ${dataDir} yet (no store.sqlite). Point --data-dir or DATA_DIR at the server's data directory (the server creates it at its first start).`;
 }
 
 const USAGE_PROBLEMS = new Set(['invalid_email', 'invalid_name', 'weak_password']);
@@ -46,16 +46,15 @@ const USAGE_PROBLEMS = new Set(['invalid_email', 'invalid_name', 'weak_password'
  * `work`, turning store problems into exit code 4 and broken rules into 1 or 2.
  */
 async function withStaff<T>(location: StoreLocation, work: (service: StaffService) => Promise<T>): Promise<T> {
+  let done: { result: T } | null;
   try {
-    const parts = { file: openStaffStore, store: (store: StaffStore) => ({ staff: store.staff, sessions: store.sessions, audit: store.audit }) };
-    return await withStoreAt(location, parts, async (opened) => {
-      if (!opened) throw new CliError(noStore(placeOf(location)), ExitCode.Local);
-      return work(new StaffService(opened));
-    });
+    done = await withExistingStoreAt(location, async (store) => ({ result: await work(new StaffService(store)) }));
   } catch (error) {
     if (error instanceof StaffError) throw new CliError(error.message, USAGE_PROBLEMS.has(error.problem) ? ExitCode.Usage : ExitCode.Failed);
     throw error;
   }
+  if (!done) throw new CliError(noStore(placeOf(location)), ExitCode.Local);
+  return done.result;
 }
 
 /** Asks for one line on stderr with nothing echoed (the terminal's own echo is off while readline reads). */

@@ -1,16 +1,17 @@
 /**
  * `blogpost export` and `blogpost import`: the whole store (posts with their kept versions, keys,
  * staff accounts, images, quote requests with their notifications, the audit log) as one JSON Lines
- * file and back, between the file store (DATA_DIR) and PostgreSQL (DATABASE_URL), or as a backup.
+ * file and back, between the embedded SQLite database (DATA_DIR) and PostgreSQL (DATABASE_URL). (A
+ * backup of a running SQLite store is `blogpost backup`: an exact copy of the database file.)
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { describeLocation, exportStore, importStore, openStore, StoreError, type StoreLocation, type TransferCounts, TransferError } from '../../api/operations';
+import { describeLocation, exportStore, importStore, type Store, StoreError, type StoreLocation, type TransferCounts, TransferError } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { type LocationOptions as StoreOptions, storeLocationOf } from '../data-dir';
+import { type LocationOptions as StoreOptions, openCliStore, placeOf, storeExists, storeLocationOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 
 interface LocationOptions extends StoreOptions {
@@ -27,9 +28,9 @@ function describeCounts(counts: TransferCounts): string {
 }
 
 /** Runs `work` on the opened store, closing it after; store and file problems end with exit code 4. */
-async function withStore<T>(location: StoreLocation, work: (store: Awaited<ReturnType<typeof openStore>>) => Promise<T>): Promise<T> {
+async function withStore<T>(location: StoreLocation, work: (store: Store) => Promise<T>): Promise<T> {
   try {
-    const store = await openStore(location);
+    const store = await openCliStore(location);
     try {
       return await work(store);
     } finally {
@@ -45,6 +46,8 @@ async function withStore<T>(location: StoreLocation, work: (store: Awaited<Retur
 export async function exportCommand(options: ExportOptions, ctx: CommandContext): Promise<ExitCode> {
   const location = storeLocationOf(options, ctx);
   const file = path.resolve(ctx.io.cwd, options.out);
+  // Exporting a data directory without a database would make an empty one, and export nothing.
+  if (!storeExists(location)) throw new CliError(`There is no store in ${placeOf(location)} (no store.sqlite) to export: check --data-dir or DATA_DIR.`, ExitCode.Local);
   const counts = await withStore(location, async (store) => {
     // Readable by its owner only: it holds personal data of leads and the hashes of keys and passwords.
     const out = createWriteStream(file, { flags: options.force ? 'w' : 'wx', mode: 0o600 });
@@ -94,20 +97,20 @@ export function registerTransfer(program: Command, ctx: CommandContext): void {
     .command('export')
     .description('Write the whole store (posts and their versions, keys, staff, images, quote requests, audit log) to one file: a backup, or the way to move to or from PostgreSQL.')
     .requiredOption('--out <file>', 'the file to write (JSON Lines; made readable by you only)')
-    .option('--data-dir <dir>', `export the file store in this directory ${LOCATION_HELP}`)
+    .option('--data-dir <dir>', `export the SQLite store in this data directory ${LOCATION_HELP}`)
     .option('--database-url <url>', 'export the PostgreSQL store at this URL (postgres://...)')
     .option('--force', 'replace --out when it exists')
     .option('--json', 'print the outcome as JSON on stdout')
     .addHelpText(
       'before',
-      'Examples:\n  $ blogpost export --out backup.jsonl\n  $ blogpost export --data-dir /var/lib/iul-site --out move.jsonl\n\nStop the server first when it uses the file store (with PostgreSQL, export at any time).\n',
+      'Examples:\n  $ blogpost export --out move.jsonl\n  $ blogpost export --data-dir /var/lib/iul-site --out move.jsonl\n\nWhat servers change while an export runs may be missing from it: for a copy of one moment,\nuse `blogpost backup <file>` (SQLite) or pg_dump (PostgreSQL).\n',
     )
     .action(async (options: ExportOptions) => ctx.exit(await exportCommand(options, ctx)));
   program
     .command('import')
     .description('Load a `blogpost export` file into an empty store (a new data directory or an empty PostgreSQL database); the file is checked whole first.')
     .argument('<file>', 'the export to load')
-    .option('--data-dir <dir>', `import into the file store in this directory ${LOCATION_HELP}`)
+    .option('--data-dir <dir>', `import into the SQLite store in this data directory ${LOCATION_HELP}`)
     .option('--database-url <url>', 'import into the PostgreSQL store at this URL (postgres://...)')
     .option('--json', 'print the outcome as JSON on stdout')
     .addHelpText('before', 'Examples:\n  $ DATABASE_URL=postgres://app@db/iul blogpost import move.jsonl\n  $ blogpost import backup.jsonl --data-dir ./restored\n')

@@ -1,15 +1,14 @@
 /**
  * `blogpost audit` as a real process: the entries written by `blogpost staff`, `keys create|revoke` and
  * `leads set|delete` (run as real processes on the same data directory), oldest first, as a table and
- * as JSON, filtered by --since and --action; a damaged line skipped with a warning; never a lead's
- * personal data or a note's text.
+ * as JSON, filtered by --since and --action; never a lead's personal data or a note's text; nothing
+ * made where there is no store.
  */
-import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/staff';
-import { FileAuditLog } from '../../api/store/file/audit-file';
-import { openFileStore } from '../../api/store/file-store';
+import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { auditEntry, leadRecord } from '../../api/store/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
@@ -31,7 +30,7 @@ function entries(run: CliRun): AuditEntry[] {
 let keyId = '';
 
 beforeAll(async () => {
-  const store = await openFileStore(dataDir);
+  const store = await openSqliteStore(dataDir);
   try {
     await store.leads.create(leadRecord(LEAD, { name: 'Audrey Private', email: 'audrey@example.com', createdAt: '2026-11-20T10:00:00.000Z' }), []);
     await store.leads.create(leadRecord(GONE, { name: 'Forget Me', email: 'forget@example.com', createdAt: '2026-11-21T10:00:00.000Z' }), []);
@@ -87,10 +86,10 @@ describe('blogpost audit', () => {
     expect(all.find((entry) => entry.action === 'staff.added')).toMatchObject({ target: 'jane@example.com' });
   });
 
-  it("never holds a lead's personal data, a note's text or a password", () => {
-    const text = readdirSync(path.join(dataDir, 'audit'))
-      .map((name) => readFileSync(path.join(dataDir, 'audit', name), 'utf8'))
-      .join('\n');
+  it("never holds a lead's personal data, a note's text or a password", async () => {
+    const store = await openSqliteStore(dataDir);
+    const text = JSON.stringify(await store.audit.list());
+    await store.close();
     for (const secret of ['Audrey', 'audrey@example.com', 'Forget Me', 'forget@example.com', NOTE, 'harbour']) expect(text).not.toContain(secret);
   });
 
@@ -118,24 +117,14 @@ describe('blogpost audit', () => {
     expect(action.stderr).toContain('key.revoked');
   });
 
-  it('skips a damaged line with a warning and shows the rest', async () => {
-    const log = new FileAuditLog(path.join(dataDir, 'audit'));
-    const file = path.join(dataDir, 'audit', readdirSync(path.join(dataDir, 'audit')).sort().at(-1) ?? '');
-    appendFileSync(file, '{"at":"2026-11-2\n');
-    await log.append(auditEntry({ at: new Date().toISOString(), actor: 'cli:test', action: 'post.restored', target: 'post_1', detail: {} }));
-    const run = await blogpost(['audit', '--since', '1h']);
-    expect(run.code).toBe(0);
-    expect(run.stderr).toContain('Skipped 1 damaged line(s)');
-    expect(run.stdout).toContain('post.restored');
-  });
-
   it('says where it looked when there is no audit log yet', async () => {
     const empty = makeTempDir('iul-cli-audit-empty-');
     try {
       const run = await runBlogpost(['audit', '--data-dir', empty]);
       expect(run.code).toBe(0);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toContain(`No audit entries in ${path.join(empty, 'audit')} yet`);
+      expect(run.stderr).toContain(`No audit entries in ${empty} yet`);
+      expect(existsSync(path.join(empty, 'store.sqlite'))).toBe(false);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

@@ -1,93 +1,111 @@
 /**
- * `blogpost doctor` as a real process on a data directory the store opened (no server needed): a
- * healthy directory, a quarantined post with the command that restores it, leftover temporary files,
- * JSON output, and the exit codes (0 healthy, 1 needs attention, 4 no data directory).
+ * `blogpost doctor` as a real process on a data directory the store made (no server needed): a
+ * healthy database, one with garbage written over a page in its middle (SQLite's integrity check finds
+ * it; the message names the file and how to restore a backup), JSON output, and the exit codes (0
+ * healthy, 1 needs attention, 4 no database there or PostgreSQL unreachable).
  */
-import { execSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openFileStore } from '../../api/store/file-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { newPost } from '../../api/store/store-contract';
 import { blogpost } from '../support/cli';
 import { makeTempDir } from '../support/server';
 
 const dataDir = makeTempDir('iul-cli-doctor-');
+const databaseFile = path.join(dataDir, 'store.sqlite');
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface DoctorJson {
+  success: boolean;
   healthy: boolean;
-  quarantined: Array<{ file: string; originalFile: string; reason: string; movedAt: string; restore: string }>;
-  leftoverTemps: string[];
+  engine: string;
+  where: string;
+  reachable: boolean;
+  integrity: string[];
+  migrations: { applied: string[]; latest: string };
   problems: string[];
 }
 
-describe('blogpost doctor', () => {
-  let postFile = '';
+/** The SQLite page size the store's database uses (SQLite's default). */
+const PAGE = 4096;
 
-  it('says a fresh data directory is healthy (exit 0), reading DATA_DIR', async () => {
-    const store = await openFileStore(dataDir);
-    const outcome = await store.posts.create(newPost('Will break'), { slugBase: 'will-break' });
-    if (outcome.kind !== 'created') throw new Error('expected a new post');
-    postFile = path.join(dataDir, 'posts', `${outcome.post.id}.json`);
-    await store.close();
-    const run = await blogpost(['doctor'], { env: { DATA_DIR: dataDir } });
+beforeAll(async () => {
+  // Enough posts for the file to have pages well past its first few.
+  const store = await openSqliteStore(dataDir);
+  for (let n = 0; n < 120; n += 1) {
+    const outcome = await store.posts.create(newPost(`Post number ${n}`, { content: `<p>${'Words about policy loans. '.repeat(40)}</p>` }), { slugBase: `post-${n}` });
+    expect(outcome.kind).toBe('created');
+  }
+  await store.close();
+}, 60_000);
+
+describe('blogpost doctor', () => {
+  it('says a database that passes its integrity check is healthy (exit 0), reading DATA_DIR', async () => {
+    const run = await blogpost(['doctor'], { env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`Data directory: ${dataDir}`);
-    expect(run.stdout).toContain('post files: 1');
-    expect(run.stderr).toContain('healthy');
+    expect(run.stdout).toContain(`Database: SQLite at ${databaseFile}`);
+    expect(run.stdout).toContain('integrity check: ok');
+    expect(run.stdout).toMatch(/schema: (\S+) \(this version needs \1\)/);
+    expect(run.stderr).toContain('The database is healthy.');
+
+    const json = await blogpost(['doctor', '--data-dir', dataDir, '--json']);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as DoctorJson;
+    expect(report).toMatchObject({ success: true, healthy: true, engine: 'sqlite', where: databaseFile, reachable: true, integrity: ['ok'], problems: [] });
+    expect(report.migrations.applied.at(-1)).toBe(report.migrations.latest);
   });
 
-  it('lists a quarantined post with why, when and the command to restore it (exit 1)', async () => {
-    const original = readFileSync(postFile, 'utf8');
-    writeFileSync(postFile, '');
-    const logs: string[] = [];
-    await openFileStore(dataDir, { log: (line) => logs.push(line) });
-    expect(logs.join('\n')).toContain(postFile);
+  it('finds garbage written over a page in the middle of the file, names the file and how to restore a backup (exit 1)', async () => {
+    const pages = Math.floor(statSync(databaseFile).size / PAGE);
+    expect(pages).toBeGreaterThan(20);
+    const handle = openSync(databaseFile, 'r+');
+    try {
+      writeSync(handle, randomBytes(PAGE), 0, PAGE, PAGE * Math.floor(pages / 2));
+    } finally {
+      closeSync(handle);
+    }
 
     const run = await blogpost(['doctor', '--data-dir', dataDir]);
     expect(run.code).toBe(1);
-    const moved = path.join(dataDir, 'quarantine', 'posts', path.basename(postFile));
-    expect(run.stdout).toContain(moved);
-    expect(run.stdout).toContain(`was ${postFile}`);
-    expect(run.stdout).toContain('the file is empty');
-    expect(run.stdout).toContain(`restore: mv '${moved}' '${postFile}'`);
-    expect(run.stderr).toContain('1 damaged file(s) in quarantine');
+    expect(run.stdout).toMatch(/integrity check: (?!ok)/);
+    expect(run.stderr).toContain(`The database file ${databaseFile} is damaged`);
+    expect(run.stderr).toContain('blogpost backup');
+    expect(run.stderr).toContain(`move ${databaseFile} aside`);
 
     const json = await blogpost(['doctor', '--data-dir', dataDir, '--json']);
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as DoctorJson;
-    expect(report.healthy).toBe(false);
-    expect(report.quarantined).toEqual([expect.objectContaining({ file: moved, originalFile: postFile, movedAt: expect.any(String) })]);
-
-    // Repaired and restored with the printed command, the directory is healthy again.
-    writeFileSync(moved, original);
-    execSync(report.quarantined[0]?.restore ?? 'false');
-    const after = await blogpost(['doctor', '--data-dir', dataDir]);
-    expect(after.code).toBe(0);
-    expect((await (await openFileStore(dataDir)).posts.getBySlug('will-break'))?.title).toBe('Will break');
+    expect(report).toMatchObject({ success: true, healthy: false });
+    expect(report.integrity).not.toEqual(['ok']);
+    expect(report.problems.join('\n')).toContain(databaseFile);
   });
 
-  it('lists temporary files a crash left (exit 1)', async () => {
-    const leftover = path.join(dataDir, 'posts', '.0000.json.0123456789ab.tmp');
-    writeFileSync(leftover, '{ "half": ');
-    const run = await blogpost(['doctor', '--data-dir', dataDir, '--json']);
-    expect(run.code).toBe(1);
-    expect((JSON.parse(run.stdout) as DoctorJson).leftoverTemps).toEqual([leftover]);
-    rmSync(leftover);
-  });
-
-  it('answers 4 where there is no data directory', async () => {
-    const run = await blogpost(['doctor', '--data-dir', path.join(dataDir, 'absent')]);
+  it('answers 4, making nothing, where there is no database', async () => {
+    const absent = path.join(dataDir, 'absent');
+    const run = await blogpost(['doctor', '--data-dir', absent]);
     expect(run.code).toBe(4);
-    expect(run.stderr).toContain('There is no data directory');
+    expect(run.stderr).toContain(`There is no database at ${path.join(absent, 'store.sqlite')}`);
+    const json = await blogpost(['doctor', '--data-dir', absent, '--json']);
+    expect(json.code).toBe(4);
+    expect(JSON.parse(json.stdout)).toMatchObject({ success: false, healthy: false, reachable: false });
+    expect(() => statSync(absent)).toThrow();
+  });
+
+  it('answers 4 when PostgreSQL cannot be reached, without the password', async () => {
+    const run = await blogpost(['doctor', '--database-url', 'postgres://app:s3cret@127.0.0.1:9/site']);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain('Cannot reach PostgreSQL at postgres://app:***@127.0.0.1:9/site');
+    expect(`${run.stdout}${run.stderr}`).not.toContain('s3cret');
   });
 
   it('is listed in the help with its exit codes', async () => {
     const run = await blogpost(['doctor', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('1 something needs attention');
+    expect(run.stdout).toContain('--database-url');
   });
 });

@@ -2,16 +2,23 @@
  * `blogpost keys create|list|revoke` as real processes (the package's bin file, as `npx blogpost` runs
  * it): output, exit codes, and the effect on a server running on the same data directory.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiKeySummary, checkApiKey } from '../../contract/keys';
 import { call, validPost } from '../api/support';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';
+import { inStore } from './data-dir-store';
 
 function blogpost(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   return runBlogpost(args, { env });
+}
+
+/** The names of the keys stored in a data directory. */
+function keyNames(dir: string): Promise<string[]> {
+  return inStore(dir, async (store) => (await store.keys.list()).map((key) => key.name));
 }
 
 const dataDir = makeTempDir('iul-cli-keys-');
@@ -49,7 +56,12 @@ describe('blogpost keys', () => {
     expect(run.stderr).toContain('shown only this once');
     const res = await call(server, 'POST', '/api/blog', { key: secret, body: validPost() });
     expect(res.status).toBe(201);
-    expect(readFileSync(path.join(dataDir, 'blog.json'), 'utf8')).not.toContain(secret);
+    // Only its hash is stored: no file of the data directory (the database, its write-ahead log) holds
+    // the secret. Searched by another process: closing a file this process opened on the database would
+    // drop the SQLite locks of the server running in it.
+    expect(existsSync(path.join(dataDir, 'store.sqlite'))).toBe(true);
+    const search = spawnSync('grep', ['-r', '-l', '-F', '-a', secret, dataDir], { encoding: 'utf8' });
+    expect(search.status, search.stdout).toBe(1);
   });
 
   it('create --json gives the key record and secret, with the permissions asked for', async () => {
@@ -144,9 +156,10 @@ describe('blogpost keys', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain('No API keys in');
+      expect(existsSync(path.join(empty, 'none'))).toBe(false);
       const created = await blogpost(['keys', 'create', '--name', 'Env', '--json'], { DATA_DIR: empty });
       expect(created.code).toBe(0);
-      expect(readFileSync(path.join(empty, 'blog.json'), 'utf8')).toContain('"name": "Env"');
+      expect(await keyNames(empty)).toEqual(['Env']);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
@@ -177,20 +190,23 @@ describe('blogpost keys', () => {
       expect(both.stderr).toContain('Pass --data-dir or --database-url, not both.');
       // --data-dir says which store is meant.
       expect((await blogpost(['keys', 'create', '--name', 'Here', '--data-dir', empty], env)).code).toBe(0);
-      expect(readFileSync(path.join(empty, 'blog.json'), 'utf8')).toContain('"name": "Here"');
+      expect(await keyNames(empty)).toEqual(['Here']);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
   });
 
-  it('reports a damaged data file with exit code 4 and leaves it alone', async () => {
+  it('reports a damaged database file with exit code 4 and leaves it alone', async () => {
     const broken = makeTempDir('iul-cli-broken-');
+    const file = path.join(broken, 'store.sqlite');
+    const damaged = 'SQLite format 3\u0000 but the rest of this file was overwritten';
     try {
-      writeFileSync(path.join(broken, 'blog.json'), '{"oops"');
+      writeFileSync(file, damaged);
       const run = await blogpost(['keys', 'list', '--data-dir', broken]);
       expect(run.code).toBe(4);
-      expect(run.stderr).toContain('is damaged');
-      expect(readFileSync(path.join(broken, 'blog.json'), 'utf8')).toBe('{"oops"');
+      expect(run.stderr).toContain(`the database file ${file} is damaged`);
+      expect(run.stderr).toContain('blogpost backup');
+      expect(readFileSync(file, 'utf8')).toBe(damaged);
     } finally {
       rmSync(broken, { recursive: true, force: true });
     }

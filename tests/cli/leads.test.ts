@@ -3,13 +3,15 @@
  * quote requests (real, spam, notified, one notification still pending): output, exit codes, and
  * what is stored afterwards, read back through the store.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
-import { openFileStore, openLeadStore } from '../../api/store/file-store';
+import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { deliveryRecord, leadRecord } from '../../api/store/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
+import { inStore } from './data-dir-store';
 
 const dataDir = makeTempDir('iul-cli-leads-');
 const emptyDir = makeTempDir('iul-cli-leads-empty-');
@@ -70,7 +72,7 @@ function parseCsv(text: string): string[][] {
 }
 
 beforeAll(async () => {
-  const store = await openFileStore(dataDir);
+  const store = await openSqliteStore(dataDir);
   try {
     const jane = lead(JANE, { name: 'Jane Doe', createdAt: '2026-11-20T15:04:00.000Z' });
     await store.leads.create(jane, [delivery(jane, 'email', { sentAt: '2026-11-20T15:04:02.000Z' })]);
@@ -176,6 +178,7 @@ describe('blogpost leads list', () => {
     const show = await blogpost(['leads', 'show', JANE, '--data-dir', emptyDir]);
     expect(show.code).toBe(1);
     expect(show.stderr).toContain('There is no store');
+    expect(existsSync(path.join(emptyDir, 'store.sqlite'))).toBe(false);
   });
 });
 
@@ -231,8 +234,7 @@ describe('blogpost leads set', () => {
     expect(note.code).toBe(0);
     expect(note.stderr).toContain('status stays in-progress; note added by cli');
 
-    const opened = await openLeadStore(dataDir);
-    const stored = await opened?.leads.get(JANE);
+    const stored = await inStore(dataDir, (store) => store.leads.get(JANE));
     expect(stored?.status).toBe('in-progress');
     expect(stored?.agentNotes.map((n) => [n.by, n.text])).toEqual([
       ['Ann Agent', 'Called, sending the illustration'],
@@ -250,7 +252,7 @@ describe('blogpost leads set', () => {
     const nothing = await blogpost(['leads', 'set', SAM, ...at]);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('--status');
-    const stored = await (await openLeadStore(dataDir))?.leads.get(SAM);
+    const stored = await inStore(dataDir, (store) => store.leads.get(SAM));
     expect(stored).toMatchObject({ status: 'closed', agentNotes: [], updatedAt: '2026-11-21T12:00:00.000Z' });
   });
 
@@ -266,14 +268,18 @@ describe('blogpost leads delete', () => {
     const refused = await blogpost(['leads', 'delete', FORMULA, ...at]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--yes');
-    const opened = await openLeadStore(dataDir);
-    expect(await opened?.leads.get(FORMULA)).not.toBeNull();
-
-    const run = await blogpost(['leads', 'delete', FORMULA, '--yes', ...at]);
-    expect(run.code).toBe(0);
-    expect(run.stderr).toContain(`Deleted quote request ${FORMULA} and its 1 notification for good.`);
-    expect(await opened?.leads.get(FORMULA)).toBeNull();
-    expect(await opened?.outbox.forLead(FORMULA)).toEqual([]);
+    // Open all along, as a running server's would be: it sees the deletion.
+    const opened = await openSqliteStore(dataDir);
+    try {
+      expect(await opened.leads.get(FORMULA)).not.toBeNull();
+      const run = await blogpost(['leads', 'delete', FORMULA, '--yes', ...at]);
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain(`Deleted quote request ${FORMULA} and its 1 notification for good.`);
+      expect(await opened.leads.get(FORMULA)).toBeNull();
+      expect(await opened.outbox.forLead(FORMULA)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
     const list = await blogpost(['leads', 'list', ...at]);
     expect(list.stdout).not.toContain(FORMULA);
     const again = await blogpost(['leads', 'delete', FORMULA, '--yes', ...at]);

@@ -109,7 +109,7 @@ describe('completion', () => {
   it('prints a script for bash, zsh and fish naming every command', async () => {
     const names = commandNames();
     expect(names).toEqual(
-      expect.arrayContaining(['publish', 'list', 'get', 'unpublish', 'delete', 'restore', 'history', 'revert', 'schedule', 'validate', 'media', 'diagnose', 'test', 'keys', 'seed', 'doctor', 'help', 'version', 'completion']),
+      expect.arrayContaining(['publish', 'list', 'get', 'unpublish', 'delete', 'restore', 'history', 'revert', 'schedule', 'validate', 'media', 'diagnose', 'test', 'keys', 'seed', 'backup', 'doctor', 'help', 'version', 'completion']),
     );
     for (const shellName of ['bash', 'zsh', 'fish']) {
       const result = await blogpost(['completion', shellName]);
@@ -132,6 +132,7 @@ describe('completion', () => {
       shell(`source ${script}\nCOMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _blogpost; echo "\${COMPREPLY[*]}"`).then((r) => r.stdout.trim());
     expect(await complete('blogpost pub')).toBe('publish');
     expect(await complete('blogpost d')).toBe('delete diagnose doctor');
+    expect(await complete('blogpost ba')).toBe('backup');
     expect(await complete('blogpost re')).toBe('restore revert review');
     expect(await complete('blogpost review ap')).toBe('approve');
     expect((await complete('blogpost list --f')).split(' ')).toEqual(['--format']);

@@ -9,12 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRecord } from '../../contract/staff';
 import { verifyPassword } from '../../api/staff/passwords';
-import { DurableWriter } from '../../api/store/file/durable-writer';
-import { FileSessionRepository } from '../../api/store/file/session-files';
-import { openFileStore } from '../../api/store/file-store';
 import { sessionRecord } from '../../api/store/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
+import { inStore } from './data-dir-store';
 
 const dataDir = makeTempDir('iul-cli-staff-');
 const at = ['--data-dir', dataDir];
@@ -25,16 +23,17 @@ function blogpost(args: string[], input = ''): Promise<CliRun> {
   return runBlogpost([...args, ...at], { input });
 }
 
-/** Every file under the data directory, read as text. */
+/** Every file under the data directory (the database, its write-ahead log), read byte for byte as text. */
 function everyFile(dir: string): Array<{ file: string; text: string }> {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? everyFile(file) : [{ file, text: readFileSync(file, 'utf8') }];
+    return statSync(file).isDirectory() ? everyFile(file) : [{ file, text: readFileSync(file, 'latin1') }];
   });
 }
 
-function storedStaff(): StaffRecord[] {
-  return (JSON.parse(readFileSync(path.join(dataDir, 'staff.json'), 'utf8')) as { staff: StaffRecord[] }).staff;
+/** The staff accounts stored, in the order they were added. */
+function storedStaff(): Promise<StaffRecord[]> {
+  return inStore(dataDir, async (store) => (await store.staff.list()).sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
 }
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
@@ -50,8 +49,7 @@ async function run(args: string[], input = ''): Promise<CliRun> {
 }
 
 beforeAll(async () => {
-  const store = await openFileStore(dataDir);
-  await store.close();
+  await inStore(dataDir, async () => undefined);
 });
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -70,7 +68,7 @@ describe('blogpost staff', () => {
     const added = await run(['staff', 'add', '--email', ' Jane@Example.COM ', '--name', 'Jane Agent', '--password-stdin'], `${PASSWORD}\n`);
     expect(added.code).toBe(0);
     expect(added.stderr).toContain('Added staff account jane@example.com ("Jane Agent"');
-    const [jane] = storedStaff();
+    const [jane] = await storedStaff();
     expect(jane).toMatchObject({ email: 'jane@example.com', name: 'Jane Agent', disabledAt: null });
     expect(jane?.id).toMatch(/^stf_[A-Za-z0-9]{16}$/);
     expect(jane?.passwordHash).toMatch(/^scrypt\$65536\$8\$1\$/);
@@ -100,7 +98,7 @@ describe('blogpost staff', () => {
       expect(refused.stderr).toContain(message);
       expect(refused.stdout).toBe('');
     }
-    expect(storedStaff().map((s) => s.email)).toEqual(['jane@example.com', 'sam@example.com']);
+    expect((await storedStaff()).map((s) => s.email)).toEqual(['jane@example.com', 'sam@example.com']);
   });
 
   it('refuses a taken e-mail in any case (1) and an invalid e-mail (2)', async () => {
@@ -111,7 +109,7 @@ describe('blogpost staff', () => {
     const invalid = await run(['staff', 'add', '--email', 'not-an-address', '--name', 'X'], PASSWORD);
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('is not an e-mail address');
-    expect(storedStaff()).toHaveLength(2);
+    expect(await storedStaff()).toHaveLength(2);
   });
 
   it('list shows every account as a table or JSON, never a hash', async () => {
@@ -127,18 +125,21 @@ describe('blogpost staff', () => {
   });
 
   it('disable ends the account\'s sessions, keeps the others, and is harmless twice', async () => {
-    const [jane, sam] = storedStaff();
-    const sessions = new FileSessionRepository(path.join(dataDir, 'sessions'), new DurableWriter());
-    await sessions.create(session('jane-laptop', jane?.id ?? ''));
-    await sessions.create(session('jane-phone', jane?.id ?? ''));
-    await sessions.create(session('sam-laptop', sam?.id ?? ''));
+    const [jane, sam] = await storedStaff();
+    await inStore(dataDir, async ({ sessions }) => {
+      await sessions.create(session('jane-laptop', jane?.id ?? ''));
+      await sessions.create(session('jane-phone', jane?.id ?? ''));
+      await sessions.create(session('sam-laptop', sam?.id ?? ''));
+    });
     const disabled = await run(['staff', 'disable', 'jane@example.com', '--reason', 'left the agency']);
     expect(disabled.code).toBe(0);
     expect(disabled.stderr).toContain('Disabled staff account jane@example.com: it can no longer sign in, and 2 sessions were ended.');
-    expect(await sessions.get(hashOf('jane-laptop'))).toBeNull();
-    expect(await sessions.get(hashOf('jane-phone'))).toBeNull();
-    expect(await sessions.get(hashOf('sam-laptop'))).not.toBeNull();
-    expect(storedStaff()[0]?.disabledAt).not.toBeNull();
+    await inStore(dataDir, async ({ sessions }) => {
+      expect(await sessions.get(hashOf('jane-laptop'))).toBeNull();
+      expect(await sessions.get(hashOf('jane-phone'))).toBeNull();
+      expect(await sessions.get(hashOf('sam-laptop'))).not.toBeNull();
+    });
+    expect((await storedStaff())[0]?.disabledAt).not.toBeNull();
     const list = await run(['staff', 'list']);
     expect(list.stdout).toMatch(/jane@example\.com\s+Jane Agent\s+disabled \d{4}-\d{2}-\d{2}/);
     const again = await run(['staff', 'disable', 'jane@example.com']);
@@ -156,23 +157,22 @@ describe('blogpost staff', () => {
   });
 
   it('reset-password sets a new password, ends the sessions, and refuses a weak one', async () => {
-    const sam = storedStaff()[1];
+    const sam = (await storedStaff())[1];
     const before = sam?.passwordHash ?? '';
     const weak = await run(['staff', 'reset-password', 'sam@example.com', '--password-stdin'], 'samwriter');
     expect(weak.code).toBe(2);
-    expect(storedStaff()[1]?.passwordHash).toBe(before);
+    expect((await storedStaff())[1]?.passwordHash).toBe(before);
     const reset = await run(['staff', 'reset-password', 'SAM@example.com', '--password-stdin'], `${PASSWORD}\n`);
     expect(reset.code).toBe(0);
     expect(reset.stderr).toContain('New password set for sam@example.com; 1 session was ended');
-    const after = storedStaff()[1];
+    const after = (await storedStaff())[1];
     expect(await verifyPassword(PASSWORD, after?.passwordHash ?? '')).toBe(true);
     expect(await verifyPassword(NEW_PASSWORD, after?.passwordHash ?? '')).toBe(false);
     expect(after?.passwordChangedAt).not.toBe(sam?.passwordChangedAt);
-    const sessions = new FileSessionRepository(path.join(dataDir, 'sessions'), new DurableWriter());
-    expect(await sessions.get(hashOf('sam-laptop'))).toBeNull();
+    expect(await inStore(dataDir, ({ sessions }) => sessions.get(hashOf('sam-laptop')))).toBeNull();
   });
 
-  it('never shows or stores a password: not in any output, nor in any file of the data directory', () => {
+  it('never shows or stores a password: not in any output, nor in any file of the data directory', async () => {
     for (const password of [PASSWORD, NEW_PASSWORD, 'password1234', 'qwertyuiopasdfgh']) {
       for (const output of outputs) {
         expect(output.stdout).not.toContain(password);
@@ -180,7 +180,8 @@ describe('blogpost staff', () => {
       }
       for (const { file, text } of everyFile(dataDir)) expect(text, file).not.toContain(password);
     }
-    expect(readdirSync(path.join(dataDir, 'audit'))).toHaveLength(1);
+    const actions = await inStore(dataDir, async (store) => (await store.audit.list()).map((entry) => entry.action));
+    expect(actions).toEqual(expect.arrayContaining(['staff.added', 'staff.disabled', 'staff.password_reset']));
   });
 
   it('reports a data directory without a store with exit code 4', async () => {
@@ -189,6 +190,7 @@ describe('blogpost staff', () => {
       const run = await runBlogpost(['staff', 'list', '--data-dir', path.join(empty, 'none')]);
       expect(run.code).toBe(4);
       expect(run.stderr).toContain('There is no store in');
+      expect(readdirSync(empty)).toEqual([]);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

@@ -1,17 +1,19 @@
 /**
- * `blogpost keys|staff|leads|audit|seed` on PostgreSQL, as real processes with DATABASE_URL set and
+ * `blogpost keys|staff|leads|audit|seed|doctor|backup` on PostgreSQL, as real processes with DATABASE_URL set and
  * no --data-dir, beside an app server started on the same database (each test on a new database): a
  * key made by the CLI publishes a post on that server and gets 401 once revoked; a staff account added
  * by the CLI signs in there; the demo articles seeded by the CLI are served by its /api/blog at once;
  * a quote request sent to its form is listed, shown, changed and deleted by the CLI; and `blogpost audit`
- * shows what the CLI did, from the database. DATA_DIR points at a folder that must stay missing: no
+ * shows what the CLI did, from the database; `blogpost doctor` finds it reachable and migrated, and
+ * `blogpost backup` points at pg_dump. DATA_DIR points at a folder that must stay missing: no
  * command falls back to a data directory the servers do not read.
  */
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import type { AuditEntry } from '../../contract/staff';
-import { openPgStore } from '../../api/store/pg/pg-store';
+import { redactedUrl } from '../../api/store/redacted-url';
+import { openPostgresStore } from '../../api/store/sql/sql-store';
 import { validPost } from '../api/support';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { postQuoteForm } from '../support/leads';
@@ -28,7 +30,7 @@ const PASSWORD = 'correct horse battery staple 42';
 /** Runs `test` with a new database, the CLI pointed at it, and an app server on it; closes the server after. */
 async function onFreshDatabase(label: string, test: (cli: (args: string[], input?: string) => Promise<CliRun>, server: TestServer, databaseUrl: string) => Promise<void>): Promise<void> {
   const databaseUrl = await freshDatabase(inject('postgresUrl'), label);
-  const server = await startTestServer({ openStore: () => openPgStore(databaseUrl), leads: { settings: { minFillMs: 0, perHour: 0 } } });
+  const server = await startTestServer({ openStore: () => openPostgresStore(databaseUrl, redactedUrl(databaseUrl)), leads: { settings: { minFillMs: 0, perHour: 0 } } });
   const cli = (args: string[], input?: string) => runBlogpost(args, { env: { DATABASE_URL: databaseUrl, DATA_DIR: unusedDataDir }, ...(input === undefined ? {} : { input }) });
   try {
     await test(cli, server, databaseUrl);
@@ -138,6 +140,21 @@ describe('blogpost keys, staff, leads, audit and seed with DATABASE_URL', () => 
         ['lead.noted', { by: 'Alex Agent' }],
         ['lead.deleted', {}],
       ]);
+    });
+  });
+
+  it('doctor reports the database reachable at the migration level this version needs; backup points at pg_dump', async () => {
+    await onFreshDatabase('cli_doctor', async (cli) => {
+      const doctor = await cli(['doctor', '--json']);
+      expect(doctor.code, doctor.stderr).toBe(0);
+      const report = JSON.parse(doctor.stdout) as { healthy: boolean; engine: string; reachable: boolean; migrations: { applied: string[]; latest: string } };
+      expect(report).toMatchObject({ healthy: true, engine: 'postgres', reachable: true });
+      expect(report.migrations.applied.at(-1)).toBe(report.migrations.latest);
+
+      const backup = await cli(['backup', path.join(work, 'pg.sqlite')]);
+      expect(backup.code).toBe(2);
+      expect(backup.stderr).toContain('pg_dump');
+      expect(existsSync(path.join(work, 'pg.sqlite'))).toBe(false);
     });
   });
 });
