@@ -20,9 +20,10 @@ const authorSchema = z.object({
   credentials: z.string().optional(),
 }) satisfies z.ZodType<BlogAuthor>;
 
+/** In the order the post service writes the fields (api/services/posts.ts trustFrom): a record read through this schema (an import) keeps the same JSON. */
 const trustSchema = z.object({
-  factCheckedBy: z.object({ name: z.string(), credentials: z.string().optional(), link: z.string().optional() }).optional(),
   sources: z.array(z.object({ name: z.string(), url: z.string() })),
+  factCheckedBy: z.object({ name: z.string(), credentials: z.string().optional(), link: z.string().optional() }).optional(),
   lastUpdated: z.string().optional(),
 }) satisfies z.ZodType<BlogTrust>;
 

@@ -1,16 +1,16 @@
 /**
- * `blogpost export` and `blogpost import` between the file store and PostgreSQL, run as the CLI
- * (real processes, exit codes and output): an export of a file store holding the demo articles, a
- * post with kept versions and an old slug, a key, a staff account, an image, a quote request with its
- * notification and the audit log, imported into an empty database, gives the same API answers and
- * pages there; exported again from PostgreSQL and imported into a new data directory, the same again.
- * A cut-off file and a store that is not empty import nothing.
+ * `blogpost export` and `blogpost import` between the two engines of the store, the embedded SQLite
+ * database of a data directory and PostgreSQL, run as the CLI (real processes, exit codes and output):
+ * an export of a data directory holding the demo articles, a post with kept versions and an old slug,
+ * a key, a staff account, an image, a quote request with its notification and the audit log, imported
+ * into an empty database, gives the same API answers and pages there; exported again from PostgreSQL
+ * and imported into a new data directory (a new SQLite file), the same again. A cut-off file and a
+ * store that is not empty import nothing.
  */
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openFileStore } from '../../api/store/file-store';
-import { openPgStore } from '../../api/store/pg/pg-store';
+import { DATABASE_FILE, openPostgresStore, openSqliteStore } from '../../api/store/sql/sql-store';
 import { auditEntry, deliveryRecord, leadRecord, mediaFiles, mediaRecord } from '../../api/store/store-contract';
 import { validPost } from '../api/support';
 import { blogpost } from '../support/cli';
@@ -81,12 +81,12 @@ async function answersOn(open: () => Promise<TestServer>): Promise<Record<string
 }
 
 describe('blogpost export and import', () => {
-  it('moves a file store into PostgreSQL and back, with the same answers and pages everywhere', async () => {
+  it('moves a data directory\'s SQLite store into PostgreSQL and back, with the same answers and pages everywhere', async () => {
     const original = await answersOn(() => startTestServer({ dataDir: sourceDir }));
     expect(original['/blog/before-the-move']).toMatch(/^301 \/blog\/moved-by-export/);
     expect(original.revisions).toMatch(/^200\n.*"Before the move"/s);
 
-    const fileExport = path.join(work, 'from-files.jsonl');
+    const fileExport = path.join(work, 'from-sqlite.jsonl');
     const exported = await blogpost(['export', '--data-dir', sourceDir, '--out', fileExport]);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe('');
@@ -98,7 +98,7 @@ describe('blogpost export and import', () => {
     const imported = await blogpost(['import', fileExport], { env: { DATABASE_URL: databaseUrl } });
     expect(imported.code).toBe(0);
     expect(imported.stderr).toMatch(/Imported 42 post\(s\), 1 API key\(s\), 1 staff account\(s\).* into data in PostgreSQL at postgres:\/\/app@127\.0\.0\.1/);
-    const onPostgres = await answersOn(() => startTestServer({ openStore: () => openPgStore(databaseUrl) }));
+    const onPostgres = await answersOn(() => startTestServer({ openStore: () => openPostgresStore(databaseUrl, 'PostgreSQL') }));
     expect(onPostgres).toEqual(original);
 
     // Back again: PostgreSQL to a new data directory.
@@ -107,10 +107,11 @@ describe('blogpost export and import', () => {
     const restored = await blogpost(['import', pgExport, '--data-dir', restoredDir, '--json']);
     expect(restored.code).toBe(0);
     expect(JSON.parse(restored.stdout)).toMatchObject({ success: true, counts: { posts: 42, keys: 1, staff: 1, media: 1, leads: 1 } });
+    expect(existsSync(path.join(restoredDir, DATABASE_FILE))).toBe(true);
     expect(await answersOn(() => startTestServer({ dataDir: restoredDir }))).toEqual(original);
 
     // What the pages do not show moved too: the quote request with its notification, staff, audit.
-    const store = await openFileStore(restoredDir);
+    const store = await openSqliteStore(restoredDir);
     try {
       expect(await store.leads.get('lead_TRANSFERTRANSFER0001')).toMatchObject({ name: 'Jane Carter' });
       expect(await store.outbox.forLead('lead_TRANSFERTRANSFER0001')).toHaveLength(1);
@@ -122,7 +123,7 @@ describe('blogpost export and import', () => {
   });
 
   it('imports nothing from a cut-off export, or into a store that is not empty, and says what to do', async () => {
-    const full = path.join(work, 'from-files.jsonl');
+    const full = path.join(work, 'from-sqlite.jsonl');
     const lines = readFileSync(full, 'utf8').trimEnd().split('\n');
     const cut = path.join(work, 'cut.jsonl');
     writeFileSync(cut, `${lines.slice(0, -1).join('\n')}\n`);
@@ -130,7 +131,7 @@ describe('blogpost export and import', () => {
     const refused = await blogpost(['import', cut, '--data-dir', emptyDir]);
     expect(refused.code, refused.stderr + refused.stdout).toBe(4);
     expect(refused.stderr).toMatch(/no end line .*cut off\. Export again \(nothing was imported\)/);
-    const store = await openFileStore(emptyDir);
+    const store = await openSqliteStore(emptyDir);
     try {
       expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
     } finally {

@@ -7,7 +7,7 @@ import { afterEach, expect, it, inject } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import type { LeadDeliverySettings } from '../../api/leads/delivery-settings';
 import { leadOutbox, newDeliveries } from '../../api/leads/outbox';
-import { openPgStore } from '../../api/store/pg/pg-store';
+import { openPostgresStore } from '../../api/store/sql/sql-store';
 import { leadRecord } from '../../api/store/store-contract';
 import { newLeadId, startWebhookReceiver, waitFor } from '../support/leads';
 import { freshDatabase } from '../support/postgres-cluster';
@@ -24,7 +24,7 @@ it('sends each notification once when two servers run their outbox over one data
   const hook = await startWebhookReceiver({ secret: SECRET, answer: () => ({ status: 200, body: 'ok', delayMs: 200 }) });
   cleanups.push(hook.close);
   const settings: LeadDeliverySettings = { email: null, webhook: { url: hook.url, secret: SECRET } };
-  const [a, b] = await Promise.all([openPgStore(url), openPgStore(url)]);
+  const [a, b] = await Promise.all([openPostgresStore(url, 'PostgreSQL'), openPostgresStore(url, 'PostgreSQL')]);
   cleanups.push(() => a.close(), () => b.close());
   const now = new Date();
   const leads = Array.from({ length: 6 }, () => leadRecord(newLeadId(), { createdAt: now.toISOString() }));

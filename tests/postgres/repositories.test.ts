@@ -1,64 +1,49 @@
 /**
- * The PostgreSQL repositories of keys, leads, staff, sessions, the audit log and media, as two app
- * servers use them: two Database pools (two instances) on one database of the throwaway test server. What
- * one instance changes, the other sees on its next call; changes made at once on both apply one after
- * the other (none lost); uniqueness (a key id, an active key's name and a staff e-mail in any case,
- * one picture) holds across instances; and a lead, a medium or a delete is stored whole or not at all.
+ * The store's repositories of keys, leads, staff, sessions, the audit log, media and the shared rate
+ * limits on PostgreSQL, as two app servers use them: two stores opened through the seam
+ * (openPostgresStore, each with its own connection pool) on one database of the throwaway test server.
+ * What one instance changes, the other sees on its next call; changes made at once on both apply one
+ * after the other (none lost); uniqueness (a key id, an active key's name and a staff e-mail in any
+ * case, one picture) holds across instances; and a lead, a medium or a delete is stored whole or not at all.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
 import { StoreError } from '../../api/store/store-error';
 import { auditEntry, deliveryRecord, keyRecord, leadRecord, mediaFiles, mediaRecord, sessionRecord, staffRecord } from '../../api/store/store-contract';
-import { Database, type DatabaseOptions } from '../../api/store/pg/database';
-import { PgKeyRepository } from '../../api/store/pg/keys';
-import { PgLeadRepository, PgOutboxRepository } from '../../api/store/pg/leads';
-import { PgMediaRepository } from '../../api/store/pg/media';
-import { migrate } from '../../api/store/pg/migrations';
-import { pgRateLimits } from '../../api/store/pg/rate-limits';
-import { PgAuditLog, PgSessionRepository, PgStaffRepository } from '../../api/store/pg/staff';
+import type { SharedRateLimits, Store } from '../../api/store/store';
+import { type OpenSqlStoreOptions, openPostgresStore } from '../../api/store/sql/sql-store';
 import { freshDatabase } from '../support/postgres-cluster';
 
-/** One app server's repositories over its own pool. */
-function instance(url: string, options: DatabaseOptions = {}) {
-  const db = new Database(url, options);
-  return {
-    db,
-    keys: new PgKeyRepository(db),
-    leads: new PgLeadRepository(db),
-    outbox: new PgOutboxRepository(db),
-    staff: new PgStaffRepository(db),
-    sessions: new PgSessionRepository(db),
-    audit: new PgAuditLog(db),
-    media: new PgMediaRepository(db),
-  };
+const opened: Store[] = [];
+
+/** One app server's store over its own pool. */
+async function instance(url: string, options: OpenSqlStoreOptions = {}): Promise<Store> {
+  const store = await openPostgresStore(url, 'PostgreSQL', options);
+  opened.push(store);
+  return store;
 }
 
-type Instance = ReturnType<typeof instance>;
-
-const opened: Database[] = [];
-
-/** A new migrated database on the test server and two instances on it; B may be given options (a failing statement). */
-async function twoInstances(optionsOfB: DatabaseOptions = {}): Promise<{ a: Instance; b: Instance }> {
+/** A new database on the test server, migrated by A, and two instances on it; B may be given options (a failing statement, a clock). */
+async function twoInstances(optionsOfB: OpenSqlStoreOptions = {}, optionsOfA: OpenSqlStoreOptions = {}): Promise<{ a: Store; b: Store }> {
   const url = await freshDatabase(inject('postgresUrl'), 'repositories');
-  const a = instance(url);
-  const client = await a.db.pool.connect();
-  try {
-    await migrate(client);
-  } finally {
-    client.release();
-  }
-  const b = instance(url, optionsOfB);
-  opened.push(a.db, b.db);
+  const a = await instance(url, optionsOfA);
+  const b = await instance(url, optionsOfB);
   return { a, b };
 }
 
+/** The shared rate limits of a PostgreSQL store (every server on the database draws from the same buckets). */
+function rateLimitsOf(store: Store): SharedRateLimits {
+  if (!store.rateLimits) throw new Error('a PostgreSQL store shares its rate limits');
+  return store.rateLimits;
+}
+
 afterAll(async () => {
-  await Promise.all(opened.map((db) => db.close()));
+  await Promise.all(opened.map((store) => store.close()));
 });
 
 const note = (text: string) => (lead: LeadRecord): LeadRecord => ({ ...lead, agentNotes: [...lead.agentNotes, { at: '2026-03-04T00:00:00.000Z', by: 'test', text }] });
 
-describe('PostgreSQL repositories shared by two instances', () => {
+describe('The store on PostgreSQL shared by two instances', () => {
   it('applies every one of many changes made at once to one lead from two instances', async () => {
     const { a, b } = await twoInstances();
     const lead = leadRecord('lead_AAAAAAAAAAAAAAAAAAAA');
@@ -74,19 +59,25 @@ describe('PostgreSQL repositories shared by two instances', () => {
   });
 
   it('stores a lead and its notifications together or not at all, and deletes both', async () => {
-    let failLeadInsert = false;
+    // Armed, the second insert into leads or outbox fails as a full disk does: whichever of the
+    // lead and its notifications is written first was written when the other failed.
+    let insertsToFail: number | null = null;
     const { a, b } = await twoInstances({
       beforeQuery: (sql) => {
-        if (failLeadInsert && sql.startsWith('INSERT INTO leads')) throw Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' });
+        if (insertsToFail === null || !/^\s*insert into "?(leads|outbox)\b/i.test(sql)) return;
+        insertsToFail += 1;
+        if (insertsToFail === 2) throw Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' });
       },
     });
     const lead = leadRecord('lead_BBBBBBBBBBBBBBBBBBBB');
-    failLeadInsert = true;
+    insertsToFail = 0;
     const error = await b.leads.create(lead, [deliveryRecord(lead, 'email'), deliveryRecord(lead, 'webhook')]).catch((e: unknown) => e);
-    failLeadInsert = false;
+    const inserts = insertsToFail;
+    insertsToFail = null;
+    expect(inserts, 'the lead and its notifications are two inserts at least').toBe(2);
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).problem).toBe('full');
-    // The notifications written before the lead failed went with it.
+    // What was written before the failure went with it.
     expect(await a.outbox.pending()).toEqual([]);
     expect(await a.leads.get(lead.id)).toBeNull();
 
@@ -205,11 +196,12 @@ describe('PostgreSQL repositories shared by two instances', () => {
   });
 
   it('refills a shared rate limit to exactly its size one window after it was drained, on either instance', async () => {
-    const { a, b } = await twoInstances();
     let now = Date.parse('2026-01-01T00:00:00.000Z');
+    const clock = { now: () => new Date(now) };
+    const { a, b } = await twoInstances(clock, clock);
     // 59 a minute: 59 / 60,000 a millisecond, times 60,000, would be 58.99999999999999.
-    const onA = pgRateLimits(a.db, () => now).limit('writes', 59);
-    const onB = pgRateLimits(b.db, () => now).limit('writes', 59);
+    const onA = rateLimitsOf(a).limit('writes', 59);
+    const onB = rateLimitsOf(b).limit('writes', 59);
     for (let i = 0; i < 59; i++) await (i % 2 === 0 ? onA : onB).take('key-1');
     expect(await onB.take('key-1')).toEqual({ allowed: false, retryAfterSeconds: 2 });
     now += 60_000;

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { KeyService } from '../../api/services/keys';
 import { StaffService } from '../../api/staff/staff-service';
-import { openPgStore } from '../../api/store/pg/pg-store';
+import { openPostgresStore } from '../../api/store/sql/sql-store';
 import type { Store } from '../../api/store/store';
 import { validPost } from '../api/support';
 import { freshDatabase } from '../support/postgres-cluster';
@@ -57,7 +57,7 @@ beforeAll(async () => {
   databaseUrl = await freshDatabase(inject('postgresUrl'), 'two_servers');
   // Both start at once on an empty database: the migrations must run once.
   [a, b] = await Promise.all([startInstance('a'), startInstance('b')]);
-  store = await openPgStore(databaseUrl);
+  store = await openPostgresStore(databaseUrl, 'PostgreSQL');
   writer = (await new KeyService(store.keys).create({ name: 'Two-server writer', permissions: ['blog:write'] })).secret;
 });
 
@@ -69,7 +69,7 @@ afterAll(async () => {
 
 describe('two app servers on one PostgreSQL database', () => {
   it('migrates the empty database once when both start together', () => {
-    const migrated = [a, b].filter((instance) => /Applied database migration\(s\) 1 to postgres:\/\/app@127\.0\.0\.1:\d+\//.test(instance.output()));
+    const migrated = [a, b].filter((instance) => /Applied database migration\(s\) 0001-store\b.* to postgres:\/\/app@127\.0\.0\.1:\d+\//.test(instance.output()));
     expect(migrated).toHaveLength(1);
     for (const instance of [a, b]) expect(instance.output()).toMatch(/data in PostgreSQL at postgres:\/\/app@127\.0\.0\.1/);
   });
@@ -191,7 +191,7 @@ describe('the write limit of one key, over two servers on one database', () => {
   let second: TestServer;
   beforeAll(async () => {
     const url = await freshDatabase(inject('postgresUrl'), 'shared_limit');
-    const start = () => startTestServer({ now, openStore: () => openPgStore(url, { now }) });
+    const start = () => startTestServer({ now, openStore: () => openPostgresStore(url, 'PostgreSQL', { now }) });
     [first, second] = await Promise.all([start(), start()]);
   });
   afterAll(async () => {

@@ -43,19 +43,25 @@ export class SqlStaffRepository implements StaffRepository {
     return row ? (JSON.parse(row.record) as StaffRecord) : undefined;
   }
 
-  /** A StoreError ('conflict') naming what is taken when the id or the e-mail (in any case) exists. */
+  /**
+   * A StoreError ('conflict') naming what is taken when the id or the e-mail (in any case) exists, also
+   * when another process added it between the check and the insert (the unique columns refuse it then).
+   */
   async add(record: StaffRecord): Promise<void> {
+    const taken = (what: string) => new StoreError('conflict', this.#database.where, `A staff account with ${what} exists already.`);
     await this.#database.write('add a staff account', async (tx) => {
-      const taken = await tx
+      const existing = await tx
         .selectFrom('staff')
         .select(['id', 'email'])
         .where((eb) => eb.or([eb('id', '=', record.id), eb('email', '=', emailKey(record.email))]))
         .executeTakeFirst();
-      if (taken) {
-        const what = taken.id === record.id ? `the id ${record.id}` : `the e-mail ${record.email}`;
-        throw new StoreError('conflict', this.#database.where, `A staff account with ${what} exists already.`);
-      }
+      if (existing) throw taken(existing.id === record.id ? `the id ${record.id}` : `the e-mail ${record.email}`);
       await tx.insertInto('staff').values({ id: record.id, email: emailKey(record.email), record: JSON.stringify(record) }).execute();
+    }).catch((error: unknown) => {
+      if (error instanceof StoreError && error.problem === 'conflict' && !error.message.startsWith('A staff account')) {
+        throw taken(/email/i.test(error.message) ? `the e-mail ${record.email}` : `the id ${record.id}`);
+      }
+      throw error;
     });
   }
 
