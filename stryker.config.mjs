@@ -5,7 +5,8 @@
  * no test notices is a surviving mutant. docs/quality.md keeps the score per module and a reason for
  * every survivor. Incremental: a second run re-tests only what changed since the last one
  * (reports/mutation/incremental.json). One module with its fast tests (the list is in docs/quality.md):
- * `MUTATE_TESTS=api/http/cors.test.ts npm run mutate -- --mutate api/http/cors.ts`; the tests run
+ * `MUTATE_TESTS=api/http/cors.test.ts npm run mutate -- --mutate api/http/cors.ts`, or for a module of
+ * the store `MUTATE_TESTS=api/store/sql/sql-store.test.ts npm run mutate -- --mutate api/store/sql/posts.ts`; the tests run
  * are the unit tests unless MUTATE_TESTS says otherwise (vitest.mutate.config.ts). `npm run mutate`
  * (scripts/mutate.ts) ends with the score table and the budgets (scripts/mutation-budgets.ts); `npm
  * run mutate:summary` prints them again.
@@ -31,13 +32,16 @@ export default {
     'api/http/auth.ts',
     // The sanitiser.
     'api/services/sanitize.ts',
-    // The store's writes and recovery.
-    'api/store/file/durable-writer.ts',
-    'api/store/file/quarantine.ts',
-    'api/store/file/leftover-temps.ts',
+    // The store (one SQL implementation, tested by the store contract on SQLite,
+    // api/store/sql/sql-store.test.ts): its transactions and what a database error means, posts (slug
+    // uniqueness, revisions, idempotency claims), keys, leads with their outbox, staff and sessions.
+    'api/store/sql/database.ts',
+    'api/store/sql/posts.ts',
+    'api/store/sql/keys.ts',
+    'api/store/sql/leads.ts',
+    'api/store/sql/staff.ts',
     // Idempotency, the rate limit, CORS.
     'api/services/idempotency.ts',
-    'api/store/file/idempotency-claims.ts',
     'api/http/rate-limit.ts',
     'api/http/cors.ts',
     // The XML and JSON-LD writers.

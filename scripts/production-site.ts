@@ -1,7 +1,7 @@
 /**
  * The site as a visitor meets it, for the measuring scripts (`npm run lighthouse`, `npm run bench:ux`):
  * the production build (built first when stale) served by the real app, in this process, on a fresh
- * data directory holding the demo posts, listening on 127.0.0.1 on a free port.
+ * data directory (its SQLite store) holding the demo posts, listening on 127.0.0.1 on a free port.
  */
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../api/app';
 import { seedDemoPosts } from '../api/seed/demo-posts';
-import { openFileStore } from '../api/store/file-store';
+import { createServices } from '../api/services/services';
+import { openSqliteStore } from '../api/store/sql/sql-store';
 import { loadSiteConfig } from '../contract/site-config-env';
 import { ensureBuild } from './build-stamp';
 
@@ -29,18 +30,13 @@ export async function startProductionSite(name: string): Promise<ProductionSite>
   ensureBuild(ROOT);
   const dataDir = path.join(os.tmpdir(), `${name}-data-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const store = await openFileStore(dataDir);
-  await seedDemoPosts(store);
+  const store = await openSqliteStore(dataDir);
+  // The services are built, not started: a measurement of pages needs no scheduler or outbox running.
+  const services = createServices(store, { config: loadSiteConfig(process.env), logger: { info: () => undefined, error: (message, error) => console.error(message, error) } });
+  await seedDemoPosts(store, services.posts);
   const { entries: posts } = await store.posts.list({ status: 'published', limit: 1 });
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
-  const app = createApp({
-    config: loadSiteConfig(process.env),
-    build,
-    mode: 'production',
-    clientDir: path.join(ROOT, 'build/client'),
-    logger: { info: () => undefined, error: (message, error) => console.error(message, error) },
-    store,
-  });
+  const app = createApp({ services, build, mode: 'production', clientDir: path.join(ROOT, 'build/client') });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   return {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { MediaResponse } from '../../contract/media';
 import { MediaService } from '../../api/services/media';
-import { openFileStore } from '../../api/store/file-store';
+import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { startServer, stop } from './processes';
 import { fmt, kb, markdownTable, percent, type Section, seconds } from './report';
 
@@ -79,9 +79,9 @@ async function uploadOverHttp(url: string, apiKey: string, bytes: Buffer): Promi
   return { ms, media: JSON.parse(text) as MediaResponse };
 }
 
-/** The baseline: MediaService.upload on a file store in this process. */
+/** The baseline: MediaService.upload on the SQLite store of a data directory, in this process. */
 async function uploadInProcess(dataDir: string, photos: readonly Buffer[]): Promise<number[]> {
-  const store = await openFileStore(dataDir);
+  const store = await openSqliteStore(dataDir);
   try {
     const service = new MediaService(store, { maxBytes: 10 * 1024 * 1024 });
     const times: number[] = [];
@@ -151,7 +151,7 @@ export async function benchMedia(options: { workDir: string }): Promise<Section>
     notes: [
       `Each upload is a photo of its own (${uploads.map((upload) => kb(upload.bytes)).join(', ')}), sent one at a time as the raw body with Content-Type image/jpeg; timed from the request to the 201 read in full. One unmeasured upload first on each side.`,
       `Ours per upload: ${uploads.map((upload) => seconds(upload.ms)).join(', ')}; baseline: ${baseline.map((ms) => seconds(ms)).join(', ')}. The ratio is ours MB/s as a share of the baseline's.`,
-      'The baseline: MediaService.upload (the same checks, the one decode and the same encodes, stored durably) on a file store in the bench process, without HTTP or the server process.',
+      'The baseline: MediaService.upload (the same checks, the one decode and the same encodes, stored durably) on the SQLite store of a data directory in the bench process, without HTTP or the server process.',
       `The variants of one upload: ${variants.map((variant) => `${variant.width} ${variant.type.slice('image/'.length)} ${kb(variant.bytes)}`).join(', ')}.`,
     ],
   };

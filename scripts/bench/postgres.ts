@@ -1,14 +1,15 @@
 /**
- * The PostgreSQL store beside the file store: the write and read rows of writes.ts and reads.ts, run in
- * the same run against our server on each store. A throwaway PostgreSQL cluster (initdb in a temporary
+ * PostgreSQL beside SQLite: the write and read rows of writes.ts and reads.ts, run in the same run
+ * against our server on each engine of the store. A throwaway PostgreSQL cluster (initdb in a temporary
  * folder, tests/support/postgres-cluster.ts) is started for it and stopped at the end, also on failure;
- * one database is seeded with the same posts as the file store (seed.ts through the Store seam) and
- * every server that needs a fresh store gets a copy of it (`CREATE DATABASE ... TEMPLATE`).
- * - Writes: paired rounds, each with a fresh server on each store and the bare durable baseline, the
- *   three measured back to back in an order that turns every round; each store's ratio to the baseline
- *   of its round, and PostgreSQL's rate as a share of the file store's, are medians over the rounds.
- * - Reads: one server on each store; each page measured on both, in turn first.
- * No budgets of its own: the figures are reported (the budgets of issue 13 apply to the file store).
+ * one database is seeded with the same posts as the SQLite seed (seed.ts, straight into the database
+ * in one transaction) and every server that needs a fresh store gets a copy of it (`CREATE DATABASE
+ * ... TEMPLATE`).
+ * - Writes: paired rounds, each with a fresh server on each engine and the bare SQLite writer, the
+ *   three measured back to back in an order that turns every round; each engine's ratio to the baseline
+ *   of its round, and PostgreSQL's rate as a share of SQLite's, are medians over the rounds.
+ * - Reads: one server on each engine; each page measured on both, in turn first.
+ * No budgets of its own: the figures are reported (the budgets of issue 33 apply to SQLite, the default).
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import pg from 'pg';
 import { type PostgresCluster, postgresBinDir, startPostgresCluster } from '../../tests/support/postgres-cluster';
 import { decoded, getOk } from './http';
 import { clean, combine, load, type Measure, median } from './load';
+import { DATABASE_FILE } from '../../api/store/sql/sql-store';
 import { copyDataDir, seed, type Server, startServer, stop } from './processes';
 import { CONNECTIONS, readTargets, WARM_UP_SECONDS } from './reads';
 import { fmt, kb, markdownTable, measureCells, percent, seconds as secondsText, type Section } from './report';
@@ -25,7 +27,7 @@ import { postRequests, WARM_UP_BASELINE_SECONDS, WARM_UP_CREATE_SECONDS, WARM_UP
 const TEMPLATE = 'bench_seed';
 
 export interface PostgresInput {
-  /** The seeded file-store data directory of `seedCount` posts. */
+  /** The seeded data directory (SQLite) of `seedCount` posts. */
   seedDir: string;
   seedCount: number;
   workDir: string;
@@ -73,7 +75,7 @@ const dropDatabase = (cluster: PostgresCluster, name: string) => onCluster(clust
 
 /** The two stores a round or the reads run on: a copy of the seeded data directory and of the seeded database. */
 interface Pair {
-  file: Server;
+  sqlite: Server;
   postgres: Server;
   close: () => Promise<void>;
 }
@@ -94,8 +96,8 @@ async function startPair(cluster: PostgresCluster, seedDir: string, dataDir: str
     await close();
     throw error;
   }
-  const [file, postgres] = servers as [Server, Server];
-  return { file, postgres, close };
+  const [sqlite, postgres] = servers as [Server, Server];
+  return { sqlite, postgres, close };
 }
 
 const rates = (measures: readonly Measure[]) => measures.map((m) => fmt(m.rps)).join(', ');
@@ -104,15 +106,15 @@ const p99s = (measures: readonly Measure[]) => measures.map((m) => fmt(m.p99)).j
 async function benchWritesOnBoth({ seedDir, seedCount, workDir, seconds, rounds }: PostgresInput, cluster: PostgresCluster): Promise<Section> {
   const write = (url: string, requests: autocannon.Request[], length = seconds) => load(url, { seconds: length, connections: WRITERS, requests });
   const baselineDir = path.join(workDir, 'pg-durable-baseline');
-  copyDataDir(path.join(seedDir, 'posts'), baselineDir);
-  const baseline = await startServer('durable', baselineDir);
-  const measured = { file: [] as Measure[], postgres: [] as Measure[], baseline: [] as Measure[] };
-  const warmCreates = { file: [] as number[], postgres: [] as number[] };
+  copyDataDir(seedDir, baselineDir);
+  const baseline = await startServer('durable', path.join(baselineDir, DATABASE_FILE));
+  const measured = { sqlite: [] as Measure[], postgres: [] as Measure[], baseline: [] as Measure[] };
+  const warmCreates = { sqlite: [] as number[], postgres: [] as number[] };
   try {
     for (let round = 0; round < rounds; round++) {
       const pair = await startPair(cluster, seedDir, path.join(workDir, `pg-writes-${round}`), `bench_writes_${round}`);
       try {
-        for (const store of ['file', 'postgres'] as const) {
+        for (const store of ['sqlite', 'postgres'] as const) {
           const site = pair[store];
           await write(site.url, postRequests('/api/blog/validate', site.key), WARM_UP_VALIDATE_SECONDS);
           const warm = await write(site.url, postRequests('/api/blog', site.key), WARM_UP_CREATE_SECONDS);
@@ -122,7 +124,7 @@ async function benchWritesOnBoth({ seedDir, seedCount, workDir, seconds, rounds 
         await write(baseline.url, postRequests('/'), WARM_UP_BASELINE_SECONDS);
         const sides = [
           async () => measured.baseline.push(await write(baseline.url, postRequests('/'))),
-          async () => measured.file.push(await write(pair.file.url, postRequests('/api/blog', pair.file.key))),
+          async () => measured.sqlite.push(await write(pair.sqlite.url, postRequests('/api/blog', pair.sqlite.key))),
           async () => measured.postgres.push(await write(pair.postgres.url, postRequests('/api/blog', pair.postgres.key))),
         ];
         // Each side goes first in one round of three.
@@ -136,29 +138,29 @@ async function benchWritesOnBoth({ seedDir, seedCount, workDir, seconds, rounds 
     rmSync(baselineDir, { recursive: true, force: true });
   }
   const ratios = (ours: readonly Measure[]) => ours.map((m, i) => m.rps / (measured.baseline[i]?.rps ?? Number.NaN));
-  const fileRatios = ratios(measured.file);
+  const sqliteRatios = ratios(measured.sqlite);
   const pgRatios = ratios(measured.postgres);
-  const pgToFile = measured.postgres.map((m, i) => m.rps / (measured.file[i]?.rps ?? Number.NaN));
+  const pgToSqlite = measured.postgres.map((m, i) => m.rps / (measured.sqlite[i]?.rps ?? Number.NaN));
   const baselineCells = measureCells(combine(measured.baseline));
   const row = (label: string, ours: readonly Measure[], roundRatios: number[], share: string) => {
     const combined = combine(ours);
     return [label, ...measureCells(combined), ...baselineCells, percent(median(roundRatios)), share, clean(combined) ? 'all 201' : `${combined.non2xx} non-2xx, ${combined.errors} errors`];
   };
   return {
-    heading: `Writes on each store (${fmt(seedCount)} posts stored, ${WRITERS} concurrent writers)`,
+    heading: `Writes on each engine (${fmt(seedCount)} posts stored, ${WRITERS} concurrent writers)`,
     table: markdownTable(
-      ['store', 'ours req/s', 'ours p50 ms', 'ours p99 ms', 'baseline req/s', 'baseline p50 ms', 'baseline p99 ms', 'ratio to baseline', 'rate vs file store', 'answers'],
+      ['engine', 'ours req/s', 'ours p50 ms', 'ours p99 ms', 'baseline req/s', 'baseline p50 ms', 'baseline p99 ms', 'ratio to baseline', 'rate vs SQLite', 'answers'],
       [
-        row(`file store: durable POST /api/blog (median of ${rounds} rounds)`, measured.file, fileRatios, '100%'),
-        row(`PostgreSQL: durable POST /api/blog (median of ${rounds} rounds)`, measured.postgres, pgRatios, percent(median(pgToFile))),
+        row(`SQLite: durable POST /api/blog (median of ${rounds} rounds)`, measured.sqlite, sqliteRatios, '100%'),
+        row(`PostgreSQL: durable POST /api/blog (median of ${rounds} rounds)`, measured.postgres, pgRatios, percent(median(pgToSqlite))),
       ],
     ),
     budgets: [],
     notes: [
-      `Round by round: file store ${rates(measured.file)} req/s (p99 ${p99s(measured.file)} ms); PostgreSQL ${rates(measured.postgres)} req/s (p99 ${p99s(measured.postgres)} ms); baseline ${rates(measured.baseline)} req/s (p99 ${p99s(measured.baseline)} ms).`,
-      `Ratios to the baseline, round by round: file store ${fileRatios.map(percent).join(', ')}; PostgreSQL ${pgRatios.map(percent).join(', ')}. PostgreSQL's rate as a share of the file store's: ${pgToFile.map(percent).join(', ')}.`,
-      `Each round: a fresh server on each store (a copy of the ${fmt(seedCount)}-post data directory; a copy of the seeded database), each warmed with ${WARM_UP_VALIDATE_SECONDS} s of POST /api/blog/validate and ${WARM_UP_CREATE_SECONDS} s of creates (file store ${warmCreates.file.map((n) => fmt(n)).join(', ')} posts; PostgreSQL ${warmCreates.postgres.map((n) => fmt(n)).join(', ')}), then the baseline, the file store and PostgreSQL measured ${seconds} s each, back to back, each first in one round of three. The baseline is the bare durable write of the Writes section, in a directory of its own.`,
-      'PostgreSQL commits each post in a transaction of its own with the server\'s defaults (fsync and synchronous_commit on), so an answered write is on disk, as with the file store.',
+      `Round by round: SQLite ${rates(measured.sqlite)} req/s (p99 ${p99s(measured.sqlite)} ms); PostgreSQL ${rates(measured.postgres)} req/s (p99 ${p99s(measured.postgres)} ms); baseline ${rates(measured.baseline)} req/s (p99 ${p99s(measured.baseline)} ms).`,
+      `Ratios to the baseline, round by round: SQLite ${sqliteRatios.map(percent).join(', ')}; PostgreSQL ${pgRatios.map(percent).join(', ')}. PostgreSQL's rate as a share of SQLite's: ${pgToSqlite.map(percent).join(', ')}.`,
+      `Each round: a fresh server on each engine (a copy of the ${fmt(seedCount)}-post data directory; a copy of the seeded database), each warmed with ${WARM_UP_VALIDATE_SECONDS} s of POST /api/blog/validate and ${WARM_UP_CREATE_SECONDS} s of creates (SQLite ${warmCreates.sqlite.map((n) => fmt(n)).join(', ')} posts; PostgreSQL ${warmCreates.postgres.map((n) => fmt(n)).join(', ')}), then the baseline, SQLite and PostgreSQL measured ${seconds} s each, back to back, each first in one round of three. The baseline is the bare SQLite writer of the Writes section, on a copy of its own of the seeded database.`,
+      'PostgreSQL commits each post in a transaction of its own with the server\'s defaults (fsync and synchronous_commit on), so an answered write is on disk, as with SQLite (WAL, synchronous=FULL).',
     ],
   };
 }
@@ -168,12 +170,12 @@ async function benchReadsOnBoth({ seedDir, seedCount, workDir, seconds, category
   const rows: string[][] = [];
   try {
     const published = async (site: Server) => (JSON.parse(decoded(await getOk(`${site.url}/api/blog?limit=1`)).toString('utf8')) as { total: number }).total;
-    const total = await published(pair.file);
+    const total = await published(pair.sqlite);
     const pgTotal = await published(pair.postgres);
-    if (pgTotal !== total) throw new Error(`the stores hold different posts: ${total} published in the file store, ${pgTotal} in PostgreSQL`);
+    if (pgTotal !== total) throw new Error(`the stores hold different posts: ${total} published in SQLite, ${pgTotal} in PostgreSQL`);
     for (const [index, [label, target]] of readTargets(total, categorySlug).entries()) {
-      const measures: Partial<Record<'file' | 'postgres', Measure>> = {};
-      const order = index % 2 === 0 ? (['file', 'postgres'] as const) : (['postgres', 'file'] as const);
+      const measures: Partial<Record<'sqlite' | 'postgres', Measure>> = {};
+      const order = index % 2 === 0 ? (['sqlite', 'postgres'] as const) : (['postgres', 'sqlite'] as const);
       let size = 0;
       for (const store of order) {
         const url = `${pair[store].url}${target}`;
@@ -181,38 +183,34 @@ async function benchReadsOnBoth({ seedDir, seedCount, workDir, seconds, category
         await load(url, { seconds: WARM_UP_SECONDS, connections: CONNECTIONS });
         measures[store] = await load(url, { seconds, connections: CONNECTIONS });
       }
-      const file = measures.file;
+      const sqlite = measures.sqlite;
       const postgres = measures.postgres;
-      if (!file || !postgres) throw new Error(`no measure of ${label}`);
-      const answers = clean(file) && clean(postgres) ? 'all 200' : `file ${file.non2xx + file.errors}, PostgreSQL ${postgres.non2xx + postgres.errors} failed`;
-      rows.push([label, kb(size), ...measureCells(file), ...measureCells(postgres), percent(postgres.rps / file.rps), answers]);
+      if (!sqlite || !postgres) throw new Error(`no measure of ${label}`);
+      const answers = clean(sqlite) && clean(postgres) ? 'all 200' : `SQLite ${sqlite.non2xx + sqlite.errors}, PostgreSQL ${postgres.non2xx + postgres.errors} failed`;
+      rows.push([label, kb(size), ...measureCells(sqlite), ...measureCells(postgres), percent(postgres.rps / sqlite.rps), answers]);
     }
   } finally {
     await pair.close();
   }
   return {
-    heading: `Reads on each store (${fmt(seedCount)} posts stored)`,
-    table: markdownTable(['request', 'size over the wire', 'file req/s', 'file p50 ms', 'file p99 ms', 'PostgreSQL req/s', 'PostgreSQL p50 ms', 'PostgreSQL p99 ms', 'PostgreSQL vs file store', 'answers'], rows),
+    heading: `Reads on each engine (${fmt(seedCount)} posts stored)`,
+    table: markdownTable(['request', 'size over the wire', 'SQLite req/s', 'SQLite p50 ms', 'SQLite p99 ms', 'PostgreSQL req/s', 'PostgreSQL p50 ms', 'PostgreSQL p99 ms', 'PostgreSQL vs SQLite', 'answers'], rows),
     budgets: [],
     notes: [
-      `autocannon, ${CONNECTIONS} connections, ${seconds} s each after ${WARM_UP_SECONDS} s of warm-up, \`Accept-Encoding: br, gzip\`; one server on each store, each page measured on both back to back, in turn first. The size is PostgreSQL's answer (the same pages as the file store's).`,
+      `autocannon, ${CONNECTIONS} connections, ${seconds} s each after ${WARM_UP_SECONDS} s of warm-up, \`Accept-Encoding: br, gzip\`; one server on each engine, each page measured on both back to back, in turn first. The size is PostgreSQL's answer (the same pages as SQLite's).`,
     ],
   };
 }
 
-/** Starts a throwaway cluster, seeds it like the file store, measures the writes and reads on both stores, stops it. */
+/** Starts a throwaway cluster, seeds it with the SQLite seed's posts, measures the writes and reads on both engines, stops it. */
 export async function benchPostgres(input: PostgresInput): Promise<PostgresResult> {
   const cluster = await startPostgresCluster();
   // Stopped however the bench ends: a failure reaches the finally below, an interrupt exits the process.
   process.once('exit', cluster.stop);
   try {
     const url = await cluster.createDatabase(TEMPLATE);
-    // Seeding is set-up, not measured: its commits skip waiting for the disk; the copies measured do not
-    // (a database's settings are not copied from its template, and the seed's are reset anyway).
-    await onCluster(cluster, `ALTER DATABASE "${TEMPLATE}" SET synchronous_commit = off`);
     const seeded = await seed(url, input.seedCount);
-    await onCluster(cluster, `ALTER DATABASE "${TEMPLATE}" RESET synchronous_commit`);
-    const seedNote = `${fmt(seeded.count)} posts seeded into PostgreSQL in ${secondsText(seeded.seconds * 1000)} (synchronous_commit off while seeding only); each server gets a copy made with \`CREATE DATABASE ... TEMPLATE\`.`;
+    const seedNote = `${fmt(seeded.count)} posts seeded into PostgreSQL in ${secondsText(seeded.seconds * 1000)} (in one transaction, then ANALYZE); each server gets a copy made with \`CREATE DATABASE ... TEMPLATE\`.`;
     console.log(seedNote);
     const writes = await benchWritesOnBoth(input, cluster);
     const reads = await benchReadsOnBoth(input, cluster);

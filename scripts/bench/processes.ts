@@ -67,15 +67,25 @@ export interface SeedResult {
   newestCategory: string;
 }
 
-/** Fills `dataDir` with `count` posts (seed.ts, in a process of its own). */
-export async function seed(dataDir: string, count: number): Promise<SeedResult> {
-  const child = spawnTsx('scripts/bench/seed.ts', [dataDir, String(count)]);
-  const line = await firstLine(child, `seeding ${count} posts`);
+/** Runs seed.ts in a process of its own; its JSON line. */
+async function runSeed(args: readonly string[], what: string): Promise<string> {
+  const child = spawnTsx('scripts/bench/seed.ts', args);
+  const line = await firstLine(child, what);
   await new Promise<void>((resolve) => (child.exitCode === null ? child.once('exit', () => resolve()) : resolve()));
-  return JSON.parse(line) as SeedResult;
+  return line;
 }
 
-/** A copy of a data directory with its modification times, so its index snapshot stays valid. */
+/** Fills `target` (a data directory or a PostgreSQL URL) with `count` posts. */
+export async function seed(target: string, count: number): Promise<SeedResult> {
+  return JSON.parse(await runSeed(['posts', target, String(count)], `seeding ${count} posts`)) as SeedResult;
+}
+
+/** Fills `dataDir` with `count` leads and the staff account that exports them; the seconds it took. */
+export async function seedLeads(dataDir: string, count: number): Promise<number> {
+  return (JSON.parse(await runSeed(['leads', dataDir, String(count)], `seeding ${count} leads`)) as { seconds: number }).seconds;
+}
+
+/** A copy of a data directory (its database file and media) for a server that may change it. */
 export function copyDataDir(from: string, to: string): void {
   const result = spawnSync('cp', ['-a', from, to], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`cp -a ${from} ${to} failed (${result.status})`);

@@ -1,120 +1,47 @@
 /**
- * Fills a data directory with N varied posts for the benchmark, through the store's own API so the
- * files on disk are the real format: each payload is checked by the contract's schema, cleaned by
- * `cleanPost` and created with `store.posts.create`, 500 creates at a time so group commit applies.
- * Marks the demo key issued (as any install past its first start) and closes the store, which leaves
- * the index snapshot a clean stop leaves. Run as a child process: `seed.ts <dataDir> <count>`; prints
- * one JSON line with what it made. A `postgres://` URL in place of the data directory seeds that
- * (empty) database through the PostgreSQL store instead, the same posts the same way.
+ * Fills a store for the benchmark, run as a child process; prints one JSON line with what it made.
+ * - `seed.ts posts <target> <count>`: `count` varied posts (payloads.ts), each checked by the contract's
+ *   schema and cleaned by `cleanPost`, written straight into the database in one transaction
+ *   (seed-rows.ts); the demo key marked issued, as on any install past its first start.
+ * - `seed.ts leads <target> <count>`: a staff account (through the store, as `blogpost staff add` makes
+ *   it) and `count` quote requests with their notifications, written the same way.
+ * `<target>` is a data directory (its SQLite store) or a `postgres://` URL of an empty database. The store
+ * is opened through the seam first, so its migrations are applied as a server would apply them, and
+ * again at the end, to read back what a server will find.
  */
-import { BLOG_CATEGORIES } from '../../contract/categories';
-import { checkCreatePostBody, type CreatePostInput } from '../../contract/blog';
 import { loadSiteConfig } from '../../contract/site-config-env';
 import { issueDemoKey } from '../../api/services/demo-key';
-import { cleanPost } from '../../api/services/posts';
+import { createServices } from '../../api/services/services';
+import { BENCH_STAFF, insertBenchLeads, insertBenchPosts } from './seed-rows';
 import { openBenchStore } from './stores';
 
-const BATCH = 500;
-/** Posts are dated one after another from here, about three hours apart. */
-const FIRST_POST_AT = Date.parse('2014-01-06T09:00:00.000Z');
-const POST_SPACING_MS = 3 * 60 * 60 * 1000;
-
-const SUBJECTS = ['Indexed Universal Life', 'Cash Value', 'Policy Loans', 'Retirement Income', 'Roth Conversions', 'the 401(k) Match', 'Term Life', 'Whole Life', 'Death Benefits', 'Cap Rates', 'Participation Rates', 'Premium Funding', 'Estate Planning', 'Tax-Free Growth', 'Annuities', 'Required Minimum Distributions', 'Long-Term Care Riders', 'College Savings', 'Inflation', 'Sequence Risk'];
-const ANGLES = ['A Plain Guide to', 'Five Questions About', 'What Nobody Tells You About', 'How to Think About', 'Common Mistakes With', 'Comparing Options for', 'A Case Study in', 'The Numbers Behind', 'Myths and Facts About', 'Planning Ahead With'];
-const AUDIENCES = ['for Young Families', 'for Business Owners', 'in Your 50s', 'Before Retirement', 'for High Earners', 'for First-Time Buyers', 'in 2025', 'for Teachers', 'for Self-Employed People', ''];
-const QUALIFIERS = ['', 'Explained', 'Step by Step', 'in Practice', 'Revisited', 'by the Numbers', 'With Examples', 'Part Two', 'Questions Answered', 'at a Glance', 'for Beginners', 'in Depth'];
-const TAGS = ['IUL', 'retirement', 'tax-free income', 'cash value', 'policy loans', 'Roth IRA', '401(k)', 'estate planning', 'term life', 'whole life', 'annuities', 'inflation', 'college savings', 'small business', 'riders', 'premiums', 'death benefit', 'market index', 'caps and floors', 'budgeting'];
-const SENTENCES = [
-  'An indexed universal life policy credits interest based on a market index, with a floor that keeps the credited rate from going below zero.',
-  'The cap limits how much of the index gain is credited in a given year, which is the price of the floor.',
-  'Policy loans let an owner reach the cash value without a taxable event, as long as the policy stays in force.',
-  'Funding a policy near the limit the tax code allows puts more of each premium to work as cash value.',
-  'A Roth account and a life policy both offer tax-free income later, but they follow very different rules.',
-  'Fees matter most in the early years, when the cash value is still small compared with the cost of insurance.',
-  'A family that needs coverage for twenty years may be better served by a term policy and a separate savings plan.',
-  'Required minimum distributions can push retirees into a higher bracket, which is why planners look at the order of withdrawals.',
-  'Participation rates and caps are set by the insurer and can change from year to year within the limits of the contract.',
-  'A policy review every few years checks that the premiums still support the death benefit the family expects.',
-  'Inflation quietly reduces what a fixed benefit buys, so many plans build in increases or keep a growth component.',
-  'Business owners often use life insurance to fund a buy-sell agreement so the business can continue after a death.',
-];
-
-/** A deterministic pseudo-random stream, so every run seeds the same posts. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-}
-
-function pick<T>(random: () => number, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
-
-function paragraph(random: () => number): string {
-  const count = 2 + Math.floor(random() * 4);
-  return `<p>${Array.from({ length: count }, () => pick(random, SENTENCES)).join(' ')}</p>`;
-}
-
-/** Category weights: the blog writes more about strategy than about taxes, as real blogs lean. */
-const CATEGORY_WEIGHTS = [3, 5, 4, 2, 3];
-
-function category(random: () => number): string {
-  const total = CATEGORY_WEIGHTS.reduce((sum, w) => sum + w, 0);
-  let roll = random() * total;
-  for (const [i, weight] of CATEGORY_WEIGHTS.entries()) {
-    roll -= weight;
-    if (roll < 0) return BLOG_CATEGORIES[i]?.name ?? 'IUL Strategies';
-  }
-  return BLOG_CATEGORIES[0].name;
-}
-
-/** Post number `n`: a payload as an integrator sends it; about one in twenty is a draft. */
-export function benchPayload(n: number): CreatePostInput {
-  const random = randomFrom(n * 2_654_435_761 + 1);
-  const subject = pick(random, SUBJECTS);
-  const title = [pick(random, ANGLES), subject, pick(random, AUDIENCES), pick(random, QUALIFIERS)].filter((part) => part !== '').join(' ');
-  const sections = 2 + Math.floor(random() * 3);
-  const content = Array.from({ length: sections }, (_, i) => `<h2>Part ${i + 1}: ${subject}</h2>${paragraph(random)}${paragraph(random)}`).join('');
-  const tags = [...new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(random, TAGS)))];
-  return {
-    title,
-    content,
-    excerpt: `${pick(random, SENTENCES)} ${pick(random, SENTENCES)}`.slice(0, 300),
-    category: category(random),
-    tags,
-    status: random() < 0.05 ? 'Draft' : 'Published',
-    author: { name: pick(random, ['Jane Author', 'Marcus Lee', 'Priya Raman', 'Tom Becker', 'Ana Souza']), credentials: pick(random, ['CFP', 'ChFC', 'CLU', '']) },
-    trust: random() < 0.5 ? { sources: [{ name: 'IRS Publication 590-B', url: 'https://www.irs.gov/publications/p590b' }], lastUpdated: '2025-01-15' } : null,
-  };
-}
-
-async function seed(target: string, count: number): Promise<void> {
-  const started = performance.now();
+async function seedPosts(target: string, count: number): Promise<Record<string, unknown>> {
+  const before = await openBenchStore(target);
+  await issueDemoKey(createServices(before), loadSiteConfig({}));
+  await before.close();
+  await insertBenchPosts(target, count);
   const store = await openBenchStore(target);
-  await issueDemoKey(store, loadSiteConfig({}));
-  for (let first = 0; first < count; first += BATCH) {
-    const creates: Array<Promise<unknown>> = [];
-    for (let n = first; n < Math.min(count, first + BATCH); n += 1) {
-      const check = checkCreatePostBody(benchPayload(n));
-      if (!check.ok) throw new Error(`bench post ${n} does not pass the schema: ${JSON.stringify(check)}`);
-      const clean = cleanPost(check.data, check.ignoredFields, null);
-      if (!clean.ok) throw new Error(`bench post ${n} does not clean: ${JSON.stringify(clean.problems)}`);
-      creates.push(store.posts.create(clean.cleaned.post, { slugBase: clean.cleaned.slugBase, at: new Date(FIRST_POST_AT + n * POST_SPACING_MS) }));
-    }
-    await Promise.all(creates);
+  try {
+    const { entries, total } = await store.posts.list({ status: 'published', limit: 1 });
+    const newest = entries[0];
+    return { published: total, newestSlug: newest?.slug ?? '', newestCategory: newest?.categorySlug ?? '' };
+  } finally {
+    await store.close();
   }
-  const { entries } = await store.posts.list({ status: 'published', limit: 1 });
-  await store.close();
-  const newest = entries[0];
-  process.stdout.write(`${JSON.stringify({ count, seconds: (performance.now() - started) / 1000, newestSlug: newest?.slug ?? '', newestCategory: newest?.categorySlug ?? '' })}\n`);
 }
 
-const [target, count] = process.argv.slice(2);
-if (target === undefined || !Number.isInteger(Number(count))) throw new Error('usage: seed.ts <dataDir|postgres-url> <count>');
-await seed(target, Number(count));
+async function seedLeads(target: string, count: number): Promise<Record<string, unknown>> {
+  const before = await openBenchStore(target);
+  await createServices(before).staff.add({ email: BENCH_STAFF.email, name: BENCH_STAFF.name, password: BENCH_STAFF.password }, 'cli:bench');
+  await before.close();
+  await insertBenchLeads(target, count);
+  return {};
+}
+
+const [kind, target, count] = process.argv.slice(2);
+if ((kind !== 'posts' && kind !== 'leads') || target === undefined || !Number.isInteger(Number(count))) {
+  throw new Error('usage: seed.ts posts|leads <dataDir|postgres-url> <count>');
+}
+const started = performance.now();
+const made = kind === 'posts' ? await seedPosts(target, Number(count)) : await seedLeads(target, Number(count));
+process.stdout.write(`${JSON.stringify({ count: Number(count), seconds: (performance.now() - started) / 1000, ...made })}\n`);
