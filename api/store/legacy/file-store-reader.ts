@@ -11,8 +11,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DeliveryRecord, LeadRecord } from '../../../contract/leads';
 import { MEDIA_ID_PATTERN } from '../../../contract/media';
-import { AUDIT_ACTIONS, type AuditEntry, type SessionRecord, type StaffRecord } from '../../../contract/staff';
+import type { AuditEntry, SessionRecord, StaffRecord } from '../../../contract/staff';
 import {
+  auditEntrySchema,
+  staffRecordSchema,
   deliveryRecordSchema,
   type KeyRecord,
   keyRecordSchema,
@@ -59,16 +61,6 @@ export function isTempFileName(name: string): boolean {
 
 const staffDocumentSchema = z.object({ format: z.literal('blogpost-staff'), version: z.literal(1), staff: z.array(z.unknown()) });
 
-const staffRecordSchema = z.object({
-  id: z.string().regex(/^stf_[A-Za-z0-9]{16}$/),
-  email: z.string().min(3),
-  name: z.string(),
-  passwordHash: z.string(),
-  createdAt: z.string(),
-  passwordChangedAt: z.string(),
-  disabledAt: z.string().nullable(),
-}) satisfies z.ZodType<StaffRecord>;
-
 const sessionRecordSchema = z.object({
   idHash: z.string().regex(/^[0-9a-f]{64}$/),
   staffId: z.string(),
@@ -78,15 +70,6 @@ const sessionRecordSchema = z.object({
   ip: z.string(),
   userAgent: z.string(),
 }) satisfies z.ZodType<SessionRecord>;
-
-const auditEntrySchema = z.object({
-  at: z.string().refine((at) => !Number.isNaN(Date.parse(at)), 'an ISO time'),
-  actor: z.string().min(1),
-  action: z.enum(AUDIT_ACTIONS),
-  target: z.string().nullable(),
-  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  ip: z.string().nullable(),
-}) satisfies z.ZodType<AuditEntry>;
 
 /** blog.json with its keys unchecked, so one bad key costs that key only. */
 const manifestEnvelopeSchema = z.object({
