@@ -211,7 +211,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       },
       async csv(query) {
         const leads = await listLeads(query);
-        const notifications = new Map(await Promise.all(leads.map(async (lead) => [lead.id, await store.outbox.forLead(lead.id)] as const)));
+        const notifications = await store.outbox.forLeads(leads.map((lead) => lead.id));
         await record('leads.exported', 'leads', { count: leads.length, status: query.status ?? null, spam: query.spam ?? false });
         return leadsCsv(leads, notifications);
       },

@@ -1,7 +1,7 @@
 /**
- * The contract every implementation of the store seam (store.ts) must pass, as a vitest suite: the
- * file store runs it in file-store.test.ts, and a second backend (PostgreSQL) runs it against its own
- * database. It states the seam's behaviour through the seam only.
+ * The contract the store seam (store.ts) must keep, as a vitest suite, run on both engines of its one
+ * implementation: SQLite in api/store/sql/sql-store.test.ts, PostgreSQL in
+ * tests/postgres/store-contract.test.ts. It states the seam's behaviour through the seam only.
  */
 import { describe, expect, it } from 'vitest';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
@@ -16,6 +16,42 @@ export interface StoreUnderTest {
   /** Makes the next post write fail the way a full disk does (ENOSPC, or the backend's equivalent). */
   failNextWrite: () => void;
   cleanup: () => Promise<void>;
+}
+
+/**
+ * A store under test over a database engine: `open` opens (again) the same database with a hook that
+ * sees each statement first, through which `failNextWrite` fails the next write of a record (not the
+ * counters of store_meta) with `diskFull()`, the engine's own error for a full disk.
+ */
+export async function sqlStoreUnderTest(
+  open: (beforeQuery: (sql: string) => void) => Promise<Store>,
+  diskFull: () => Error,
+  removeData: () => void = () => undefined,
+): Promise<StoreUnderTest> {
+  let failNext = false;
+  const beforeQuery = (sql: string) => {
+    if (failNext && /^\s*(insert into|update) (?!"?store_meta\b)/i.test(sql)) {
+      failNext = false;
+      throw diskFull();
+    }
+  };
+  const opened: Store[] = [];
+  const reopen = async () => {
+    const store = await open(beforeQuery);
+    opened.push(store);
+    return store;
+  };
+  return {
+    store: await reopen(),
+    reopen,
+    failNextWrite: () => {
+      failNext = true;
+    },
+    cleanup: async () => {
+      for (const store of opened.splice(0)) await store.close().catch(() => undefined);
+      removeData();
+    },
+  };
 }
 
 export function newPost(title: string, overrides: Partial<NewPost> = {}): NewPost {
@@ -576,6 +612,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           deliveryRecord(first, 'email', { attempts: 1, sentAt: '2026-03-01T10:00:05.000Z', nextAttemptAt: null }),
           deliveryRecord(first, 'webhook', { attempts: 1, lastError: 'HTTP 500', nextAttemptAt: '2026-03-01T10:00:35.000Z' }),
         ]);
+        const byLead = await reopened.outbox.forLeads([first.id, second.id, spam.id, 'lead_ZZZZZZZZZZZZZZZZZZZZ']);
+        expect([...byLead.keys()]).toEqual([first.id, second.id, spam.id, 'lead_ZZZZZZZZZZZZZZZZZZZZ']);
+        expect(byLead.get(first.id)).toEqual(await reopened.outbox.forLead(first.id));
+        expect(byLead.get(second.id)).toEqual(await reopened.outbox.forLead(second.id));
+        expect(byLead.get(spam.id)).toEqual([]);
       }),
     );
 

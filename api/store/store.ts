@@ -211,6 +211,8 @@ export interface OutboxRepository {
   pending(): Promise<DeliveryRecord[]>;
   /** Every notification of one lead, sent or not. */
   forLead(leadId: string): Promise<DeliveryRecord[]>;
+  /** Every notification of these leads, by lead id (in `forLead`'s order): a few queries for a whole export, not one a lead. */
+  forLeads(leadIds: readonly string[]): Promise<Map<string, DeliveryRecord[]>>;
   /**
    * Takes a notification for one attempt by this server, until `until` (ISO 8601): the record as stored
    * now, or null when it was sent or removed meanwhile, or another server on the same store holds it

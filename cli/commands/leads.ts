@@ -126,7 +126,7 @@ export async function listLeadsCommand(options: ListOptions, ctx: CommandContext
   const found = await withLeads(location, async (store) => {
     if (!store) return null;
     const leads = await store.leads.list({ spam: options.spam === true, ...(options.status ? { status: options.status } : {}) });
-    const deliveries = new Map(await Promise.all(leads.map(async (lead) => [lead.id, await store.outbox.forLead(lead.id)] as const)));
+    const deliveries = await store.outbox.forLeads(leads.map((lead) => lead.id));
     return { leads, deliveries };
   });
   const leads = found?.leads ?? [];

@@ -15,9 +15,11 @@ import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import { LEAD_STATUSES } from '../../contract/quote-request';
 import { RESERVED_SLUGS } from '../../contract/slug';
 import { cleanPost } from '../../api/services/posts';
-import { newPostRecord, withoutContent } from '../../api/store/records';
+import { newPostRecord } from '../../api/store/records';
 import type { PostRecord } from '../../api/store/store';
 import { SqlDatabase } from '../../api/store/sql/database';
+import { deliveryRow } from '../../api/store/sql/leads';
+import { postRow, tagRows } from '../../api/store/sql/posts';
 import type { LeadsTable, OutboxTable, PostSlugsTable, PostsTable, PostTagsTable } from '../../api/store/sql/schema';
 import { DATABASE_FILE } from '../../api/store/sql/sql-store';
 import { benchPayload, FIRST_POST_AT, POST_SPACING_MS } from './payloads';
@@ -38,27 +40,9 @@ export interface PostRows {
   slug: Insertable<PostSlugsTable>;
 }
 
-/** A post's rows, as api/store/sql/posts.ts stores a created post. */
+/** A post's rows, as api/store/sql/posts.ts stores a created post (its own row builders). */
 export function postRows(record: PostRecord): PostRows {
-  return {
-    post: {
-      id: record.id,
-      seq: record.seq,
-      slug: record.slug,
-      status: record.status,
-      deleted_at: record.deletedAt,
-      publish_at: record.publishAt,
-      sort_key: record.publishedAt ?? record.publishAt ?? record.createdAt,
-      category_slug: record.categorySlug,
-      owner: record.owner,
-      author_lower: record.author.name.toLowerCase(),
-      revision: record.revision,
-      entry: JSON.stringify(withoutContent(record)),
-      content: record.content,
-    },
-    tags: [...new Set(record.tags.map((tag) => tag.toLowerCase()))].map((tag) => ({ post_id: record.id, tag_lower: tag })),
-    slug: { slug: record.slug, post_id: record.id },
-  };
+  return { post: postRow(record), tags: tagRows(record), slug: { slug: record.slug, post_id: record.id } };
 }
 
 /** Hands out slugs as the repository does for posts created in order: the base, then `base-2`, `base-3` ... */
@@ -188,7 +172,7 @@ function benchLead(n: number): { lead: LeadRecord; deliveries: DeliveryRecord[] 
 export function leadRows(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): { lead: Insertable<LeadsTable>; outbox: Array<Insertable<OutboxTable>> } {
   return {
     lead: { id: lead.id, created_at: lead.createdAt, record: JSON.stringify(lead) },
-    outbox: deliveries.map((d) => ({ id: d.id, lead_id: d.leadId, held_until: null, next_attempt_at: d.nextAttemptAt, sent_at: d.sentAt, record: JSON.stringify(d) })),
+    outbox: deliveries.map(deliveryRow),
   };
 }
 

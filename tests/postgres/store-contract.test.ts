@@ -4,8 +4,7 @@
  */
 import { inject } from 'vitest';
 import { openPostgresStore } from '../../api/store/sql/sql-store';
-import { describeStoreContract } from '../../api/store/store-contract';
-import type { Store } from '../../api/store/store';
+import { describeStoreContract, sqlStoreUnderTest } from '../../api/store/store-contract';
 import { freshDatabase } from '../support/postgres-cluster';
 
 /** The error PostgreSQL gives when its disk is full (SQLSTATE 53100). */
@@ -15,27 +14,5 @@ function diskFull(): Error {
 
 describeStoreContract('PostgreSQL', async () => {
   const url = await freshDatabase(inject('postgresUrl'), 'contract');
-  let failNext = false;
-  const beforeQuery = (sql: string) => {
-    if (failNext && /^\s*(insert into|update) (?!"?store_meta\b)/i.test(sql)) {
-      failNext = false;
-      throw diskFull();
-    }
-  };
-  const opened: Store[] = [];
-  const open = async () => {
-    const store = await openPostgresStore(url, 'PostgreSQL', { beforeQuery });
-    opened.push(store);
-    return store;
-  };
-  return {
-    store: await open(),
-    reopen: open,
-    failNextWrite: () => {
-      failNext = true;
-    },
-    cleanup: async () => {
-      for (const store of opened.splice(0)) await store.close().catch(() => undefined);
-    },
-  };
+  return sqlStoreUnderTest((beforeQuery) => openPostgresStore(url, 'PostgreSQL', { beforeQuery }), diskFull);
 });

@@ -204,31 +204,31 @@ export class SqlDatabase {
   readonly db: Db;
   /** The database file, or PostgreSQL's redacted URL: what messages name. */
   readonly where: string;
-  /** better-sqlite3's handle (SQLite only): the integrity check, backups, and the change counter. */
+  /** better-sqlite3's handle (SQLite only): the change counter other processes move (posts.ts). */
   readonly sqlite: BetterSqlite3.Database | null;
-  readonly pool: pg.Pool | null;
 
-  private constructor(kind: EngineKind, db: Db, where: string, sqlite: BetterSqlite3.Database | null, pool: pg.Pool | null) {
+  private constructor(kind: EngineKind, db: Db, where: string, sqlite: BetterSqlite3.Database | null) {
     this.kind = kind;
     this.db = db;
     this.where = where;
     this.sqlite = sqlite;
-    this.pool = pool;
   }
 
   /** Opens (creating it when missing) the SQLite file at `file`; a StoreError an operator can act on. */
   static async sqlite(file: string, options: DatabaseOptions = {}): Promise<SqlDatabase> {
     const { default: Sqlite } = await import('better-sqlite3');
-    let handle: BetterSqlite3.Database;
+    let handle: BetterSqlite3.Database | undefined;
     try {
       handle = new Sqlite(file, { timeout: SQLITE_STATEMENT_BUSY_MS });
       handle.pragma('journal_mode = WAL');
       handle.pragma('synchronous = FULL');
       handle.pragma('foreign_keys = ON');
     } catch (error) {
+      // A file that is not a database opens, then fails its first pragma: not left open.
+      handle?.close();
       throw databaseError('open the database', error, 'sqlite', file);
     }
-    return new SqlDatabase('sqlite', new Kysely<StoreSchema>({ dialect: sqliteDialect(handle, options) }), file, handle, null);
+    return new SqlDatabase('sqlite', new Kysely<StoreSchema>({ dialect: sqliteDialect(handle, options) }), file, handle);
   }
 
   /** Connects to PostgreSQL at `url` (`where`: the URL with its password masked). */
@@ -243,7 +243,7 @@ export class SqlDatabase {
     });
     // An idle client losing its connection (the server restarted) must not crash the process.
     pool.on('error', () => undefined);
-    return new SqlDatabase('postgres', new Kysely<StoreSchema>({ dialect: postgresDialect(pool, options) }), where, null, pool);
+    return new SqlDatabase('postgres', new Kysely<StoreSchema>({ dialect: postgresDialect(pool, options) }), where, null);
   }
 
   /** Runs reads (or a single statement) outside a transaction; a database error becomes a StoreError naming `doing`. */
@@ -265,6 +265,20 @@ export class SqlDatabase {
     } catch (error) {
       if (error instanceof Rollback) return error.value as U;
       throw databaseError(doing, error, this.kind, this.where);
+    }
+  }
+
+  /** A record's JSON text as stored; a StoreError ('corrupt') naming the database when it is not JSON. */
+  parse<T>(text: string, what: string): T {
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new StoreError(
+        'corrupt',
+        this.where,
+        `A stored ${what} in ${this.where} is not valid JSON (${error instanceof Error ? error.message : String(error)}). Restore the newest backup (docs/deployment.md); \`blogpost doctor\` checks the store.`,
+        error,
+      );
     }
   }
 

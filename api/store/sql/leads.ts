@@ -5,7 +5,8 @@
  * transaction, so neither is ever there without the other. A change to a lead applies to the lead as
  * stored inside one write transaction (its row locked on PostgreSQL; SQLite runs write transactions one
  * at a time), so changes from two instances (or the CLI) apply one after the other and none is lost.
- * Nothing is held in memory. Ids are checked as the file store checked them, so an imported data
+ * Nothing is held in memory but, on SQLite, this server's holds on notifications (see `claim`). Ids
+ * are checked as the file store checked them, so an imported data
  * directory's names are refused and ignored the same way.
  */
 import { sql } from 'kysely';
@@ -25,22 +26,8 @@ function checkedDeliveryId(id: string): string {
   return id;
 }
 
-/** A record's JSON as stored; a StoreError ('corrupt') naming the row when it is not JSON. */
-function parsed<T>(database: SqlDatabase, text: string, what: string): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch (error) {
-    throw new StoreError(
-      'corrupt',
-      database.where,
-      `A stored ${what} in ${database.where} is not valid JSON (${error instanceof Error ? error.message : String(error)}). Restore the newest backup (docs/deployment.md); \`blogpost doctor\` checks the store.`,
-      error,
-    );
-  }
-}
-
-/** The row of a notification (a new hold starts unheld). */
-function deliveryRow(record: DeliveryRecord): OutboxTable {
+/** The row of a notification (a new hold starts unheld). (Also the bench's seeding.) */
+export function deliveryRow(record: DeliveryRecord): OutboxTable {
   return { id: checkedDeliveryId(record.id), lead_id: record.leadId, held_until: null, next_attempt_at: record.nextAttemptAt, sent_at: record.sentAt, record: JSON.stringify(record) };
 }
 
@@ -63,6 +50,10 @@ async function upsertDelivery(db: Db, row: OutboxTable): Promise<void> {
 
 /** Plain string order (not the database's collation), the same on both engines. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** A lead's notifications by channel, then id. */
+const byChannel = (a: DeliveryRecord, b: DeliveryRecord) => byText(a.channel, b.channel) || byText(a.id, b.id);
+/** Lead ids a query of `forLeads` names (SQLite allows 32,766 bound values, PostgreSQL 65,535). */
+const IDS_PER_QUERY = 500;
 
 export class SqlOutboxRepository implements OutboxRepository {
   readonly #database: SqlDatabase;
@@ -86,15 +77,30 @@ export class SqlOutboxRepository implements OutboxRepository {
         .orderBy('id')
         .execute(),
     );
-    return rows.map((row) => parsed<DeliveryRecord>(this.#database, row.record, 'notification'));
+    return rows.map((row) => this.#database.parse<DeliveryRecord>(row.record, 'notification'));
   }
 
   /** Every notification of one lead, sent or not, by channel (then id). */
   async forLead(leadId: string): Promise<DeliveryRecord[]> {
     const rows = await this.#database.read("read a lead's notifications", (db) => db.selectFrom('outbox').select('record').where('lead_id', '=', leadId).execute());
     return rows
-      .map((row) => parsed<DeliveryRecord>(this.#database, row.record, 'notification'))
-      .sort((a, b) => byText(a.channel, b.channel) || byText(a.id, b.id));
+      .map((row) => this.#database.parse<DeliveryRecord>(row.record, 'notification'))
+      .sort(byChannel);
+  }
+
+  /** Read in chunks of ids (within both engines' limits on bound values), each one query. */
+  async forLeads(leadIds: readonly string[]): Promise<Map<string, DeliveryRecord[]>> {
+    const found = new Map<string, DeliveryRecord[]>(leadIds.map((id) => [id, []]));
+    for (let first = 0; first < leadIds.length; first += IDS_PER_QUERY) {
+      const ids = leadIds.slice(first, first + IDS_PER_QUERY);
+      const rows = await this.#database.read("read the leads' notifications", (db) => db.selectFrom('outbox').select('record').where('lead_id', 'in', ids).execute());
+      for (const row of rows) {
+        const delivery = this.#database.parse<DeliveryRecord>(row.record, 'notification');
+        found.get(delivery.leadId)?.push(delivery);
+      }
+    }
+    for (const deliveries of found.values()) deliveries.sort(byChannel);
+    return found;
   }
 
   /**
@@ -113,7 +119,7 @@ export class SqlOutboxRepository implements OutboxRepository {
       );
       if (!row) return null;
       this.#held.set(id, until);
-      return parsed<DeliveryRecord>(this.#database, row.record, 'notification');
+      return this.#database.parse<DeliveryRecord>(row.record, 'notification');
     }
     const row = await this.#database.write('take a notification for sending', (tx) =>
       tx
@@ -125,7 +131,7 @@ export class SqlOutboxRepository implements OutboxRepository {
         .returning('record')
         .executeTakeFirst(),
     );
-    return row ? parsed<DeliveryRecord>(this.#database, row.record, 'notification') : null;
+    return row ? this.#database.parse<DeliveryRecord>(row.record, 'notification') : null;
   }
 
   async save(record: DeliveryRecord): Promise<void> {
@@ -171,7 +177,7 @@ export class SqlLeadRepository implements LeadRepository {
   async get(id: string): Promise<LeadRecord | null> {
     if (!LEAD_ID.test(id)) return null;
     const row = await this.#database.read('read a quote request', (db) => db.selectFrom('leads').select('record').where('id', '=', id).executeTakeFirst());
-    return row ? parsed<LeadRecord>(this.#database, row.record, 'quote request') : null;
+    return row ? this.#database.parse<LeadRecord>(row.record, 'quote request') : null;
   }
 
   /**
@@ -184,7 +190,7 @@ export class SqlLeadRepository implements LeadRepository {
       db.selectFrom('leads').select('record').orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     );
     return rows
-      .map((row) => parsed<LeadRecord>(this.#database, row.record, 'quote request'))
+      .map((row) => this.#database.parse<LeadRecord>(row.record, 'quote request'))
       .filter((lead) => (query.status === undefined || lead.status === query.status) && (spam === 'any' || ((lead.spam ?? null) !== null) === spam));
   }
 
@@ -203,7 +209,7 @@ export class SqlLeadRepository implements LeadRepository {
         .$if(this.#database.kind === 'postgres', (q) => q.forUpdate())
         .executeTakeFirst();
       if (!row) return { changed: null };
-      const lead = parsed<LeadRecord>(this.#database, row.record, 'quote request');
+      const lead = this.#database.parse<LeadRecord>(row.record, 'quote request');
       let changed: LeadRecord;
       try {
         changed = { ...change(lead), id: lead.id };

@@ -103,15 +103,6 @@ export class SqlMediaRepository implements MediaRepository {
     this.#mediaDir = mediaDir;
   }
 
-  #parsed(text: string): MediaRecord {
-    try {
-      return JSON.parse(text) as MediaRecord;
-    } catch (error) {
-      const where = this.#database.where;
-      throw new StoreError('corrupt', where, `A stored image record in ${where} is not valid JSON (${error instanceof Error ? error.message : String(error)}). Restore the newest backup (docs/deployment.md).`, error);
-    }
-  }
-
   /**
    * A new medium: its files, then its record, in one transaction ('created'). An existing id: no file
    * is written, and the record as stored gains the new owners ('existing', unchanged when it had them all).
@@ -200,7 +191,7 @@ export class SqlMediaRepository implements MediaRepository {
       .$if(this.#database.kind === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!row) throw new StoreError('conflict', this.#database.where, `The image ${record.id} was removed while it was being stored again; upload it again.`);
-    const existing = this.#parsed(row.record);
+    const existing = this.#database.parse<MediaRecord>(row.record, 'image record');
     const owners = [...new Set([...existing.owners, ...record.owners])];
     if (owners.length === existing.owners.length) return { kind: 'existing', record: existing };
     const merged = { ...existing, owners };
@@ -212,7 +203,7 @@ export class SqlMediaRepository implements MediaRepository {
   async get(id: string): Promise<MediaRecord | null> {
     if (!MEDIA_ID_PATTERN.test(id)) return null;
     const row = await this.#database.read('read an uploaded image', (db) => db.selectFrom('media').select('record').where('id', '=', id).executeTakeFirst());
-    return row ? this.#parsed(row.record) : null;
+    return row ? this.#database.parse<MediaRecord>(row.record, 'image record') : null;
   }
 
   /** Newest first (then by id, as the file store ordered them); with `owner`, only the media that owner uploaded. */
@@ -227,7 +218,7 @@ export class SqlMediaRepository implements MediaRepository {
         .orderBy('id', 'desc')
         .execute(),
     );
-    return rows.map((row) => this.#parsed(row.record));
+    return rows.map((row) => this.#database.parse<MediaRecord>(row.record, 'image record'));
   }
 
   /** The record (its owners and file rows with it), then, with a media folder, its files. */
@@ -238,7 +229,7 @@ export class SqlMediaRepository implements MediaRepository {
       if (!row) return null;
       const files = await tx.selectFrom('media_files').select('file').where('media_id', '=', id).execute();
       await tx.deleteFrom('media').where('id', '=', id).execute();
-      const variants = this.#parsed(row.record).variants.map((variant) => variant.file);
+      const variants = this.#database.parse<MediaRecord>(row.record, 'image record').variants.map((variant) => variant.file);
       return [...new Set([...files.map((file) => file.file), ...variants])].filter((file) => isVariantOf(file, id));
     });
     if (removed === null) return false;

@@ -36,7 +36,7 @@ import type {
 } from '../store';
 import { StoreError } from '../store-error';
 import { type Db, Rollback, type SqlDatabase, type Tx } from './database';
-import type { PostsTable, StoreSchema } from './schema';
+import type { PostsTable, PostTagsTable, StoreSchema } from './schema';
 
 /** The PostgreSQL channel every post change is announced on (its payload: the new `posts_revision`). */
 export const POSTS_CHANGED_CHANNEL = 'iul_posts_changed';
@@ -51,8 +51,8 @@ function sortKey(entry: PostIndexEntry): string {
   return entry.publishedAt ?? entry.publishAt ?? entry.createdAt;
 }
 
-/** A post as its row: the columns queries need, the record without its body as JSON, and the body. */
-function postRow(record: PostRecord): Insertable<PostsTable> {
+/** A post as its row: the columns queries need, the record without its body as JSON, and the body. (Also the bench's seeding.) */
+export function postRow(record: PostRecord): Insertable<PostsTable> {
   return {
     id: record.id,
     seq: record.seq,
@@ -74,10 +74,15 @@ function entryOf(row: { entry: string }): PostIndexEntry {
   return JSON.parse(row.entry) as PostIndexEntry;
 }
 
-/** Adds a post's tags to `post_tags`, one row per distinct tag without regard to case. */
+/** A post's rows of `post_tags`: one per distinct tag without regard to case. */
+export function tagRows(record: PostRecord): Array<Insertable<PostTagsTable>> {
+  return [...new Set(record.tags.map((tag) => tag.toLowerCase()))].map((tag_lower) => ({ post_id: record.id, tag_lower }));
+}
+
+/** Adds a post's tags to `post_tags`. */
 async function insertTags(tx: Tx, record: PostRecord): Promise<void> {
-  const tags = [...new Set(record.tags.map((tag) => tag.toLowerCase()))];
-  if (tags.length > 0) await tx.insertInto('post_tags').values(tags.map((tag_lower) => ({ post_id: record.id, tag_lower }))).execute();
+  const tags = tagRows(record);
+  if (tags.length > 0) await tx.insertInto('post_tags').values(tags).execute();
 }
 
 /** The first slug of `base`, `base-2`, `base-3` ... that is neither taken nor reserved. */
