@@ -4,6 +4,7 @@
  * request log, the Markdown post format (both ways), staff accounts and the audit log all come through here.
  */
 import type * as PostMarkdown from './authoring/post-markdown';
+import type * as Maintenance from './store/sql/maintenance';
 
 export { detectPostFileKind, parsePostFile, type PostFile, PostFileError, type PostFileKind, setFrontMatterFields, setFrontMatterId } from './authoring/post-file';
 /** The Markdown post format from a stored post (`blogpost get --markdown`), loaded when asked for: turndown and its HTML parser are large. */
@@ -20,7 +21,10 @@ export type { AuditLog, KeyRepository, LeadQuery, LeadRepository, OutboxReposito
 export { describeLocation, openStore, type StoreLocation, storeLocation } from './store/open-store';
 export { redactedUrl } from './store/redacted-url';
 // `blogpost doctor` and `blogpost backup`: the database's health, and an online copy of the SQLite file.
-export { backupSqlite, type BackupResult, checkPostgres, checkSqlite, databaseFileOf, type DatabaseHealth, restoreAdvice } from './store/sql/maintenance';
+export { databaseFileOf } from './store/data-dir';
+export type { BackupResult, DatabaseHealth } from './store/sql/maintenance';
+/** The database's checks and backups, loaded when `doctor` or `backup` runs (Kysely and the drivers are large). */
+export const loadMaintenance = (): Promise<typeof Maintenance> => import('./store/sql/maintenance');
 export { StaffError, StaffService, type StaffSummary } from './staff/staff-service';
 export { leadsCsv, notificationSummary, yesNo } from './services/lead-export';
 // `blogpost export` and `blogpost import`: a whole store as one file, between SQLite and PostgreSQL.

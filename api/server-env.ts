@@ -17,9 +17,9 @@ import { type StoreLocation, storeLocation } from './store/open-store';
 export interface ServerEnv {
   port: number;
   host: string;
-  /** DATA_DIR: the file store (when DATABASE_URL is unset) and this server's request logs. */
+  /** DATA_DIR: the SQLite database and images (when DATABASE_URL is unset) and this server's request logs. */
   dataDir: string;
-  /** DATABASE_URL selects PostgreSQL (several app servers on one database); else the file store in DATA_DIR. */
+  /** DATABASE_URL selects PostgreSQL (several app servers on one database); else SQLite in DATA_DIR. */
   store: StoreLocation;
   /** CORS_ORIGINS: `*` (default) or a comma-separated list of origins. */
   corsOrigins: CorsOrigins;

@@ -1,5 +1,5 @@
 /**
- * The outbox over a real file store, a real SMTP server and a real HTTP receiver: what it sends, what
+ * The outbox over a real SQLite store, a real SMTP server and a real HTTP receiver: what it sends, what
  * it keeps trying (an SMTP server that is down, a receiver answering 500), what it never sends (spam),
  * what waits (a channel no longer configured), what it drops (a notification whose lead is gone), and
  * that attempts of one notification never overlap and `stop` waits for the one under way.

@@ -1,5 +1,5 @@
 /**
- * Leads are kept as long as the privacy policy says, in a real file store: spam goes after 30 days,
+ * Leads are kept as long as the privacy policy says, in a real SQLite store: spam goes after 30 days,
  * a closed request seven years after its last change (with its notifications), and an open request,
  * however old, stays.
  */

@@ -1,7 +1,7 @@
 /**
  * MediaService and the byte checks before it (media-bytes.ts), without a server: what a type is taken
  * as, where each format ends (anything after it is a polyglot, whatever it is), markup anywhere, the
- * widths and fallback made, a record presented, and uploads on a file store in a temporary folder: the
+ * widths and fallback made, a record presented, and uploads on a SQLite store in a temporary folder: the
  * same bytes stored once, owners merged, usage found in content and in cover images, delete refused
  * for another owner or a medium in use.
  */
@@ -135,7 +135,7 @@ describe('what is made of an upload', () => {
   });
 });
 
-describe('MediaService on a file store', () => {
+describe('MediaService on a SQLite store', () => {
   let dir: string;
   let store: Store;
   let service: MediaService;

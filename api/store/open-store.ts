@@ -7,7 +7,7 @@
 import { SiteConfigError } from '../../contract/site-config-env';
 import { resolveDataDir } from './data-dir';
 import { redactedUrl } from './redacted-url';
-import { type OpenSqlStoreOptions, openPostgresStore, openSqliteStore } from './sql/sql-store';
+import type { OpenSqlStoreOptions } from './sql/sql-store';
 import type { Store } from './store';
 
 export type StoreLocation = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -35,8 +35,13 @@ export function describeLocation(location: StoreLocation): string {
 
 export type OpenStoreOptions = Pick<OpenSqlStoreOptions, 'log' | 'now'>;
 
-/** Opens the store at a location, applying the migrations its database lacks. */
-export function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
+/**
+ * Opens the store at a location, applying the migrations its database lacks. The SQL store (Kysely and
+ * the database drivers) is loaded here, when a store is opened, so `blogpost` commands that open none
+ * start without it (docs/decisions/0008).
+ */
+export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
+  const { openPostgresStore, openSqliteStore } = await import('./sql/sql-store');
   if (location.kind === 'sqlite') return openSqliteStore(location.dataDir, options);
   return openPostgresStore(location.url, redactedUrl(location.url), options);
 }

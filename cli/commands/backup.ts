@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { backupSqlite, databaseFileOf, redactedUrl, restoreAdvice, StoreError } from '../../api/operations';
+import { databaseFileOf, loadMaintenance, redactedUrl, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { DATA_DIR_HELP, storeLocationOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
@@ -46,6 +46,7 @@ export async function backupCommand(file: string, options: BackupOptions, ctx: C
     );
   }
   const target = path.resolve(ctx.io.cwd, file);
+  const { backupSqlite, restoreAdvice } = await loadMaintenance();
   let result;
   try {
     result = await ctx.out.spin(`Backing up ${databaseFileOf(location.dataDir)}`, () => backupSqlite(location.dataDir, target));

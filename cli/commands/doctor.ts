@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { checkPostgres, checkSqlite, databaseFileOf, type DatabaseHealth, redactedUrl, type StoreLocation } from '../../api/operations';
+import { databaseFileOf, type DatabaseHealth, loadMaintenance, redactedUrl, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, storeLocationOf } from '../data-dir';
 import { ExitCode } from '../exit-codes';
@@ -17,7 +17,8 @@ interface DoctorOptions extends LocationOptions {
   json?: boolean;
 }
 
-function checkAt(location: StoreLocation): Promise<DatabaseHealth> {
+async function checkAt(location: StoreLocation): Promise<DatabaseHealth> {
+  const { checkPostgres, checkSqlite } = await loadMaintenance();
   return location.kind === 'sqlite' ? checkSqlite(location.dataDir) : checkPostgres(location.url, redactedUrl(location.url));
 }
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { StoreError } from '../store-error';
 import { SqlDatabase, databaseError } from './database';
 import { appliedMigrations, latestMigration } from './migrations';
-import { DATABASE_FILE, MEDIA_DIR } from './sql-store';
+import { databaseFileOf, MEDIA_DIR } from '../data-dir';
 
 export interface DatabaseHealth {
   engine: 'sqlite' | 'postgres';
@@ -23,11 +23,6 @@ export interface DatabaseHealth {
   migrations: { applied: string[]; latest: string };
   /** What needs the operator, one line each (none when healthy). */
   problems: string[];
-}
-
-/** The SQLite file of a data directory. */
-export function databaseFileOf(dataDir: string): string {
-  return path.join(dataDir, DATABASE_FILE);
 }
 
 /** The command that restores the newest backup over a damaged file, for messages. */

@@ -11,6 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { DATABASE_FILE, MEDIA_DIR } from '../data-dir';
 import type { Store } from '../store';
 import { hasLegacyData, importLegacyDataDir, legacyImportStopped } from '../legacy/import-file-store';
 import { StoreError } from '../store-error';
@@ -23,11 +24,7 @@ import { POSTS_CHANGED_CHANNEL, SqlPostRepository } from './posts';
 import { sqlRateLimits } from './rate-limits';
 import { SqlAuditLog, SqlSessionRepository, SqlStaffRepository } from './staff';
 
-/** The database file's name in DATA_DIR. */
-export const DATABASE_FILE = 'store.sqlite';
-/** Where uploaded images' variants live in DATA_DIR (content-addressed files; their records are in the database). */
-/** (The file store kept them there too, so an imported data directory's images stay where they are.) */
-export const MEDIA_DIR = path.join('media', 'files');
+export { DATABASE_FILE, MEDIA_DIR } from '../data-dir';
 
 export interface OpenSqlStoreOptions extends DatabaseOptions {
   now?: () => Date;
