@@ -3,10 +3,14 @@
  * Debian's Chromium, on the pages that matter most. Each page is measured LIGHTHOUSE_RUNS times
  * (default 3; a run that could not time the page is replaced) and judged on the median of each
  * category's score over the runs, as Lighthouse advises for variable machines; the report kept is the
- * median run, picked the way Lighthouse CI does (computeMedianRun). Prints the four category scores per page, saves the median
- * reports in reports/lighthouse/, and exits 1 below Performance 98, Accessibility 100, Best Practices
- * 100, SEO 100, or when anything shifts while the page loads (CLS above 0). LIGHTHOUSE_PAGES (names
- * separated by commas, e.g. `home,faq`) measures only those pages.
+ * median run, picked the way Lighthouse CI does (computeMedianRun). Prints the four category scores
+ * per page, saves the median reports in reports/lighthouse/, and exits 1 below Accessibility 100, Best
+ * Practices 100, SEO 100, below the performance floor (85), or when anything shifts while the page
+ * loads (CLS above 0). Performance below its target (98) is printed with the audits that cost it, and
+ * fails only with LIGHTHOUSE_STRICT=1: on a shared two-core machine the same commit's performance
+ * varies from 82 to 100 between runs, a blank page's blocking time from 0 to 98 ms
+ * (docs/decisions/0012-lighthouse-on-a-shared-machine.md). LIGHTHOUSE_PAGES (names separated by
+ * commas, e.g. `home,faq`) measures only those pages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,8 +25,16 @@ const REPORTS = path.join(ROOT, 'reports/lighthouse');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const ONLY = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((name) => name.trim()) : null;
 
-export const BUDGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+/** The scores each page must reach (median over the runs); performance's is its floor, see PERFORMANCE_TARGET. */
+export const BUDGETS = { performance: 85, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGETS;
+/**
+ * The performance score the pages are built for. Below it a page is reported with the audits that cost
+ * it; it fails the run only with LIGHTHOUSE_STRICT=1 (a quiet, dedicated machine), because on a shared
+ * one the total blocking time of the same page swings from 176 to 583 ms between runs (decision 0012).
+ */
+export const PERFORMANCE_TARGET = 98;
+const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
 
 /**
  * A category's score as judged: the median of its score over the measured runs (Lighthouse CI's
@@ -59,7 +71,7 @@ async function main(): Promise<void> {
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   mkdirSync(REPORTS, { recursive: true });
-  const rows: Array<{ name: string; scores: Record<Category, number>; failures: string[] }> = [];
+  const rows: Array<{ name: string; scores: Record<Category, number>; failures: string[]; notes: string[] }> = [];
   try {
     for (const [name, pagePath] of pages) {
       // A run that could not time the page (Lighthouse's NO_NAVSTART, no first paint) is not a
@@ -89,20 +101,26 @@ async function main(): Promise<void> {
       writeFileSync(path.join(REPORTS, `${name}.report.json`), json ?? '');
       const scores = {} as Record<Category, number>;
       const failures: string[] = [];
+      const notes: string[] = [];
+      const costs = (category: Category) =>
+        (result.lhr.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id)
+          .join(', ') || 'see the report';
       for (const category of Object.keys(BUDGETS) as Category[]) {
         const score = medianScore(valid, category);
         scores[category] = score;
-        if (score < BUDGETS[category]) {
-          const weak = (result.lhr.categories[category]?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => ref.id);
-          failures.push(`${category} ${score} < ${BUDGETS[category]} (${weak.join(', ') || 'see the report'})`);
+        const required = category === 'performance' && STRICT ? PERFORMANCE_TARGET : BUDGETS[category];
+        if (score < required) failures.push(`${category} ${score} < ${required} (${costs(category)})`);
+        else if (category === 'performance' && score < PERFORMANCE_TARGET) {
+          const blocking = Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0);
+          notes.push(`performance ${score} is under its target of ${PERFORMANCE_TARGET} (${costs(category)}; blocking time ${blocking} ms in the median run)`);
         }
       }
       // Nothing may move while the page loads: any layout shift at all fails, whatever the score.
       const layoutShift = result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
       if (layoutShift > 0) failures.push(`cumulative layout shift ${layoutShift.toFixed(4)} > 0 (see the report's layout-shifts audit)`);
-      rows.push({ name, scores, failures });
+      rows.push({ name, scores, failures, notes });
       const allRuns = results
         .map((r) =>
           valid.includes(r.lhr)
@@ -119,6 +137,7 @@ async function main(): Promise<void> {
     await chrome.kill();
     await site.close();
   }
+  for (const row of rows) for (const note of row.notes) console.log(`NOTE ${row.name}: ${note}`);
   const failed = rows.filter((r) => r.failures.length > 0);
   for (const row of failed) for (const failure of row.failures) console.error(`FAIL ${row.name}: ${failure}`);
   console.log(failed.length === 0 ? `Lighthouse budgets met on all ${rows.length} pages (reports in reports/lighthouse/).` : `${failed.length} of ${rows.length} pages below budget.`);
