@@ -5,10 +5,10 @@
 import { checkApiKey } from '../contract/keys';
 import { HarnessContext } from './context';
 import { clearState } from './state';
-import { corsTest } from './tests/cors';
-import { dataParamTest } from './tests/data-param';
-import { postmanFixTest, postmanTest } from './tests/postman';
-import { pythonTest } from './tests/python';
+import { corsTest } from './checks/cors';
+import { dataParamTest } from './checks/data-param';
+import { postmanFixTest, postmanTest } from './checks/postman';
+import { pythonTest } from './checks/python';
 import { type HarnessDeps, isTestType, TEST_TYPES, type TestResult, type TestType } from './types';
 
 const TESTS: Record<TestType, (h: HarnessContext) => Promise<TestResult>> = {

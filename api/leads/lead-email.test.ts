@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp';
-import { leadRecord } from '../store/store-contract';
+import { leadRecord } from '../../tests/support/store-contract';
 import { leadEmail, leadMailer } from './lead-email';
 
 const config = { ...DEFAULT_SITE_CONFIG, siteUrl: 'https://www.hartwell.example' };

@@ -14,7 +14,7 @@ import { newLeadId, startWebhookReceiver, waitFor, type TestWebhookReceiver } fr
 import { freePort, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp';
 import { openSqliteStore } from '../store/sql/sql-store';
 import type { Store } from '../store/store';
-import { deliveryRecord, leadRecord } from '../store/store-contract';
+import { deliveryRecord, leadRecord } from '../../tests/support/store-contract';
 import type { LeadDeliverySettings } from './delivery-settings';
 import { leadOutbox, newDeliveries, type LeadOutbox } from './outbox';
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
 import { startWebhookReceiver, type TestWebhookReceiver } from '../../tests/support/leads';
-import { leadRecord } from '../store/store-contract';
+import { leadRecord } from '../../tests/support/store-contract';
 import { postWebhook, signWebhook, verifyWebhookSignature, webhookBody } from './webhook';
 
 const SECRET = 'webhook-secret-for-tests-0123456789abcdef';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
 import { openSqliteStore } from '../store/sql/sql-store';
-import { deliveryRecord, leadRecord } from '../store/store-contract';
+import { deliveryRecord, leadRecord } from '../../tests/support/store-contract';
 import type { Store } from '../store/store';
 import { purgeExpiredLeads } from './lead-retention';
 

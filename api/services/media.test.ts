@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../contract/errors';
 import { openSqliteStore } from '../store/sql/sql-store';
-import { mediaRecord, newPost } from '../store/store-contract';
+import { mediaRecord, newPost } from '../../tests/support/store-contract';
 import type { Store } from '../store/store';
 import { bytesAfterEnd, detectType, markupIn, polyglotProblem } from './media-bytes';
 import { fallbackType, MediaService, mediaIdOf, presentMedia, variantWidths } from './media';

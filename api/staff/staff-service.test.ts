@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store';
 import { openSqliteStore } from '../store/sql/sql-store';
-import { sessionRecord } from '../store/store-contract';
+import { sessionRecord } from '../../tests/support/store-contract';
 import { verifyPassword } from './passwords';
 import { StaffError, StaffService, type StaffStores } from './staff-service';
 

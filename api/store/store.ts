@@ -1,7 +1,7 @@
 /**
  * The store seam: everything the API, the CLI and the site need of persistence, as interfaces. One
  * implementation (api/store/sql/) serves two engines, SQLite in DATA_DIR (the default) and PostgreSQL
- * (DATABASE_URL, for several app servers), and passes the contract suite (api/store/store-contract.ts)
+ * (DATABASE_URL, for several app servers), and passes the contract suite (tests/support/store-contract.ts)
  * on both. Records come back as stored; presenters (api/services/presenters.ts) turn them into what
  * goes out.
  */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ListPostsResponse } from '../../contract/blog-reader';
 import { KeyService } from '../../api/services/keys';
 import { openSqliteStore } from '../../api/store/sql/sql-store';
-import { leadRecord } from '../../api/store/store-contract';
+import { leadRecord } from '../support/store-contract';
 import { blogpost, type CliRun } from '../support/cli';
 import { exited, startServerProcess, type ServerProcess } from '../support/server-process';
 import { makeTempDir } from '../support/server';

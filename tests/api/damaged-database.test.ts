@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GetPostResponse } from '../../contract/blog-reader';
 import { DATABASE_FILE, openSqliteStore } from '../../api/store/sql/sql-store';
-import { newPost } from '../../api/store/store-contract';
+import { newPost } from '../support/store-contract';
 import { blogpost } from '../support/cli';
 import { exited, startServerProcess, type ServerProcess } from '../support/server-process';
 import { makeTempDir } from '../support/server';

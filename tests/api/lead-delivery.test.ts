@@ -17,7 +17,7 @@ import { leadOutbox, newDeliveries, type LeadOutbox } from '../../api/leads/outb
 import { signWebhook, verifyWebhookSignature } from '../../api/leads/webhook';
 import { openSqliteStore } from '../../api/store/sql/sql-store';
 import type { Store } from '../../api/store/store';
-import { leadRecord } from '../../api/store/store-contract';
+import { leadRecord } from '../support/store-contract';
 import { newLeadId, startWebhookReceiver, waitFor, type ReceivedWebhook, type TestWebhookReceiver } from '../support/leads';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp';
 

@@ -70,14 +70,16 @@ describe('scheduled posts', () => {
 
   it('are published when the server starts again after being down at their time', async () => {
     const dataDir = makeTempDir();
-    const first = await serve({ dataDir });
-    const at = new Date(Date.now() + 1_000);
+    // The servers' clock: the post is due an hour after the first one stops; the second starts later.
+    let clock = Date.parse('2026-11-02T09:00:00Z');
+    const first = await serve({ dataDir, now: () => new Date(clock) });
+    const at = new Date(clock + 60 * 60_000);
     const slug = (await schedule(first.server, first.key, 'Due while down', at.toISOString())).json.post.slug;
     await first.server.close();
     servers.splice(servers.indexOf(first.server), 1);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now()) + 200));
+    clock = at.getTime() + 5 * 60_000;
 
-    const { server } = await serve({ dataDir });
+    const { server } = await serve({ dataDir, now: () => new Date(clock) });
     // Published before the first request is answered, dated at its scheduled time.
     const post = (await call<GetPostByIdResponse>(server, 'GET', `/api/blog/${slug}`)).json.post;
     expect(post).toMatchObject({ status: 'published', published_at: at.toISOString() });

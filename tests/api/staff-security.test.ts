@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadRecord } from '../../api/store/store-contract';
+import { leadRecord } from '../support/store-contract';
 import { loginTokenOf, type StaffClient, staffClient } from '../support/staff-client';
 import { startTestServer, type TestServer } from '../support/server';
 

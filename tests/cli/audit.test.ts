@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/staff';
 import { openSqliteStore } from '../../api/store/sql/sql-store';
-import { auditEntry, leadRecord } from '../../api/store/store-contract';
+import { auditEntry, leadRecord } from '../support/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
 

@@ -9,7 +9,7 @@ import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../api/store/sql/sql-store';
-import { newPost } from '../../api/store/store-contract';
+import { newPost } from '../support/store-contract';
 import { blogpost } from '../support/cli';
 import { makeTempDir } from '../support/server';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
 import { openSqliteStore } from '../../api/store/sql/sql-store';
-import { deliveryRecord, leadRecord } from '../../api/store/store-contract';
+import { deliveryRecord, leadRecord } from '../support/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
 import { inStore } from './data-dir-store';

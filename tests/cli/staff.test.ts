@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRecord } from '../../contract/staff';
 import { verifyPassword } from '../../api/staff/passwords';
-import { sessionRecord } from '../../api/store/store-contract';
+import { sessionRecord } from '../support/store-contract';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir } from '../support/server';
 import { inStore } from './data-dir-store';

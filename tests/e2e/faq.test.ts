@@ -11,7 +11,7 @@ import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { FAQ_PAGE_FIGURES as FIGURES } from '../support/spec-figures';
-import { type OpenedPage, openPage, waitForHydration } from '../support/page';
+import { nextFrames, type OpenedPage, openPage, waitForHydration } from '../support/page';
 
 const TAB_NAMES = ['General IUL Questions', 'Retirement Income & 401(k)', 'Business Owner Questions'];
 const COUNTS = [19, 1, 12];
@@ -241,7 +241,7 @@ describe('FAQ page in the browser', () => {
     await page.waitForFunction(() => window.scrollY > 1000);
     await page.reload();
     await waitForHydration(page);
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });

@@ -12,7 +12,7 @@ import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
-import { waitForHydration } from '../support/page';
+import { nextFrames, waitForHydration } from '../support/page';
 
 const config = DEFAULT_SITE_CONFIG;
 const content = quoteContent(config);
@@ -133,7 +133,7 @@ describe('quote page in the browser', () => {
   it('requests nothing from the booking provider or the video host before the visitor asks', async () => {
     const { context, page, requests, errors } = await openQuote({ external: providerWorks });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(800);
+    await nextFrames(page);
     expect(thirdPartyRequests(requests)).toEqual([]);
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await page.locator(`script[src="${config.bookingScriptUrl}"]`).count()).toBe(0);

@@ -13,7 +13,7 @@ import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { HOME_SECTION_IDS } from '../../web/content/home';
 import { HOME_SPEC_FIGURES } from '../support/spec-figures';
-import { scrollToSection, waitForHydration } from '../support/page';
+import { nextFrames, scrollToSection, waitForHydration } from '../support/page';
 
 let server: TestServer;
 let browser: Browser;
@@ -366,7 +366,7 @@ describe('FAQ section', () => {
     await link.click();
     await page.waitForURL(`${server.url}/faq`);
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
-    await page.waitForTimeout(150);
+    await nextFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
-import { waitForHydration } from '../support/page';
+import { nextFrames, waitForHydration } from '../support/page';
 
 let server: TestServer;
 let browser: Browser;
@@ -58,7 +58,7 @@ describe('navigation bar', () => {
     expect(top).toMatchObject({ scrolled: 'false', background: 'rgba(0, 0, 0, 0)', shadow: 'none' });
 
     await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(100);
+    await nextFrames(page);
     expect((await headerState(page)).scrolled).toBe('false');
 
     await page.evaluate(() => window.scrollTo(0, 11));

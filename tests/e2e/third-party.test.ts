@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
-import { waitForHydration } from '../support/page';
+import { nextFrames, waitForHydration } from '../support/page';
 
 let server: TestServer;
 let browser: Browser;
@@ -41,7 +41,7 @@ describe('third-party requests', () => {
       await waitForHydration(page);
       // Scrolling through the page is not asking for a player or the booking form.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(300);
+      await nextFrames(page);
       await context.close();
       expect(foreign).toEqual([]);
     },

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { DATABASE_FILE, openPostgresStore, openSqliteStore } from '../../api/store/sql/sql-store';
-import { auditEntry, deliveryRecord, leadRecord, mediaFiles, mediaRecord } from '../../api/store/store-contract';
+import { auditEntry, deliveryRecord, leadRecord, mediaFiles, mediaRecord } from '../support/store-contract';
 import { validPost } from '../api/support';
 import { blogpost } from '../support/cli';
 import { freshDatabase } from '../support/postgres-cluster';

@@ -8,7 +8,7 @@ import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import type { LeadDeliverySettings } from '../../api/leads/delivery-settings';
 import { leadOutbox, newDeliveries } from '../../api/leads/outbox';
 import { openPostgresStore } from '../../api/store/sql/sql-store';
-import { leadRecord } from '../../api/store/store-contract';
+import { leadRecord } from '../support/store-contract';
 import { newLeadId, startWebhookReceiver, waitFor } from '../support/leads';
 import { freshDatabase } from '../support/postgres-cluster';
 

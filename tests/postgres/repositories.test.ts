@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
 import { StoreError } from '../../api/store/store-error';
-import { auditEntry, deliveryRecord, keyRecord, leadRecord, mediaFiles, mediaRecord, sessionRecord, staffRecord } from '../../api/store/store-contract';
+import { auditEntry, deliveryRecord, keyRecord, leadRecord, mediaFiles, mediaRecord, sessionRecord, staffRecord } from '../support/store-contract';
 import type { SharedRateLimits, Store } from '../../api/store/store';
 import { type OpenSqlStoreOptions, openPostgresStore } from '../../api/store/sql/sql-store';
 import { freshDatabase } from '../support/postgres-cluster';

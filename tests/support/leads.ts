@@ -2,7 +2,7 @@
  * What the tests of quote requests share: the quote form as a browser without JavaScript sends it, a
  * fresh lead id, a real HTTP webhook receiver on 127.0.0.1 that checks each request's signature as it
  * arrives, and waiting for the outbox to get somewhere. Complete lead and notification records come
- * from api/store/store-contract.ts.
+ * from tests/support/store-contract.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';

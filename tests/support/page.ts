@@ -8,7 +8,16 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
  */
 export async function scrollToSection(locator: Locator): Promise<void> {
   await locator.scrollIntoViewIfNeeded();
-  await locator.page().evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await nextFrames(locator.page());
+}
+
+/**
+ * Waits until the page has rendered two more frames: by then what an earlier scroll, input or load
+ * sets off (scroll and intersection handlers, effects, the requests they start) has run. A test that
+ * checks something did *not* happen waits for this, not for a fixed time.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /**

@@ -1,11 +1,11 @@
 /**
- * The store contract (api/store/store-contract.ts) on SQLite, each test in a data directory of its own;
+ * The store contract (tests/support/store-contract.ts) on SQLite, each test in a data directory of its own;
  * tests/postgres/store-contract.test.ts runs the same suite on PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describeStoreContract, sqlStoreUnderTest } from '../store-contract';
+import { describeStoreContract, sqlStoreUnderTest } from '../../../tests/support/store-contract';
 import { openSqliteStore } from './sql-store';
 
 /** The error SQLite gives when its disk is full. */

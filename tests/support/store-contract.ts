@@ -1,13 +1,13 @@
 /**
- * The contract the store seam (store.ts) must keep, as a vitest suite, run on both engines of its one
+ * The contract the store seam (api/store/store.ts) must keep, as a vitest suite, run on both engines of its one
  * implementation: SQLite in api/store/sql/sql-store.test.ts, PostgreSQL in
  * tests/postgres/store-contract.test.ts. It states the seam's behaviour through the seam only.
  */
 import { describe, expect, it } from 'vitest';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
-import type { CreateOutcome, KeyRecord, MediaRecord, NewPost, PostIndexEntry, Store } from './store';
-import { StoreError } from './store-error';
+import type { CreateOutcome, KeyRecord, MediaRecord, NewPost, PostIndexEntry, Store } from '../../api/store/store';
+import { StoreError } from '../../api/store/store-error';
 
 export interface StoreUnderTest {
   store: Store;
