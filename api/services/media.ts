@@ -15,7 +15,8 @@
  * AVIF is not made for them (the encoder here has no animation).
  */
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type createSharp from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { ApiError } from '../../contract/errors';
 import { escapeMarkup } from '../../contract/markup';
 import {
@@ -35,6 +36,16 @@ import {
 } from '../../contract/media';
 import type { MediaRecord, PostIndexEntry, Store } from '../store/store';
 import { detectType, polyglotProblem } from './media-bytes';
+
+/**
+ * sharp, loaded at the first image: it loads libvips, about 190 ms, which every `blogpost` command
+ * paid at start because the services it opens include this one (decision 0008's on-demand loading).
+ */
+let sharpModule: Promise<{ default: typeof createSharp }> | undefined;
+async function sharp(input: Uint8Array | Buffer, options: SharpOptions): Promise<Sharp> {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default(input, options);
+}
 
 /** WebP quality: visually lossless for photos at a third of a JPEG's size. */
 const WEBP_QUALITY = 80;
@@ -119,7 +130,7 @@ function unreadable(reason: string): ApiError {
 /** The header's facts (no pixel decoded); a 422 when even the header cannot be read. */
 async function headerOf(bytes: Uint8Array, type: MediaType): Promise<Metadata> {
   try {
-    return await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
+    return await (await sharp(bytes, { animated: true, limitInputPixels: false })).metadata();
   } catch (error) {
     throw unreadable(`its ${type} header cannot be read (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -143,7 +154,7 @@ function checkPixels(meta: Metadata): void {
 async function decode(bytes: Uint8Array, type: MediaType, meta: Metadata): Promise<Decoded> {
   const animated = (meta.pages ?? 1) > 1 && (type === 'image/gif' || type === 'image/webp');
   try {
-    let pipeline = sharp(bytes, { animated, limitInputPixels: MEDIA_MAX_PIXELS, failOn: 'error' });
+    let pipeline = await sharp(bytes, { animated, limitInputPixels: MEDIA_MAX_PIXELS, failOn: 'error' });
     // Animations carry no EXIF orientation (and sharp cannot rotate several frames).
     if (!animated) pipeline = pipeline.rotate();
     const { data, info } = await pipeline.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
@@ -173,7 +184,7 @@ async function encode(decoded: Decoded, width: number, type: VariantType): Promi
     channels: decoded.channels,
     ...(animated ? { pageHeight: decoded.height } : {}),
   };
-  let pipeline = sharp(decoded.pixels, { raw });
+  let pipeline = await sharp(decoded.pixels, { raw });
   if (width !== decoded.width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
   const timing = animated ? { ...(decoded.loop === undefined ? {} : { loop: decoded.loop }), ...(decoded.delay ? { delay: decoded.delay } : {}) } : {};
   switch (type) {
