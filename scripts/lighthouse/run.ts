@@ -6,8 +6,9 @@
  * median run, picked the way Lighthouse CI does (computeMedianRun). Prints the four category scores
  * per page, saves the median reports in reports/lighthouse/, and exits 1 below Accessibility 100, Best
  * Practices 100, SEO 100, below the performance floor (85), or when anything shifts while the page
- * loads (CLS above 0). Performance below its target (98) is printed with the audits that cost it, and
- * fails only with LIGHTHOUSE_STRICT=1: on a shared two-core machine the same commit's performance
+ * loads (CLS above 0 in the median over the runs; a shift in one run is printed with what moved).
+ * Performance below its target (98) is printed with the audits that cost it, and fails only with
+ * LIGHTHOUSE_STRICT=1: on a shared two-core machine the same commit's performance
  * varies from 82 to 100 between runs, a blank page's blocking time from 0 to 98 ms
  * (docs/decisions/0012-lighthouse-on-a-shared-machine.md). LIGHTHOUSE_PAGES (names separated by
  * commas, e.g. `home,faq`) measures only those pages.
@@ -117,9 +118,18 @@ async function main(): Promise<void> {
           notes.push(`performance ${score} is under its target of ${PERFORMANCE_TARGET} (${costs(category)}; blocking time ${blocking} ms in the median run)`);
         }
       }
-      // Nothing may move while the page loads: any layout shift at all fails, whatever the score.
-      const layoutShift = result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
-      if (layoutShift > 0) failures.push(`cumulative layout shift ${layoutShift.toFixed(4)} > 0 (see the report's layout-shifts audit)`);
+      // Nothing may move while the page loads: a layout shift in most runs fails, whatever the score.
+      // One run in several may see decision 0009's rare late font redraw (a first visit whose font
+      // arrives inside its block period): reported with what moved, judged like the scores, on the
+      // median over the runs.
+      const shifts = valid.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
+      const layoutShift = [...shifts].sort((a, b) => a - b)[Math.floor((shifts.length - 1) / 2)] ?? 0;
+      const shifted = valid.filter((lhr) => (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0);
+      const moved = [...new Set(shifted.flatMap((lhr) => ((lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? []).map((item) => item.node?.selector ?? 'an element')))];
+      if (layoutShift > 0) failures.push(`cumulative layout shift ${layoutShift.toFixed(4)} > 0 in most runs (${moved.join('; ')}; see the report's layout-shifts audit)`);
+      else if (shifted.length > 0) {
+        notes.push(`a layout shift in ${shifted.length} of ${valid.length} runs (${shifts.filter((cls) => cls > 0).map((cls) => cls.toFixed(4)).join(', ')}): ${moved.join('; ')} (decision 0009)`);
+      }
       rows.push({ name, scores, failures, notes });
       const allRuns = results
         .map((r) =>
