@@ -18,7 +18,7 @@ import pg from 'pg';
 import { type PostgresCluster, postgresBinDir, startPostgresCluster } from '../../tests/support/postgres-cluster';
 import { decoded, getOk } from './http';
 import { clean, combine, load, type Measure, median } from './load';
-import { DATABASE_FILE } from '../../api/store/sql/sql-store';
+import { DATABASE_FILE } from '../../api/store/data-dir';
 import { copyDataDir, seed, type Server, startServer, stop } from './processes';
 import { CONNECTIONS, readTargets, WARM_UP_SECONDS } from './reads';
 import { fmt, kb, markdownTable, measureCells, percent, seconds as secondsText, type Section } from './report';

@@ -21,7 +21,7 @@ import { SqlDatabase } from '../../api/store/sql/database';
 import { deliveryRow } from '../../api/store/sql/leads';
 import { postRow, tagRows } from '../../api/store/sql/posts';
 import type { LeadsTable, OutboxTable, PostSlugsTable, PostsTable, PostTagsTable } from '../../api/store/sql/schema';
-import { DATABASE_FILE } from '../../api/store/sql/sql-store';
+import { DATABASE_FILE } from '../../api/store/data-dir';
 import { benchPayload, FIRST_POST_AT, POST_SPACING_MS } from './payloads';
 import { isDatabaseUrl } from './stores';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { SAMPLE_POST } from '../../harness/sample-post';
 import { clean, combine, load, type Measure, median } from './load';
-import { DATABASE_FILE } from '../../api/store/sql/sql-store';
+import { DATABASE_FILE } from '../../api/store/data-dir';
 import { copyDataDir, startServer, stop } from './processes';
 import { type Budget, fmt, markdownTable, measureCells, percent, type Section, verdict } from './report';
 

@@ -48,6 +48,12 @@ function medianScore(runs: ReadonlyArray<RunnerResult['lhr']>, category: Categor
   return scores.length % 2 === 1 ? (scores[mid] ?? 0) : Math.round(((scores[mid - 1] ?? 0) + (scores[mid] ?? 0)) / 2);
 }
 
+/** What moved in a run, by CSS selector, from its layout-shifts audit. */
+function shiftedElements(lhr: RunnerResult['lhr']): string[] {
+  const details = lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string } }> } | undefined;
+  return (details?.items ?? []).map((item) => item.node?.selector ?? 'an element');
+}
+
 async function main(): Promise<void> {
   const site = await startProductionSite('lighthouse');
   const { origin } = site;
@@ -125,7 +131,7 @@ async function main(): Promise<void> {
       const shifts = valid.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
       const layoutShift = [...shifts].sort((a, b) => a - b)[Math.floor((shifts.length - 1) / 2)] ?? 0;
       const shifted = valid.filter((lhr) => (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0);
-      const moved = [...new Set(shifted.flatMap((lhr) => ((lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? []).map((item) => item.node?.selector ?? 'an element')))];
+      const moved = [...new Set(shifted.flatMap(shiftedElements))];
       if (layoutShift > 0) failures.push(`cumulative layout shift ${layoutShift.toFixed(4)} > 0 in most runs (${moved.join('; ')}; see the report's layout-shifts audit)`);
       else if (shifted.length > 0) {
         notes.push(`a layout shift in ${shifted.length} of ${valid.length} runs (${shifts.filter((cls) => cls > 0).map((cls) => cls.toFixed(4)).join(', ')}): ${moved.join('; ')} (decision 0009)`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePostResponse } from '../../contract/blog';
 import type { GetPostResponse } from '../../contract/blog-reader';
-import { DATABASE_FILE } from '../../api/store/sql/sql-store';
+import { DATABASE_FILE } from '../../api/store/data-dir';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, validPost } from './support';
 

@@ -10,7 +10,8 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { DATABASE_FILE, openPostgresStore, openSqliteStore } from '../../api/store/sql/sql-store';
+import { DATABASE_FILE } from '../../api/store/data-dir';
+import { openPostgresStore, openSqliteStore } from '../../api/store/sql/sql-store';
 import { auditEntry, deliveryRecord, leadRecord, mediaFiles, mediaRecord } from '../support/store-contract';
 import { validPost } from '../api/support';
 import { blogpost } from '../support/cli';

@@ -6,8 +6,8 @@
  * stored inside one write transaction (its row locked on PostgreSQL; SQLite runs write transactions one
  * at a time), so changes from two instances (or the CLI) apply one after the other and none is lost.
  * Nothing is held in memory but, on SQLite, this server's holds on notifications (see `claim`). Ids
- * are checked as the file store checked them, so an imported data
- * directory's names are refused and ignored the same way.
+ * are checked as the file store checked them, so an imported data directory's names are refused and
+ * ignored the same way.
  */
 import { sql } from 'kysely';
 import type { DeliveryRecord, LeadRecord } from '../../../contract/leads';

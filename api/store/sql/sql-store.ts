@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { DATABASE_FILE, MEDIA_DIR } from '../data-dir';
+import { databaseFileOf, MEDIA_DIR } from '../data-dir';
 import type { Store } from '../store';
 import { hasLegacyData, importLegacyDataDir, legacyImportStopped } from '../legacy/import-file-store';
 import { StoreError } from '../store-error';
@@ -24,7 +24,6 @@ import { POSTS_CHANGED_CHANNEL, SqlPostRepository } from './posts';
 import { sqlRateLimits } from './rate-limits';
 import { SqlAuditLog, SqlSessionRepository, SqlStaffRepository } from './staff';
 
-export { DATABASE_FILE, MEDIA_DIR } from '../data-dir';
 
 export interface OpenSqlStoreOptions extends DatabaseOptions {
   now?: () => Date;
@@ -129,7 +128,7 @@ export async function openSqliteStore(dataDir: string, options: OpenSqlStoreOpti
   } catch (error) {
     throw databaseError('create the data directory', error, 'sqlite', dataDir);
   }
-  const database = await SqlDatabase.sqlite(path.join(dataDir, DATABASE_FILE), options);
+  const database = await SqlDatabase.sqlite(databaseFileOf(dataDir), options);
   const created = await migrated(database, log);
   const { store } = assemble(database, now, created, path.join(dataDir, MEDIA_DIR));
   // A data directory of the file store (or one whose import stopped): its data moves into the database, which is then not a new store (nothing is seeded).
