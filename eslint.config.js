@@ -49,6 +49,22 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI reads the world only through its io (cli/io.ts): the tests run its commands in their own
+    // process with another io (decision 0013), so a direct read would differ from a real run unseen.
+    files: ['cli/**/*.ts', 'harness/**/*.ts'],
+    ignores: ['cli/io.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['env', 'cwd', 'stdout', 'stderr', 'stdin', 'exit', 'exitCode', 'argv', 'on', 'once'].map((property) => ({
+          object: 'process',
+          property,
+          message: 'the CLI reads and writes the world through its io (cli/io.ts), which the tests replace',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', fetch: 'readonly', crypto: 'readonly', FormData: 'readonly', Blob: 'readonly' } },
   },

@@ -35,12 +35,27 @@ export default defineConfig({
         },
       },
       {
-        // The API and the CLI over real HTTP against a listening server (the site build is needed
-        // because the server also renders pages).
+        // The API and the CLI over real HTTP against a listening server in the test's process, the CLI
+        // run in that process too (tests/support/cli.ts; the site build is needed because the server
+        // also renders pages).
         test: {
           name: 'server',
           ...SHARED_MODULES,
           include: ['tests/{api,cli}/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // What only real processes show: the server as `npm start` runs it (start-up, a port in use,
+        // SIGKILL mid-burst), several `blogpost` processes beside it, the bin in shell pipelines, and
+        // the integration examples in each language. Seconds a file: kept out of `npm run test:fast`.
+        test: {
+          name: 'processes',
+          ...SHARED_MODULES,
+          include: ['tests/processes/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,

@@ -44,3 +44,16 @@ export async function askYesNo(io: CliIO, question: string): Promise<boolean> {
     lines.close();
   }
 }
+
+/** Aborted by Ctrl-C or SIGTERM to this process (the end of `logs tail`, not an error). */
+export function interruption(): AbortSignal {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  controller.signal.addEventListener('abort', () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  });
+  return controller.signal;
+}

@@ -12,6 +12,7 @@ import { API_KEY_PREFIX, checkApiKey } from '../../contract/keys';
 import { openRequestLogReader, type RequestLogEntry, type RequestLogQuery, resolveDataDir, type StatusFilter } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
+import { interruption } from '../io';
 
 
 export interface LogFilterOptions {
@@ -124,19 +125,6 @@ export async function logsCommand(options: LogsOptions, ctx: CommandContext): Pr
   }
   ctx.out.data(table([HEADER, ...entries.map(tableRow)]));
   return ExitCode.Ok;
-}
-
-/** Aborted by Ctrl-C or SIGTERM (the end of a tail, not an error). */
-function interruption(): AbortSignal {
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  controller.signal.addEventListener('abort', () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  });
-  return controller.signal;
 }
 
 export async function tailLogsCommand(options: LogFilterOptions, ctx: CommandContext, signal: AbortSignal = interruption()): Promise<ExitCode> {

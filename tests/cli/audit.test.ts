@@ -1,6 +1,6 @@
 /**
- * `blogpost audit` as a real process: the entries written by `blogpost staff`, `keys create|revoke` and
- * `leads set|delete` (run as real processes on the same data directory), oldest first, as a table and
+ * `blogpost audit` (tests/support/cli.ts): the entries written by `blogpost staff`, `keys create|revoke` and
+ * `leads set|delete` (run on the same data directory), oldest first, as a table and
  * as JSON, filtered by --since and --action; never a lead's personal data or a note's text; nothing
  * made where there is no store.
  */

@@ -1,5 +1,5 @@
 /**
- * `blogpost backup <file>` as a real process beside the real server (its own process) while that server
+ * `blogpost backup <file>` beside the real server (in its own process) while that server
  * takes new posts: the copy passes the integrity check, opens as a store, and holds every post the
  * server acknowledged (201) before the backup began. A backup never overwrites a file; a PostgreSQL
  * store is pointed at pg_dump (exit 2); a data directory without a database is exit 4.

@@ -1,5 +1,5 @@
 /**
- * `blogpost publish | validate | diagnose | test | seed | help` as real processes against a real
+ * `blogpost publish | validate | diagnose | test | seed | help` (through the CLI's own entry, tests/support/cli.ts) against a real
  * server: output, exit codes, and what reached the store.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The compliance rules in the `blogpost` CLI, as real processes: `lint` over files and folders (the
+ * The compliance rules in the `blogpost` CLI (through the CLI's own entry, tests/support/cli.ts): `lint` over files and folders (the
  * line and column of each finding in the Markdown source, exit codes, --json), findings in `validate`,
  * and against real servers in each COMPLIANCE_MODE, `publish` (findings, a post held for review, a
  * 422 refusal) and `list` (held and sent-back posts).

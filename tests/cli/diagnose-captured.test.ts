@@ -1,5 +1,5 @@
 /**
- * `blogpost diagnose` as real processes against a real server: curl bodies read from @file as curl
+ * `blogpost diagnose` (through the CLI's own entry, tests/support/cli.ts) against a real server: curl bodies read from @file as curl
  * reads them, revoked and read-only keys named (from the data directory or from the server), probe
  * mode with a revoked key, and `--send` / `--validate-only`, checked against the posts on the server.
  */

@@ -1,5 +1,5 @@
 /**
- * `blogpost doctor` as a real process on a data directory the store made (no server needed): a
+ * `blogpost doctor` (through the CLI's own entry, tests/support/cli.ts) on a data directory the store made (no server needed): a
  * healthy database, one with garbage written over a page in its middle (SQLite's integrity check finds
  * it; the message names the file and how to restore a backup), JSON output, and the exit codes (0
  * healthy, 1 needs attention, 4 no database there or PostgreSQL unreachable).

@@ -1,6 +1,6 @@
 /**
- * `blogpost keys create|list|revoke` as real processes (the package's bin file, as `npx blogpost` runs
- * it): output, exit codes, and the effect on a server running on the same data directory.
+ * `blogpost keys create|list|revoke` through the CLI's own entry, as the bin runs it (tests/support/cli.ts):
+ * output, exit codes, and the effect on a server running on the same data directory.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `blogpost leads list|show|set|delete` as real processes on a data directory the store filled with
+ * `blogpost leads list|show|set|delete` (through the CLI's own entry, tests/support/cli.ts) on a data directory the store filled with
  * quote requests (real, spam, notified, one notification still pending): output, exit codes, and
  * what is stored afterwards, read back through the store.
  */

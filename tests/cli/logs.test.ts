@@ -1,5 +1,5 @@
 /**
- * `blogpost logs`, `blogpost logs tail` and `blogpost diagnose <request-id>` as real processes on the
+ * `blogpost logs`, `blogpost logs tail` and `blogpost diagnose <request-id>` (through the CLI's own entry, tests/support/cli.ts) on the
  * data directory of a running server: a revoked key's failed requests are found by key and explained
  * (when, by whom, why), the filters and --json work, bad filters are usage errors, and a tail shows a
  * request made while it runs until it is stopped.

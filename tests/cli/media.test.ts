@@ -1,5 +1,5 @@
 /**
- * Images through the `blogpost` CLI, as real processes against a real server: `publish` of a Markdown
+ * Images through the `blogpost` CLI (through the CLI's own entry, tests/support/cli.ts) against a real server: `publish` of a Markdown
  * file with two local images and a local cover uploads them once and creates the post with every picture
  * served from the site; publishing again uploads nothing new; `--dry-run` lists the uploads and sends
  * nothing; `validate` names a missing file and a missing alt at their line; `media upload|list|delete`

@@ -1,5 +1,5 @@
 /**
- * An author's whole life with a post through `blogpost`, as real processes against a real server:
+ * An author's whole life with a post through `blogpost` (through the CLI's own entry, tests/support/cli.ts) against a real server:
  * publish creates and writes the id into the file, publishing again updates the same post (and never
  * duplicates it), a change made elsewhere stops the update with a 412 that shows it (--force
  * overwrites), list/get/unpublish/delete/restore/history/revert/schedule, the Markdown round trip of

@@ -1,5 +1,5 @@
 /**
- * `blogpost staff add|list|disable|reset-password` as real processes on a data directory: the password
+ * `blogpost staff add|list|disable|reset-password` (through the CLI's own entry, tests/support/cli.ts) on a data directory: the password
  * read from standard input and never shown or stored (the whole data directory is searched for it),
  * weak passwords refused with nothing stored, sessions ended by disable and reset-password, exit codes.
  */

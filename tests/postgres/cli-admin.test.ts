@@ -1,5 +1,5 @@
 /**
- * `blogpost keys|staff|leads|audit|seed|doctor|backup` on PostgreSQL, as real processes with DATABASE_URL set and
+ * `blogpost keys|staff|leads|audit|seed|doctor|backup` on PostgreSQL (through the CLI's own entry, tests/support/cli.ts) with DATABASE_URL set and
  * no --data-dir, beside an app server started on the same database (each test on a new database): a
  * key made by the CLI publishes a post on that server and gets 401 once revoked; a staff account added
  * by the CLI signs in there; the demo articles seeded by the CLI are served by its /api/blog at once;

@@ -12,7 +12,7 @@ import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { checkApiKey } from '../../contract/keys';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { makeTempDir, ROOT } from '../support/server';
-import { validPost } from './support';
+import { validPost } from '../api/support';
 
 const dataDir = makeTempDir('iul-startup-');
 afterAll(() => {

@@ -10,7 +10,7 @@ import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { blogpost } from '../support/cli';
 import { makeTempDir } from '../support/server';
 import { exited, startServerProcess } from '../support/server-process';
-import { validPost } from './support';
+import { validPost } from '../api/support';
 
 const dataDir = makeTempDir('iul-durability-');
 const startServer = () => startServerProcess({ DATA_DIR: dataDir, SEED_DEMO_CONTENT: 'false', RATE_LIMIT_WRITES_PER_MINUTE: '0' });

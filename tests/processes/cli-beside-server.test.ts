@@ -10,10 +10,10 @@ import type { ListPostsResponse } from '../../contract/blog-reader';
 import { KeyService } from '../../api/services/keys';
 import { openSqliteStore } from '../../api/store/sql/sql-store';
 import { leadRecord } from '../support/store-contract';
-import { blogpost, type CliRun } from '../support/cli';
+import { blogpostProcess, type CliRun } from '../support/cli';
 import { exited, startServerProcess, type ServerProcess } from '../support/server-process';
 import { makeTempDir } from '../support/server';
-import { validPost } from './support';
+import { validPost } from '../api/support';
 
 const POSTS = 200;
 const RUNS = 8;
@@ -65,10 +65,10 @@ it(`keeps every write of four CLI processes beside ${POSTS} posts to the server`
     }
   };
   const [created, revoked, noted, added] = await Promise.all([
-    inTurn((i) => blogpost(['keys', 'create', '--name', `Fresh key ${i}`], { env })),
-    inTurn((i) => blogpost(['keys', 'revoke', toRevoke[i] ?? '', '--reason', 'rotated'], { env })),
-    inTurn((i) => blogpost(['leads', 'set', LEAD, '--note', `Called back, attempt ${i}`], { env })),
-    inTurn((i) => blogpost(['staff', 'add', '--email', `agent${i}@example.com`, '--name', `Agent ${i}`, '--password-stdin'], { env, input: 'seven green lanterns by the river\n' })),
+    inTurn((i) => blogpostProcess(['keys', 'create', '--name', `Fresh key ${i}`], { env })),
+    inTurn((i) => blogpostProcess(['keys', 'revoke', toRevoke[i] ?? '', '--reason', 'rotated'], { env })),
+    inTurn((i) => blogpostProcess(['leads', 'set', LEAD, '--note', `Called back, attempt ${i}`], { env })),
+    inTurn((i) => blogpostProcess(['staff', 'add', '--email', `agent${i}@example.com`, '--name', `Agent ${i}`, '--password-stdin'], { env, input: 'seven green lanterns by the river\n' })),
     Promise.all(Array.from({ length: 4 }, poster)),
   ]);
   for (const run of [...(created ?? []), ...(revoked ?? []), ...(noted ?? []), ...(added ?? [])]) expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
@@ -87,6 +87,6 @@ it(`keeps every write of four CLI processes beside ${POSTS} posts to the server`
   } finally {
     await store.close();
   }
-  const doctor = await blogpost(['doctor', '--data-dir', dataDir]);
+  const doctor = await blogpostProcess(['doctor', '--data-dir', dataDir]);
   expect(doctor.code, `${doctor.stdout}${doctor.stderr}`).toBe(0);
 }, 300_000);

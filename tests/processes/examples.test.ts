@@ -15,7 +15,7 @@ import type { CreatePostResponse } from '../../contract/blog';
 import type { PostWriteResponse } from '../../contract/post-lifecycle';
 import { SAMPLE_POST } from '../../harness/sample-post';
 import { ROOT, startTestServer, type TestServer } from '../support/server';
-import { call } from './support';
+import { call } from '../api/support';
 
 const EXAMPLES = path.join(ROOT, 'docs/examples');
 /** The picture the image examples upload (docs/examples/cash-value-chart.png). */
