@@ -128,7 +128,8 @@ export interface StaffArea {
     addNote(id: string, text: string): Promise<LeadRecord | null>;
     /** Deletes a person's data on request; the audit keeps that it happened, not what. */
     delete(id: string): Promise<boolean>;
-    csv(query: LeadListQuery): Promise<string>;
+    /** The leads of the inbox's filter as CSV, made as it is read (any number of leads in bounded memory); the export is audited when it ends. */
+    csv(query: LeadListQuery): Promise<ReadableStream<Uint8Array>>;
   };
   posts: {
     list(query: StaffPostQuery): Promise<StaffPost[]>;

@@ -5,6 +5,7 @@
  * pages, feeds and sitemaps are kept in memory until a post changes (api/answer-cache.ts).
  */
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Context, Middleware } from 'koa';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SiteConfig } from '../../contract/site-config';
@@ -83,8 +84,13 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) ctx.set('Set-Cookie', cookies);
 
+    // A download (the staff area's CSV export) is sent as it is made, never held whole, and never cached.
+    if (response.body && (response.headers.get('content-disposition') ?? '').startsWith('attachment')) {
+      ctx.body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+      return;
+    }
     const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
-    // Every answer of the site is text: pages, feeds, sitemaps, robots.txt.
+    // Every other answer of the site is text: pages, feeds, sitemaps, robots.txt.
     const text = response.body ? await response.text() : '';
     if (isHtml) {
       if (options.csp && text) ctx.set('Content-Security-Policy', serializeCsp(cspDirectives(options.config, inlineScriptHashes(text))));

@@ -12,7 +12,7 @@ import type { LeadStatus } from '../../contract/quote-request';
 import type { AuditAction } from '../../contract/staff';
 import type { DashboardSummary, LeadListQuery, StaffArea } from '../../contract/staff-area';
 import type { RequestLogReader } from '../request-log/request-log';
-import { leadsCsv } from '../services/lead-export';
+import { leadsCsvChunks } from '../services/lead-export';
 import { KeyError } from '../services/keys';
 import { ApiError } from '../../contract/errors';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
@@ -210,10 +210,27 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         return deleted;
       },
       async csv(query) {
-        const leads = await listLeads(query);
-        const notifications = await store.outbox.forLeads(leads.map((lead) => lead.id));
-        await record('leads.exported', 'leads', { count: leads.length, status: query.status ?? null, spam: query.spam ?? false });
-        return leadsCsv(leads, notifications);
+        signedIn();
+        const needle = query.q;
+        const chunks = leadsCsvChunks(store, { ...(query.status ? { status: query.status } : {}), spam: query.spam ?? false }, {
+          ...(needle ? { keep: (lead: LeadRecord) => matches(lead, needle) } : {}),
+          finished: (count, complete) => record('leads.exported', 'leads', { count, status: query.status ?? null, spam: query.spam ?? false, ...(complete ? {} : { complete }) }),
+        });
+        const encoder = new TextEncoder();
+        // Made a chunk at a time as the response is read; a cancelled download ends the reading (and audits it).
+        return new ReadableStream<Uint8Array>(
+          {
+            async pull(controller) {
+              const next = await chunks.next();
+              if (next.done) controller.close();
+              else controller.enqueue(encoder.encode(next.value));
+            },
+            async cancel() {
+              await chunks.return(undefined);
+            },
+          },
+          { highWaterMark: 0 },
+        );
       },
     },
 

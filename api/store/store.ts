@@ -199,6 +199,11 @@ export interface LeadRepository {
   get(id: string): Promise<LeadRecord | null>;
   /** Newest first. */
   list(query?: LeadQuery): Promise<LeadRecord[]>;
+  /**
+   * The leads `list` returns, in its order, read `size` rows at a time: an export of any length in
+   * bounded memory. A lead added or removed while it runs may or may not be in it; none is read twice.
+   */
+  batches(query?: LeadQuery, size?: number): AsyncGenerator<LeadRecord[]>;
   /** Applies `change` to the stored lead (one change at a time); the stored result, or null when there is no such lead. */
   update(id: string, change: (lead: LeadRecord) => LeadRecord): Promise<LeadRecord | null>;
   /** Removes a lead and its notifications for good (a visitor asked to be forgotten); false when there was none. */

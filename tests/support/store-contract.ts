@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
-import type { CreateOutcome, KeyRecord, MediaRecord, NewPost, PostIndexEntry, Store } from '../../api/store/store';
+import type { CreateOutcome, KeyRecord, LeadQuery, MediaRecord, NewPost, PostIndexEntry, Store } from '../../api/store/store';
 import { StoreError } from '../../api/store/store-error';
 
 export interface StoreUnderTest {
@@ -617,6 +617,34 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(byLead.get(first.id)).toEqual(await reopened.outbox.forLead(first.id));
         expect(byLead.get(second.id)).toEqual(await reopened.outbox.forLead(second.id));
         expect(byLead.get(spam.id)).toEqual([]);
+      }),
+    );
+
+    it(
+      'reads leads in batches in the order of the list, across ties of time and without reading one twice',
+      withStore(async ({ store }) => {
+        // 23 leads, three of them at one instant (ordered by id there), every fifth kept aside as spam.
+        const ids: string[] = [];
+        for (let n = 0; n < 23; n++) {
+          const id = `lead_${String(n).padStart(2, '0')}${'Q'.repeat(18)}`;
+          const createdAt = n >= 10 && n <= 12 ? '2026-04-10T00:00:00.000Z' : `2026-04-${String(n + 1).padStart(2, '0')}T08:00:00.000Z`;
+          await store.leads.create(leadRecord(id, { createdAt, ...(n % 5 === 4 ? { spam: 'honeypot' as const } : {}), ...(n % 3 === 0 ? { status: 'closed' as const } : {}) }), []);
+          ids.push(id);
+        }
+        const batches = async (query: LeadQuery, size: number) => {
+          const seen: string[][] = [];
+          for await (const batch of store.leads.batches(query, size)) seen.push(batch.map((lead) => lead.id));
+          return seen;
+        };
+        for (const query of [{}, { spam: 'any' as const }, { spam: true }, { status: 'closed' as const }, { status: 'new' as const, spam: 'any' as const }]) {
+          const listed = (await store.leads.list(query)).map((lead) => lead.id);
+          for (const size of [1, 4, 10, 500]) {
+            const seen = await batches(query, size);
+            expect(seen.flat(), `${JSON.stringify(query)} by ${size}`).toEqual(listed);
+            expect(seen.every((batch) => batch.length > 0 && batch.length <= size)).toBe(true);
+          }
+        }
+        expect(await batches({ spam: 'any' }, 10)).toHaveLength(3);
       }),
     );
 

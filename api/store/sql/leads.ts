@@ -54,6 +54,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byChannel = (a: DeliveryRecord, b: DeliveryRecord) => byText(a.channel, b.channel) || byText(a.id, b.id);
 /** Lead ids a query of `forLeads` names (SQLite allows 32,766 bound values, PostgreSQL 65,535). */
 const IDS_PER_QUERY = 500;
+/** Leads a page of `batches` reads: a few megabytes of records, and one `forLeads` query's worth of ids. */
+const LEAD_BATCH = IDS_PER_QUERY;
 
 export class SqlOutboxRepository implements OutboxRepository {
   readonly #database: SqlDatabase;
@@ -185,10 +187,44 @@ export class SqlLeadRepository implements LeadRepository {
    * record, so they are filtered here after reading (a store holds thousands of leads, not millions).
    */
   async list(query: LeadQuery = {}): Promise<LeadRecord[]> {
-    const spam = query.spam ?? false;
     const rows = await this.#database.read('list the quote requests', (db) =>
       db.selectFrom('leads').select('record').orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     );
+    return this.#matching(rows, query);
+  }
+
+  /**
+   * Keyset pages over the index `list` reads in order (created_at, id, both descending): each query
+   * starts after the last row of the one before, so a page costs the same at the end as at the start.
+   */
+  async *batches(query: LeadQuery = {}, size = LEAD_BATCH): AsyncGenerator<LeadRecord[]> {
+    let after: { createdAt: string; id: string } | null = null;
+    for (;;) {
+      const from: { createdAt: string; id: string } | null = after;
+      const rows: Array<{ id: string; created_at: string; record: string }> = await this.#database.read('list the quote requests', (db) =>
+        db
+          .selectFrom('leads')
+          .select(['id', 'created_at', 'record'])
+          .$if(from !== null, (q) =>
+            q.where((eb) => eb.or([eb('created_at', '<', from?.createdAt ?? ''), eb.and([eb('created_at', '=', from?.createdAt ?? ''), eb('id', '<', from?.id ?? '')])])),
+          )
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size)
+          .execute(),
+      );
+      const last = rows.at(-1);
+      if (!last) return;
+      const leads = this.#matching(rows, query);
+      if (leads.length > 0) yield leads;
+      if (rows.length < size) return;
+      after = { createdAt: last.created_at, id: last.id };
+    }
+  }
+
+  /** The stored records of `rows` that `query` asks for. */
+  #matching(rows: ReadonlyArray<{ record: string }>, query: LeadQuery): LeadRecord[] {
+    const spam = query.spam ?? false;
     return rows
       .map((row) => this.#database.parse<LeadRecord>(row.record, 'quote request'))
       .filter((lead) => (query.status === undefined || lead.status === query.status) && (spam === 'any' || ((lead.spam ?? null) !== null) === spam));

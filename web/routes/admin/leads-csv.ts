@@ -1,6 +1,7 @@
 /**
  * /admin/leads.csv: the quote requests of the inbox's filter as a spreadsheet (every field, the consent
- * record, the notifications), downloaded, never cached; the export is written to the audit log.
+ * record, the notifications), downloaded as it is made (any number of leads in bounded memory), never
+ * cached; the export is written to the audit log when it ends.
  */
 import type { Route } from './+types/leads-csv';
 import { requireViewer } from './admin-route';
