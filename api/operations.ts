@@ -26,6 +26,6 @@ export type { BackupResult, DatabaseHealth } from './store/sql/maintenance';
 /** The database's checks and backups, loaded when `doctor` or `backup` runs (Kysely and the drivers are large). */
 export const loadMaintenance = (): Promise<typeof Maintenance> => import('./store/sql/maintenance');
 export { StaffError, StaffService, type StaffSummary } from './staff/staff-service';
-export { leadsCsv, notificationSummary, yesNo } from './services/lead-export';
+export { leadsCsv, leadsCsvChunks, notificationSummary, yesNo } from './services/lead-export';
 // `blogpost export` and `blogpost import`: a whole store as one file, between SQLite and PostgreSQL.
 export { exportStore, importStore, type TransferCounts, TransferError } from './store/transfer';

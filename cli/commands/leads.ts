@@ -10,7 +10,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
 import type { DeliveryRecord, LeadRecord, SpamReason } from '../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
-import { type LeadRepository, leadsCsv, notificationSummary, yesNo, type OutboxRepository, type StoreLocation } from '../../api/operations';
+import { type LeadRepository, leadsCsv, leadsCsvChunks, notificationSummary, yesNo, type OutboxRepository, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeExists, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
@@ -123,6 +123,20 @@ export async function listLeadsCommand(options: ListOptions, ctx: CommandContext
   if (options.json && options.format) throw new CliError('Pass either --json or --format, not both.', ExitCode.Usage);
   const location = storeLocationOf(options, ctx);
   const where = placeOf(location);
+  if (options.format === 'csv') {
+    // Written a batch of leads at a time, as the staff area's export: any number of leads in bounded memory.
+    const stored = await withLeads(location, async (store) => {
+      if (!store) return false;
+      for await (const chunk of leadsCsvChunks(store, { spam: options.spam === true, ...(options.status ? { status: options.status } : {}) })) ctx.io.stdout.write(chunk);
+      return true;
+    });
+    if (!stored) {
+      // A CSV of no rows: the header alone, for a script that reads it.
+      ctx.io.stdout.write(leadsCsv([], new Map()));
+      ctx.out.info(`${noStore(where)} Quote requests are kept there once visitors send the form on /get-quote.`);
+    }
+    return ExitCode.Ok;
+  }
   const found = await withLeads(location, async (store) => {
     if (!store) return null;
     const leads = await store.leads.list({ spam: options.spam === true, ...(options.status ? { status: options.status } : {}) });
@@ -132,13 +146,12 @@ export async function listLeadsCommand(options: ListOptions, ctx: CommandContext
   const leads = found?.leads ?? [];
   const deliveries = found?.deliveries ?? new Map<string, DeliveryRecord[]>();
   if (options.json) ctx.out.json(leads);
-  else if (options.format === 'csv') ctx.out.data(leadsCsv(leads, deliveries));
   else if (leads.length > 0) {
     ctx.out.data(leadsTable(leads, deliveries, options.spam === true));
     ctx.out.info(countLine(leads.length, options));
   }
   if (!found) ctx.out.info(`${noStore(where)} Quote requests are kept there once visitors send the form on /get-quote.`);
-  else if (leads.length === 0 && !options.json && options.format !== 'csv') ctx.out.info(emptyListMessage(options, where));
+  else if (leads.length === 0 && !options.json) ctx.out.info(emptyListMessage(options, where));
   return ExitCode.Ok;
 }
 

@@ -175,6 +175,10 @@ describe('blogpost leads list', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`There is no store in ${emptyDir} yet`);
     expect(run.stderr).toContain('/get-quote');
+    const csv = await blogpost(['leads', 'list', '--format', 'csv', '--data-dir', emptyDir]);
+    expect(csv.code).toBe(0);
+    expect(parseCsv(csv.stdout)).toEqual([expect.arrayContaining(['id', 'name', 'consent_given', 'notified'])]);
+    expect(csv.stderr).toContain(`There is no store in ${emptyDir} yet`);
     const show = await blogpost(['leads', 'show', JANE, '--data-dir', emptyDir]);
     expect(show.code).toBe(1);
     expect(show.stderr).toContain('There is no store');
