@@ -21,10 +21,11 @@ let server: TestServer;
 let client: StaffClient;
 
 /**
- * Ten notes of 1,000 characters a lead: about 10 kB a row, 12 MB an export, more than the connection's
- * buffers hold, so a download cancelled early is cut off before the server has made all of it.
+ * Thirty notes of 1,000 characters a lead: about 30 kB a row, 32 MB an export, several times what the
+ * connection's buffers hold (loopback TCP grows them to a few megabytes each way), so a download
+ * cancelled early is cut off before the server has made all of it.
  */
-const NOTES = Array.from({ length: 10 }, (_, i) => ({ at: '2026-06-02T09:00:00.000Z', by: EMAIL, text: `Call ${i + 1}: ${'left a message and will try again; '.repeat(30).slice(0, 990)}` }));
+const NOTES = Array.from({ length: 30 }, (_, i) => ({ at: '2026-06-02T09:00:00.000Z', by: EMAIL, text: `Call ${i + 1}: ${'left a message and will try again; '.repeat(30).slice(0, 990)}` }));
 
 /** Lead `n`: every seventh kept aside as spam, every third closed, names that a search can tell apart. */
 function lead(n: number): LeadRecord {
