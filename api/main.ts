@@ -14,7 +14,6 @@ import { consoleLogger as logger } from './logger';
 import { PROJECT_ROOT } from './project-root';
 import { openFileRequestLog } from './request-log/file-writer';
 import { openFileRequestLogReader } from './request-log/file-reader';
-import { seedDemoPosts } from './seed/demo-posts';
 import { issueDemoKey } from './services/demo-key';
 import { createServices } from './services/services';
 import { deliveryBanner, readLeadDeliverySettings } from './leads/delivery-settings';
@@ -57,6 +56,8 @@ async function main(): Promise<void> {
   const announcement = await issueDemoKey(services, config);
   if (announcement) for (const line of announcement) logger.info(line);
   if (store.created && env.seedDemoContent) {
+    // Loaded only for a new data directory: the Markdown reader (gray-matter, js-yaml) is not part of every start.
+    const { seedDemoPosts } = await import('./seed/demo-posts');
     const outcome = await seedDemoPosts(store, services.posts);
     logger.info(
       outcome.seeded

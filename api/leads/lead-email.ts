@@ -4,7 +4,7 @@
  * through the SMTP server of SMTP_URL with nodemailer, Reply-To the visitor, so an agent answers with one
  * click. Every value the visitor typed is HTML-escaped in the HTML part.
  */
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { ConsentRecord, LeadRecord } from '../../contract/leads';
 import { escapeMarkup as escapeHtml } from '../../contract/markup';
 import { HEALTH_RATING_LABELS, type ContactMethod } from '../../contract/quote-request';
@@ -137,13 +137,17 @@ function senderDomain(from: string): string {
   return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
-/** A mailer over one nodemailer transport (created here, closed by `close`). */
+/**
+ * A mailer over one nodemailer transport, made at the first e-mail (nodemailer is 650 kB of code a
+ * start would otherwise compile: decision 0014) and closed by `close`.
+ */
 export function leadMailer(settings: EmailSettings, config: SiteConfig): LeadMailer {
-  const transport = createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
+  let transport: Promise<Transporter> | undefined;
+  const open = () => (transport ??= import('nodemailer').then(({ createTransport }) => createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS })));
   return {
     async send(lead, deliveryId) {
       const message = leadEmail(lead, config);
-      await transport.sendMail({
+      await (await open()).sendMail({
         from: settings.from,
         to: settings.to,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
@@ -155,7 +159,7 @@ export function leadMailer(settings: EmailSettings, config: SiteConfig): LeadMai
       });
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }

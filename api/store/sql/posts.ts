@@ -129,11 +129,6 @@ function matching(query: PostQuery): (eb: PostsExpressions) => Expression<SqlBoo
   };
 }
 
-/** Counts the rows where `condition` holds, portably (no `FILTER`): a sum of ones. */
-function countWhere(eb: PostsExpressions, condition: Expression<SqlBool>) {
-  return eb.fn.sum<number | string | null>(eb.case().when(condition).then(eb.lit(1)).else(eb.lit(0)).end());
-}
-
 /** The posts of the store (see the top of this file); `noteRevision` is how sql-store.ts's PostgreSQL listener reports other servers' changes. */
 export class SqlPostRepository implements PostRepository {
   readonly #database: SqlDatabase;
@@ -501,29 +496,18 @@ export class SqlPostRepository implements PostRepository {
   }
 
   async counts(): Promise<PostCounts> {
-    const row = await this.#database.read('count the posts', (db) =>
-      db
-        .selectFrom('posts')
-        .select((eb) => {
-          const live = (status: string) => eb.and([eb('deleted_at', 'is', null), eb('status', '=', status)]);
-          return [
-            countWhere(eb, live('published')).as('published'),
-            countWhere(eb, live('draft')).as('drafts'),
-            countWhere(eb, live('scheduled')).as('scheduled'),
-            countWhere(eb, live('in_review')).as('inReview'),
-            countWhere(eb, eb('deleted_at', 'is not', null)).as('trashed'),
-          ];
-        })
-        .executeTakeFirst(),
+    // Two scans of indexes rather than one of the table: the live posts per status over posts_listing (a
+    // partial index of the live posts that holds their status), the trash over posts_trashed. At a
+    // million posts the table scan took seconds, and /api/health answers with these counts.
+    const [live, trash] = await this.#database.read('count the posts', (db) =>
+      Promise.all([
+        db.selectFrom('posts').select((eb) => ['status', eb.fn.countAll<number | string>().as('n')]).where('deleted_at', 'is', null).groupBy('status').execute(),
+        db.selectFrom('posts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('deleted_at', 'is not', null).executeTakeFirst(),
+      ]),
     );
-    // SUM over no rows is NULL; PostgreSQL may answer a count as text.
-    return {
-      published: Number(row?.published ?? 0),
-      drafts: Number(row?.drafts ?? 0),
-      scheduled: Number(row?.scheduled ?? 0),
-      inReview: Number(row?.inReview ?? 0),
-      trashed: Number(row?.trashed ?? 0),
-    };
+    // PostgreSQL may answer a count as text.
+    const of = (status: string) => Number(live.find((row) => row.status === status)?.n ?? 0);
+    return { published: of('published'), drafts: of('draft'), scheduled: of('scheduled'), inReview: of('in_review'), trashed: Number(trash?.n ?? 0) };
   }
 
   revision(): number {
