@@ -65,6 +65,21 @@ export default tseslint.config(
     },
   },
   {
+    // Test files share a worker's modules (vitest.config.ts, SHARED_MODULES): a mocked module, a stubbed
+    // global or environment would leak into the next file. Inject what a test must replace instead.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'test files share their modules (vitest.config.ts): inject the dependency instead of replacing a module or a global',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', fetch: 'readonly', crypto: 'readonly', FormData: 'readonly', Blob: 'readonly' } },
   },
