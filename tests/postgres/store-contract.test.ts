@@ -14,5 +14,5 @@ function diskFull(): Error {
 
 describeStoreContract('PostgreSQL', async () => {
   const url = await freshDatabase(inject('postgresUrl'), 'contract');
-  return sqlStoreUnderTest((beforeQuery) => openPostgresStore(url, 'PostgreSQL', { beforeQuery }), diskFull);
+  return sqlStoreUnderTest((options) => openPostgresStore(url, 'PostgreSQL', options), diskFull);
 });

@@ -15,19 +15,24 @@ export interface StoreUnderTest {
   reopen: () => Promise<Store>;
   /** Makes the next post write fail the way a full disk does (ENOSPC, or the backend's equivalent). */
   failNextWrite: () => void;
+  /** Moves the store's clock (every store `open` made) forward by `ms`: time passing, without waiting for it. */
+  advanceClock: (ms: number) => void;
   cleanup: () => Promise<void>;
 }
 
 /**
  * A store under test over a database engine: `open` opens (again) the same database with a hook that
  * sees each statement first, through which `failNextWrite` fails the next write of a record (not the
- * counters of store_meta) with `diskFull()`, the engine's own error for a full disk.
+ * counters of store_meta) with `diskFull()`, the engine's own error for a full disk; and with a clock
+ * that runs with the real one until `advanceClock` moves it on.
  */
 export async function sqlStoreUnderTest(
-  open: (beforeQuery: (sql: string) => void) => Promise<Store>,
+  open: (options: { beforeQuery: (sql: string) => void; now: () => Date }) => Promise<Store>,
   diskFull: () => Error,
   removeData: () => void = () => undefined,
 ): Promise<StoreUnderTest> {
+  let shiftMs = 0;
+  const now = () => new Date(Date.now() + shiftMs);
   let failNext = false;
   const beforeQuery = (sql: string) => {
     if (failNext && /^\s*(insert into|update) (?!"?store_meta\b)/i.test(sql)) {
@@ -37,7 +42,7 @@ export async function sqlStoreUnderTest(
   };
   const opened: Store[] = [];
   const reopen = async () => {
-    const store = await open(beforeQuery);
+    const store = await open({ beforeQuery, now });
     opened.push(store);
     return store;
   };
@@ -46,6 +51,9 @@ export async function sqlStoreUnderTest(
     reopen,
     failNextWrite: () => {
       failNext = true;
+    },
+    advanceClock: (ms) => {
+      shiftMs += ms;
     },
     cleanup: async () => {
       for (const store of opened.splice(0)) await store.close().catch(() => undefined);
@@ -316,10 +324,10 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
 
     it(
       'forgets a claim once it expires',
-      withStore(async ({ store }) => {
-        const claim = { scope: 'key-1:short', fingerprint: 'body', ttlMs: 1 };
+      withStore(async ({ store, advanceClock }) => {
+        const claim = { scope: 'key-1:short', fingerprint: 'body', ttlMs: 1_000 };
         created(await store.posts.create(newPost('Short'), { slugBase: 'short', idempotency: claim }));
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        advanceClock(1_000);
         expect(created(await store.posts.create(newPost('Short'), { slugBase: 'short', idempotency: claim })).slug).toBe('short-2');
       }),
     );

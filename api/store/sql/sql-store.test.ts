@@ -16,7 +16,7 @@ function diskFull(): Error {
 describeStoreContract('SQLite', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-sql-store-'));
   return sqlStoreUnderTest(
-    (beforeQuery) => openSqliteStore(dir, { beforeQuery }),
+    (options) => openSqliteStore(dir, options),
     diskFull,
     () => rmSync(dir, { recursive: true, force: true }),
   );
