@@ -1,7 +1,8 @@
 /**
  * Leads as a spreadsheet: every field, the consent record and where each notification stands, as CSV
  * with a header row (csv-stringify), every cell a spreadsheet would run as a formula kept as text.
- * `blogpost leads list --format csv` writes it whole; the staff area's export streams it (`leadsCsvChunks`).
+ * `blogpost leads list --format csv` and the staff area's export both write it, a batch of leads at a time
+ * (`leadsCsvChunks`).
  */
 import { stringify } from "csv-stringify/sync";
 import type { DeliveryRecord, LeadRecord } from "../../contract/leads";
