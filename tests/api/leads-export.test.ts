@@ -86,9 +86,9 @@ describe('/admin/leads.csv', () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     expect(rows.find((row) => row.id === lead(50).id)?.additional_notes).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(rows.find((row) => row.id === lead(2).id)?.notified).toBe('email sent');
-    const audited = await exports();
-    expect(audited).toHaveLength(before + 1);
-    expect(audited.at(-1)?.detail).toEqual({ count: real.length, status: null, spam: false });
+    // The export is audited as it ends, just after its last byte: wait for the entry.
+    await expect.poll(async () => (await exports()).length).toBe(before + 1);
+    expect((await exports()).at(-1)?.detail).toEqual({ count: real.length, status: null, spam: false });
   });
 
   it('keeps to the filter of the inbox: status, spam and a search', async () => {
@@ -99,7 +99,8 @@ describe('/admin/leads.csv', () => {
     expect(spam).toBe(await wholeCsv(() => true, { spam: true }));
     const searched = parse(await (await client.request('/admin/leads.csv?q=hundredth')).text(), { columns: true }) as Array<Record<string, string>>;
     expect(searched.map((row) => row.name)).toEqual([1200, 1100, 1000, 900, 800, 600, 500, 400, 300, 200, 100].map((n) => `Hundredth Person ${n}`));
-    expect((await exports()).at(-1)?.detail).toEqual({ count: 11, status: null, spam: false });
+    // Each export is audited as it ends, just after its last byte: wait for the search's entry.
+    await expect.poll(async () => (await exports()).at(-1)?.detail).toEqual({ count: 11, status: null, spam: false });
   });
 
   it('stops reading when the download is cancelled, and the audit says it was not complete', async () => {
