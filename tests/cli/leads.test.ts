@@ -4,6 +4,7 @@
  * what is stored afterwards, read back through the store.
  */
 import { existsSync, rmSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
@@ -43,33 +44,8 @@ function delivery(of: LeadRecord, channel: DeliveryRecord['channel'], fields: Pa
   return deliveryRecord(of, channel, { attempts: 1, nextAttemptAt: null, ...fields });
 }
 
-/** RFC 4180 fields and records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && char === ',') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && char === '\n') {
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-    } else if (quoted || char !== '\r') {
-      field += char;
-    }
-  }
-  if (field || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
+/** RFC 4180 fields and records (quoted fields may hold commas, quotes and line breaks), by csv-parse. */
+const parseCsv = (text: string): string[][] => parse(text) as string[][];
 
 beforeAll(async () => {
   const store = await openSqliteStore(dataDir);

@@ -201,18 +201,11 @@ export class SqlLeadRepository implements LeadRepository {
     let after: { createdAt: string; id: string } | null = null;
     for (;;) {
       const from: { createdAt: string; id: string } | null = after;
-      const rows: Array<{ id: string; created_at: string; record: string }> = await this.#database.read('list the quote requests', (db) =>
-        db
-          .selectFrom('leads')
-          .select(['id', 'created_at', 'record'])
-          .$if(from !== null, (q) =>
-            q.where((eb) => eb.or([eb('created_at', '<', from?.createdAt ?? ''), eb.and([eb('created_at', '=', from?.createdAt ?? ''), eb('id', '<', from?.id ?? '')])])),
-          )
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size)
-          .execute(),
-      );
+      const rows: Array<{ id: string; created_at: string; record: string }> = await this.#database.read('list the quote requests', (db) => {
+        const page = db.selectFrom('leads').select(['id', 'created_at', 'record']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size);
+        if (!from) return page.execute();
+        return page.where((eb) => eb.or([eb('created_at', '<', from.createdAt), eb.and([eb('created_at', '=', from.createdAt), eb('id', '<', from.id)])])).execute();
+      });
       const last = rows.at(-1);
       if (!last) return;
       const leads = this.#matching(rows, query);
