@@ -9,7 +9,7 @@ import type { Middleware } from 'koa';
 import type { ServerBuild } from 'react-router';
 import { loadSiteConfig, SiteConfigError } from '../contract/site-config-env';
 import { createApp } from './app';
-import { answerClientErrors } from './http/client-error';
+import { prepareListener, stopListening } from './http/listener';
 import { consoleLogger as logger } from './logger';
 import { PROJECT_ROOT } from './project-root';
 import { openFileRequestLog } from './request-log/file-writer';
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : env.port;
     logger.info(`Site and API on http://${env.host}:${port} (${dev ? 'development' : 'production'}, ${describeLocation(env.store)})`);
   });
-  answerClientErrors(server);
+  prepareListener(server);
   // A port taken (or not ours to use) is the operator's to fix: one line, no stack, exit code 1.
   const onListenError = (error: NodeJS.ErrnoException) => {
     const where = `${env.host}:${env.port}`;
@@ -97,12 +97,12 @@ async function main(): Promise<void> {
   server.once('error', onListenError);
   server.once('listening', () => server.off('error', onListenError));
   const stop = () =>
-    server.close(() => {
-      Promise.all([requestLog.close(), services.stop().then(() => store.close())]).then(
+    stopListening(server)
+      .then(() => Promise.all([requestLog.close(), services.stop().then(() => store.close())]))
+      .then(
         () => process.exit(0),
         () => process.exit(1),
       );
-    });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

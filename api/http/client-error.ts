@@ -2,7 +2,7 @@
  * Requests Node's HTTP parser refuses before Koa sees them (a carriage return inside a header value, a
  * header line that is not one, oversized headers): answered here, from the server's `clientError`
  * event, with the API's JSON error body instead of Node's bare status line, then the connection is
- * closed. main.ts and the test server call `answerClientErrors` on the server they listen with.
+ * closed. `prepareListener` (listener.ts) installs it on the server main.ts and the test server listen with.
  */
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';

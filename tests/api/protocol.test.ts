@@ -233,6 +233,10 @@ describe('security headers', () => {
     }
   });
 
+  it('keeps idle connections longer than a proxy in front keeps its own (api/http/listener.ts)', async () => {
+    for (const page of ['/', '/api/blog?limit=1']) expect((await fetch(`${server.url}${page}`)).headers.get('keep-alive'), page).toBe('timeout=65');
+  });
+
   it('keeps the page set on pages, the API examples page included', async () => {
     for (const page of ['/', '/api/usage-examples']) {
       const res = await fetch(`${server.url}${page}`);

@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../api/app';
 import type { ApiSettings } from '../../api/http/app';
-import { answerClientErrors } from '../../api/http/client-error';
+import { prepareListener } from '../../api/http/listener';
 import { readLeadDeliverySettings } from '../../api/leads/delivery-settings';
 import type { Logger } from '../../api/logger';
 import { openFileRequestLog } from '../../api/request-log/file-writer';
@@ -118,7 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     api,
   });
   const server = app.listen(0, '127.0.0.1');
-  answerClientErrors(server);
+  prepareListener(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
