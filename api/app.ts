@@ -16,6 +16,7 @@ import serve from 'koa-static';
 import type { ServerBuild } from 'react-router';
 import { type ApiSettings, createApiApp } from './http/app';
 import { pageRequestGuard } from './http/methods';
+import { NO_PROXY, type ProxyTrust, trustProxies } from './http/proxy-trust';
 import { staffGuard } from './site/staff-guard';
 import { staffArea } from './staff/staff-area';
 import type { RequestLogReader } from './request-log/request-log';
@@ -47,7 +48,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Extra middleware before the site renderer (the Vite dev server in development). */
   devMiddleware?: Middleware;
-  trustProxy?: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-* headers are believed (api/http/proxy-trust.ts); default: nobody's. */
+  trustProxy?: ProxyTrust;
   /**
    * The server's services, built once (api/services/services.ts): the API, the staff area and the quote
    * form use them; the site reads published posts from their store and renders with their site config;
@@ -84,7 +86,7 @@ export function createApp(options: AppOptions): Koa {
   const { services } = options;
   const { store } = services;
   const { config, logger } = services.settings;
-  const app = new Koa({ proxy: options.trustProxy ?? false });
+  const app = new Koa();
   // Errors after the response has started (a stream that failed) reach Koa's 'error' event, not the
   // error handler. A visitor who leaves while a file is still being sent is not an error: say nothing.
   app.on('error', (error: unknown) => {
@@ -93,6 +95,8 @@ export function createApp(options: AppOptions): Koa {
   });
   const production = options.mode === 'production';
 
+  // First: every part below sees the visitor's address, scheme and host, never a forged one.
+  app.use(trustProxies(app, options.trustProxy ?? NO_PROXY));
   app.use(requestId);
   app.use(pageErrorHandler(logger));
   app.use(compress({ threshold: 1024 }));

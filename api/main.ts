@@ -9,6 +9,7 @@ import type { Middleware } from 'koa';
 import type { ServerBuild } from 'react-router';
 import { loadSiteConfig, SiteConfigError } from '../contract/site-config-env';
 import { createApp } from './app';
+import { describeProxyTrust } from './http/proxy-trust';
 import { prepareListener, stopListening } from './http/listener';
 import { consoleLogger as logger } from './logger';
 import { PROJECT_ROOT } from './project-root';
@@ -67,9 +68,10 @@ async function main(): Promise<void> {
   }
   const requestLog = await openFileRequestLog(env.dataDir, { retentionDays: env.requestLogRetentionDays, onError: logger.error });
   logger.info(deliveryBanner(leadDelivery));
+  logger.info(`Visitors' addresses: ${describeProxyTrust(env.trustProxy)}.`);
   // Scheduled posts that came due and notifications left by a crash or a restart go first, before the first request.
   await services.start();
-  const shared = { services, requestLog, requestLogReader: openFileRequestLogReader(env.dataDir), api: apiSettingsFrom(env) };
+  const shared = { services, trustProxy: env.trustProxy, requestLog, requestLogReader: openFileRequestLogReader(env.dataDir), api: apiSettingsFrom(env) };
   const app = dev
     ? createApp({ ...shared, mode: 'development', ...(await devMode()) })
     : createApp({

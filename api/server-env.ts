@@ -9,6 +9,7 @@ import { DEFAULT_MEDIA_MAX_BYTES } from '../contract/media';
 import { SiteConfigError } from '../contract/site-config-env';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './http/app';
 import { type CorsOrigins, parseCorsOrigins } from './http/cors';
+import { parseProxyTrust, type ProxyTrust } from './http/proxy-trust';
 import { DEFAULT_LEAD_INTAKE, type LeadIntakeSettings } from './services/lead-intake';
 import type { ServiceSettings } from './services/services';
 import { resolveDataDir } from './store/data-dir';
@@ -37,6 +38,8 @@ export interface ServerEnv {
   complianceMode: ComplianceMode;
   /** MEDIA_MAX_BYTES: the largest image upload taken (default 10 MB, DEFAULT_MEDIA_MAX_BYTES). */
   mediaMaxBytes: number;
+  /** TRUST_PROXY: off (default), a hop count or the proxies' addresses (api/http/proxy-trust.ts). */
+  trustProxy: ProxyTrust;
 }
 
 function complianceMode(env: NodeJS.ProcessEnv): ComplianceMode {
@@ -107,6 +110,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     },
     complianceMode: complianceMode(env),
     mediaMaxBytes: mediaMaxBytes(env),
+    trustProxy: parseProxyTrust(env.TRUST_PROXY),
   };
 }
 

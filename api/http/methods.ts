@@ -8,6 +8,7 @@ import { closest } from 'fastest-levenshtein';
 import type { Middleware } from 'koa';
 import { ApiError } from '../../contract/errors';
 import { type ApiMiddleware, requestPath } from './context';
+import { ownOrigin } from './proxy-trust';
 
 /** Every method Node's parser accepts: the API's routers match them all, so each path answers its own 405. */
 export const ALL_METHODS: readonly string[] = METHODS;
@@ -94,8 +95,7 @@ function plain(ctx: Parameters<Middleware>[0], status: number, text: string): vo
 function refuseFormPost(ctx: Parameters<Middleware>[0], bodyBytes: number): boolean {
   const origin = ctx.get('Origin');
   const fetchSite = ctx.get('Sec-Fetch-Site');
-  // This site's origin as the request reached it (Koa 3's ctx.origin reads the Origin header instead).
-  const own = `${ctx.protocol}://${ctx.host}`;
+  const own = ownOrigin(ctx);
   if ((origin && origin !== own) || fetchSite === 'cross-site') {
     plain(ctx, 403, `403 Forbidden. This form takes requests from this site's own pages only: open ${own}${ctx.path.replace(/\.data$/, '')} and send it from there.`);
     return true;

@@ -10,6 +10,7 @@ import type { Context, Middleware } from 'koa';
 import { REVIEW_EDIT_FORM_BYTES, type StaffArea } from '../../contract/staff-area';
 import { cookieNames, csrfTokenFor, sameToken } from '../staff/sessions';
 import { staffArea, type StaffAreaDeps } from '../staff/staff-area';
+import { ownOrigin } from '../http/proxy-trust';
 
 const FORM_BYTES = 65_536;
 
@@ -65,7 +66,7 @@ export function staffGuard(options: StaffGuardOptions): Middleware {
     const open = OPEN_PATHS.has(page);
 
     if (ctx.method === 'POST') {
-      const own = `${ctx.protocol}://${ctx.host}`;
+      const own = ownOrigin(ctx);
       const origin = ctx.get('Origin');
       if ((origin && origin !== own) || ctx.get('Sec-Fetch-Site') === 'cross-site') {
         refuse(ctx, 403, "403 Forbidden. Staff forms are taken only from this site's own pages: open the page again and send it from there.");

@@ -14,6 +14,7 @@ import type { ServerBuild } from 'react-router';
 import { createApp } from '../../api/app';
 import type { ApiSettings } from '../../api/http/app';
 import { prepareListener } from '../../api/http/listener';
+import { parseProxyTrust } from '../../api/http/proxy-trust';
 import { readLeadDeliverySettings } from '../../api/leads/delivery-settings';
 import type { Logger } from '../../api/logger';
 import { openFileRequestLog } from '../../api/request-log/file-writer';
@@ -60,6 +61,8 @@ export interface TestServerOptions {
   without?: readonly BackgroundWork[];
   /** Opens another store than the SQLite database in `dataDir` (a PostgreSQL one); the server closes it. */
   openStore?: () => Promise<Store>;
+  /** TRUST_PROXY as the server reads it (api/http/proxy-trust.ts); default: unset. */
+  trustProxy?: string;
 }
 
 let keyCounter = 0;
@@ -111,6 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = createApp({
     services,
     mode: 'production',
+    trustProxy: parseProxyTrust(options.trustProxy),
     clientDir: path.join(ROOT, 'build/client'),
     build,
     requestLog,
