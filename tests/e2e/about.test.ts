@@ -3,36 +3,28 @@
  * reasons, 4 process steps, contact links and office hours from the config, the button to
  * /get-quote, the figures and JSON-LD in the served HTML, and axe at 1280 and 375 px.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aboutContent } from '../../web/content/about';
 import { DEFAULT_SITE_CONFIG, fullAddress } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { once, testSite } from '../support/site-fixture';
 import { type OpenedPage, openPage } from '../support/page';
 
 const config = DEFAULT_SITE_CONFIG;
 const content = aboutContent(config);
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 function openAbout(viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
-  return openPage(browser, `${server.url}/about-us`, viewport, { consoleErrors: false });
+  return openPage(site, `${site.url}/about-us`, viewport, { consoleErrors: false });
 }
+
+/** The page as loaded, shared by the tests that only read it. */
+const loadedAbout = once(() => openAbout());
 
 describe('about page', () => {
   it('serves the spec figures, the About heading and AboutPage JSON-LD in the raw HTML', async () => {
-    const res = await fetch(`${server.url}/about-us`);
+    const res = await fetch(`${site.url}/about-us`);
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const figure of ['founded in 1955', 'joined in 1976', 'three generations of leadership', 'about 70 years of combined experience']) {
@@ -45,7 +37,7 @@ describe('about page', () => {
   });
 
   it('tells the three-generation story: 1955, 1976 and about 70 years', async () => {
-    const { context, page, errors } = await openAbout();
+    const { page, errors } = await loadedAbout();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('About');
     const legacy = page.getByTestId('about-legacy');
@@ -61,11 +53,10 @@ describe('about page', () => {
       expect.stringContaining('About 70'),
     ]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('shows 2 leaders with drawn, named portraits, 4 reasons and 4 process steps', async () => {
-    const { context, page } = await openAbout();
+    const { page } = await loadedAbout();
     const leaders = page.getByTestId('leader');
     expect(await leaders.count()).toBe(2);
     for (const [index, leader] of content.leadership.leaders.entries()) {
@@ -83,11 +74,10 @@ describe('about page', () => {
     expect(await steps.getByRole('heading', { level: 3 }).allTextContents()).toEqual(
       content.process.steps.map((step, i) => `Step ${i + 1}: ${step.title}`),
     );
-    await context.close();
   });
 
   it('gives phone, e-mail and the Texas address from the config, and the office hours', async () => {
-    const { context, page } = await openAbout();
+    const { page } = await loadedAbout();
     const contact = page.getByTestId('about-contact');
     const phone = contact.getByTestId('about-phone');
     expect(await phone.getAttribute('href')).toBe(`tel:${config.phoneE164}`);
@@ -100,7 +90,6 @@ describe('about page', () => {
     const hours = await contact.getByTestId('about-hours').innerText();
     expect(hours).toMatch(/Monday to Friday,? 9:00 AM to 5:00 PM Central Time/);
     expect(hours).toMatch(/Weekend appointments .*on request/);
-    await context.close();
   });
 
   it('takes the visitor to /get-quote from its button', async () => {
@@ -108,7 +97,7 @@ describe('about page', () => {
     const button = page.getByTestId('about-quote-button');
     expect(await button.innerText()).toBe(content.contact.buttonLabel);
     await button.click();
-    await page.waitForURL(`${server.url}/get-quote`);
+    await page.waitForURL(`${site.url}/get-quote`);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent?.includes('Free IUL Illustration') ?? false);
     await context.close();
   });

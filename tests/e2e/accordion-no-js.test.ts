@@ -4,12 +4,11 @@
  * the open one closes it; Enter and Space on a focused question do the same; and with JavaScript on, a
  * question tapped before the app has loaded opens at once and stays open when the app takes over.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { GENERAL_FAQS, GUIDE_FAQS } from '../../web/content/faq';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { testSite } from '../support/site-fixture';
 
 /** Each page with an accordion, where its questions live, and its questions in order. */
 const PAGES = [
@@ -18,21 +17,12 @@ const PAGES = [
   { pagePath: productPaths(DEFAULT_SITE_CONFIG).ultimateGuide, scope: '#common-questions', faqs: GUIDE_FAQS, firstOpen: false },
 ] as const;
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 async function openWithoutScript(pagePath: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}${pagePath}`);
+  await page.goto(`${site.url}${pagePath}`);
   return { context, page };
 }
 
@@ -97,11 +87,11 @@ describe.each(PAGES)('$pagePath with JavaScript off', ({ pagePath, scope, faqs, 
 
 describe('with JavaScript on, before the app has loaded', () => {
   it.each(PAGES.map((p) => [p.pagePath, p] as const))('%s opens a tapped question at once and keeps it open once hydrated', async (_, { pagePath, scope, faqs }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await site.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}${pagePath}`);
+    await page.goto(`${site.url}${pagePath}`);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
     await question(page, scope, 1).click();
     // Open as the click returns: the browser toggled it, nothing waited for the app.

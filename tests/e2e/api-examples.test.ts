@@ -6,31 +6,21 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATCH_RULES } from '../../contract/post-lifecycle';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { openPage, scrollToSection, waitForHydration } from '../support/page';
-import { ROOT, startTestServer, type TestServer } from '../support/server';
+import { ROOT } from '../support/server';
 
 /** The errors a change to a post can answer: each must have its entry on the page. */
 const LIFECYCLE_ERRORS = ['post_gone', 'not_post_owner', 'revision_not_found', 'slug_taken', 'not_in_trash', 'precondition_failed', 'precondition_required', 'unknown_query_parameter'];
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { SITE_URL: 'https://iul.example.com' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite({ env: { SITE_URL: 'https://iul.example.com' } });
 
 describe('Blog API Usage Examples page', () => {
   it('shows the requirements, the four tabs with Python first, and the examples with the site origin', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const { context, page } = await openPage(site, `${site.url}/api/usage-examples`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Blog API Usage Examples');
     const requirements = page.getByRole('table').first().locator('tbody tr');
     expect(await requirements.locator('th').allInnerTexts()).toEqual(['API Key', 'Content Format', 'Required Fields']);
@@ -53,7 +43,7 @@ describe('Blog API Usage Examples page', () => {
     await tabs.nth(2).click();
     const download = page.getByRole('link', { name: /Download the Postman collection/ });
     const href = await download.getAttribute('href');
-    const collection = (await (await fetch(`${server.url}${href}`)).json()) as { info: { schema: string }; variable: { key: string }[] };
+    const collection = (await (await fetch(`${site.url}${href}`)).json()) as { info: { schema: string }; variable: { key: string }[] };
     expect(collection.info.schema).toContain('v2.1.0');
     expect(collection.variable.map((v) => v.key)).toEqual(['baseUrl', 'apiKey', 'postId', 'etag', 'mediaId', 'mediaUrl']);
     await tabs.nth(3).click();
@@ -62,7 +52,7 @@ describe('Blog API Usage Examples page', () => {
   });
 
   it('lists the common errors of the catalogue plus 413, 415 and 429, and the response format', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const { context, page } = await openPage(site, `${site.url}/api/usage-examples`);
     // Far down the page: laid out once scrolled near (content-visibility), as a reader scrolls.
     await scrollToSection(page.getByTestId('common-errors'));
     const statuses = await page.getByTestId('common-errors').locator('tbody th').allInnerTexts();
@@ -73,7 +63,7 @@ describe('Blog API Usage Examples page', () => {
   });
 
   it('runs the Python test for real and shows the green banner, the toast and the debug output', async () => {
-    const { context, page, errors } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const { context, page, errors } = await openPage(site, `${site.url}/api/usage-examples`);
     expect(await page.getByTestId('test-banner').count()).toBe(0);
     const started = Date.now();
     await page.getByRole('button', { name: 'Test Python Request' }).click();
@@ -89,13 +79,13 @@ describe('Blog API Usage Examples page', () => {
     expect(debug).toContain('< 200');
     expect(debug).toContain('"valid":true');
     // Nothing was saved by the test.
-    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
+    expect(await site.server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('shows the red banner with the steps when a proxy answers with an HTML 502', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const { context, page } = await openPage(site, `${site.url}/api/usage-examples`);
     await page.route('**/api/blog/validate**', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }),
     );
@@ -109,7 +99,7 @@ describe('Blog API Usage Examples page', () => {
   });
 
   it('shows the failure guidance as a list of steps when the API refuses the payload', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const { context, page } = await openPage(site, `${site.url}/api/usage-examples`);
     await page.route('**/api/blog/validate**', async (route) => {
       const response = await route.fetch({ postData: '{"title":"Only a title"}' });
       await route.fulfill({ response });
@@ -125,7 +115,7 @@ describe('Blog API Usage Examples page', () => {
   });
 
   it('explains changing a post: the flow, the merge rules, 428 and 412, the tested examples, the operations and the OpenAPI link', async () => {
-    const { context, page, errors } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const { context, page, errors } = await openPage(site, `${site.url}/api/usage-examples`);
     const section = page.getByRole('region', { name: 'Changing a published post' });
     await scrollToSection(section);
     expect(await section.getByRole('listitem').first().innerText()).toContain('GET /api/blog/:id and keep the ETag header');
@@ -175,7 +165,7 @@ describe('Blog API Usage Examples page', () => {
   });
 
   it('shows how to upload an image: the steps, the three tested examples with the site origin, the answer, a post with cover_image, the errors', async () => {
-    const { context, page, errors } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const { context, page, errors } = await openPage(site, `${site.url}/api/usage-examples`);
     const section = page.getByRole('region', { name: 'Upload an image' });
     await scrollToSection(section);
     expect(await section.getByRole('listitem').first().innerText()).toContain('POST /api/media');
@@ -209,9 +199,9 @@ describe('Blog API Usage Examples page', () => {
   });
 
   it('shows the whole update section without JavaScript, the other languages one click away', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/api/usage-examples`);
+    await page.goto(`${site.url}/api/usage-examples`);
     const section = page.getByRole('region', { name: 'Changing a published post' });
     // No requestAnimationFrame without JavaScript: scroll, then wait for the frame that lays the
     // section out (it is skipped until it nears the viewport, content-visibility).
@@ -231,7 +221,7 @@ describe('Blog API Usage Examples page', () => {
   });
 
   it('has no accessibility violations, before and after a test, wide and narrow', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/api/usage-examples`);
+    const { context, page } = await openPage(site, `${site.url}/api/usage-examples`);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Test Python Request' }).click();
     await page.getByTestId('test-banner').waitFor();
@@ -244,7 +234,7 @@ describe('Blog API Usage Examples page', () => {
 
 describe('API test console', () => {
   it('runs every test type against the server and logs each result', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/api/test-console`);
+    const { context, page } = await openPage(site, `${site.url}/api/test-console`);
     await page.getByRole('button', { name: 'Run all tests' }).click();
     const results = page.getByTestId('console-results').locator(':scope > li');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="console-results"] > li').length === 5, undefined, { timeout: 20_000 });
@@ -259,13 +249,13 @@ describe('API test console', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="console-results"] > li').length === 6);
     expect(await results.first().innerText()).toMatch(/reset: passed Test state cleared \(\d+ stored values removed\)/);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('blogApiTest.')))).toEqual([]);
-    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
+    expect(await site.server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
     await context.close();
   });
 
   it('remembers a key only when asked, and only logs a stored list it cannot read', async () => {
-    const key = await server.createKey('console');
-    const { context, page, errors } = await openPage(browser, `${server.url}/api/test-console`);
+    const key = await site.server.createKey('console');
+    const { context, page, errors } = await openPage(site, `${site.url}/api/test-console`);
     await page.getByLabel('API key (optional)').fill(key);
     await page.getByLabel('Test type').selectOption('python');
     await page.getByRole('button', { name: 'Run test' }).click();
@@ -279,7 +269,7 @@ describe('API test console', () => {
     expect(stored.map((s) => s.key)).toEqual([key]);
     expect(await page.getByLabel('Remembered keys').locator('option').count()).toBe(2);
     // "Validate only" is on by default: the key was checked, nothing was created.
-    expect(await server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
+    expect(await site.server.store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 0 });
 
     await page.evaluate(() => localStorage.setItem('blog-api-keys', '{broken'));
     await page.reload();

@@ -3,29 +3,21 @@
  * published appears on /blog, in its category, on the home strip, in the feed and the sitemap, and at
  * /blog/:slug with its trust block and JSON-LD in the raw HTML; a draft appears nowhere public.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validPost, call } from '../api/support';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { openPage } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
 
-let server: TestServer;
-let browser: Browser;
+const site = testSite();
 let key: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  key = await server.createKey('blog-tests');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  key = await site.server.createKey('blog-tests');
 });
 
 async function html(path: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${server.url}${path}`);
+  const res = await fetch(`${site.url}${path}`);
   // React separates adjacent text with empty comments; they are not part of what a reader sees.
   return { status: res.status, text: (await res.text()).replace(/<!-- -->/g, '') };
 }
@@ -37,7 +29,7 @@ function jsonLd(page: string): Array<Record<string, unknown>> {
 }
 
 async function create(overrides: Record<string, unknown>): Promise<string> {
-  const res = await call<{ post: { slug: string } }>(server, 'POST', '/api/blog', { key, body: validPost(overrides) });
+  const res = await call<{ post: { slug: string } }>(site.server, 'POST', '/api/blog', { key, body: validPost(overrides) });
   expect(res.status).toBe(201);
   return res.json.post.slug;
 }
@@ -109,7 +101,7 @@ describe('a published post and a draft', () => {
     expect((await html('/rss.xml')).text).not.toContain('Secret Draft');
     expect((await html('/sitemap.xml')).text).not.toContain(draft);
     expect((await html('/')).text).not.toContain('Secret Draft');
-    expect((await call(server, 'GET', `/api/blog/${draft}`)).status).toBe(404);
+    expect((await call(site.server, 'GET', `/api/blog/${draft}`)).status).toBe(404);
   });
 
   it('shows the newest posts on the home strip at once (the answer cache follows new posts)', async () => {
@@ -123,7 +115,7 @@ describe('a published post and a draft', () => {
   });
 
   it('lists published posts in the RSS feed and the sitemap, and robots.txt points there', async () => {
-    const rss = await fetch(`${server.url}/rss.xml`);
+    const rss = await fetch(`${site.url}/rss.xml`);
     expect(rss.headers.get('content-type')).toContain('application/rss+xml');
     const feed = await rss.text();
     expect(feed).toContain(`<link>http://localhost:3000/blog/${published}</link>`);
@@ -140,18 +132,18 @@ describe('a published post and a draft', () => {
   });
 
   it('reads well in the browser: links work and axe finds no violation', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/blog`);
-    const listed = await call<{ total: number }>(server, 'GET', '/api/blog');
+    const { context, page } = await openPage(site, `${site.url}/blog`);
+    const listed = await call<{ total: number }>(site.server, 'GET', '/api/blog');
     expect(await page.getByTestId('post-card').count()).toBe(listed.json.total);
     await page.getByRole('navigation', { name: 'Blog categories' }).getByRole('link', { name: /Tax Benefits/ }).click();
-    await page.waitForURL(`${server.url}/blog/category/tax-benefits`);
+    await page.waitForURL(`${site.url}/blog/category/tax-benefits`);
     await page.getByRole('heading', { level: 1, name: 'Tax Benefits' }).waitFor({ timeout: 10_000 });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'How Policy Loans Work' }).click();
-    await page.waitForURL(`${server.url}/blog/${published}`);
+    await page.waitForURL(`${site.url}/blog/${published}`);
     await page.getByTestId('trust-block').waitFor({ timeout: 10_000 });
     expect(await axeViolations(page)).toEqual([]);
-    await page.goto(`${server.url}/blog`);
+    await page.goto(`${site.url}/blog`);
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await axeViolations(page)).toEqual([]);

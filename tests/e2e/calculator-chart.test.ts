@@ -4,23 +4,13 @@
  * submitting the form without JavaScript draws it again for the new inputs, and with JavaScript it
  * follows the typing. At 320 px its labels stay readable and the page no wider than the screen.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { calculateGrowth, formatDollars } from '../../web/content/calculator';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { openPage, scrollToSection } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim();
 const line = (page: Page, series: string) => page.locator(`[data-testid="projection-line-${series}"]`).getAttribute('points');
@@ -32,9 +22,9 @@ async function lastRow(page: Page): Promise<string[]> {
 
 describe('without JavaScript', () => {
   it('is in the page the server sends, labelled a projection, with its numbers as a table that opens', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#calculator`);
+    await page.goto(`${site.url}/#calculator`);
     const chart = page.locator('[data-testid="projection-chart"]');
     await chart.scrollIntoViewIfNeeded();
     expect(await chart.isVisible()).toBe(true);
@@ -68,9 +58,9 @@ describe('without JavaScript', () => {
   });
 
   it('is drawn again by the server for the inputs the form sends', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     const before = await line(page, 'taxFree');
     await page.getByLabel('Number of years').fill('20');
     await page.getByLabel('Annual growth rate').fill('8');
@@ -89,7 +79,7 @@ describe('without JavaScript', () => {
 
 describe('with JavaScript', () => {
   it('follows the inputs as the visitor types, and waits for valid values', async () => {
-    const { context, page, errors } = await openPage(browser, `${server.url}/`);
+    const { context, page, errors } = await openPage(site, `${site.url}/`);
     await scrollToSection(page.locator('[data-testid="projection-chart"]'));
     const before = await line(page, 'taxable');
     await page.getByLabel('Income tax rate').fill('45');
@@ -112,7 +102,7 @@ describe('with JavaScript', () => {
 
 describe('at 320 px', () => {
   it('keeps its labels at a readable size, inside the screen', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/`, { width: 320, height: 700 });
+    const { context, page } = await openPage(site, `${site.url}/`, { width: 320, height: 700 });
     const chart = page.locator('[data-testid="projection-chart"]');
     await scrollToSection(chart);
     const box = await chart.boundingBox();

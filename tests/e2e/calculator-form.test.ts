@@ -4,24 +4,14 @@
  * a wrong field. With JavaScript the figures follow the typing and Calculate (or Enter) keeps the page,
  * putting the inputs in the address to share. The button fits the layout at 375 and 1280 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { calculateGrowth, formatDollars } from '../../web/content/calculator';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { openPage, scrollToSection } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 800 };
@@ -30,9 +20,9 @@ const MOBILE = { width: 375, height: 800 };
 const result = async (page: Page, testId: string) => ((await page.locator(`[data-testid="${testId}"]`).textContent()) ?? '').trim();
 
 async function openWithoutJavaScript(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+  const context = await site.newContext({ viewport, javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`${server.url}/`);
+  await page.goto(`${site.url}/`);
   return { context, page };
 }
 
@@ -77,7 +67,7 @@ describe('without JavaScript', () => {
 
 describe('with JavaScript', () => {
   it('updates live, and Calculate or Enter keeps the page and puts the inputs in the address', async () => {
-    const { context, page, errors } = await openPage(browser, `${server.url}/`);
+    const { context, page, errors } = await openPage(site, `${site.url}/`);
     await scrollToSection(page.locator('#calculator'));
     // A mark on the window: a reload would lose it.
     await page.evaluate(() => Object.assign(window, { calculatorMark: true }));
@@ -100,7 +90,7 @@ describe('with JavaScript', () => {
   });
 
   it('hydrates a page answered for inputs without errors, and axe finds nothing in its error state', async () => {
-    const { context, page, errors } = await openPage(browser, `${server.url}/?years=75#calculator`);
+    const { context, page, errors } = await openPage(site, `${site.url}/?years=75#calculator`);
     expect(await page.getByLabel('Number of years').inputValue()).toBe('75');
     expect(await page.locator('[data-testid="calculator-error-years"]').isVisible()).toBe(true);
     // Still live after hydration: fixing the value brings the figures back.
@@ -118,7 +108,7 @@ describe('layout', () => {
     ['375 px', MOBILE],
     ['1280 px', DESKTOP],
   ])('shows Calculate as a site button inside the calculator at %s', async (_name, viewport) => {
-    const { context, page } = await openPage(browser, `${server.url}/`, viewport);
+    const { context, page } = await openPage(site, `${site.url}/`, viewport);
     const button = page.getByRole('button', { name: 'Calculate' });
     await button.scrollIntoViewIfNeeded();
     expect(await button.isVisible()).toBe(true);

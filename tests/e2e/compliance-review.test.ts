@@ -6,37 +6,27 @@
  * title of the other and approves it, after which it is on the blog. Without JavaScript and with it;
  * axe on every page (in the run with JavaScript, since axe itself is a script).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validPost } from '../api/support';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { waitForHydration } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
 
 const EMAIL = 'reviewer@example.com';
 const PASSWORD = 'a reviewer passphrase that is long 9';
 const ACCEPT_REASON = 'The sentence quotes a reader letter, and the next one corrects it.';
 
-let server: TestServer;
-let browser: Browser;
+const site = testSite({ api: { complianceMode: 'review' } });
 let authorKey: string;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ api: { complianceMode: 'review' } }), launchBrowser()]);
-  await server.createStaff(EMAIL, PASSWORD, 'Riley Reviewer');
-  authorKey = await server.createKey('Held Author laptop', ['blog:write'], 'Held Author');
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.close();
+  await site.server.createStaff(EMAIL, PASSWORD, 'Riley Reviewer');
+  authorKey = await site.server.createKey('Held Author laptop', ['blog:write'], 'Held Author');
 });
 
 async function newPage(js: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
+  const context = await site.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(15_000);
   return context.newPage();
 }
@@ -47,7 +37,7 @@ async function expectAxeClean(page: Page, js: boolean): Promise<void> {
 
 /** The author asks to publish a post the rules hold; its id and slug. */
 async function heldPost(title: string, accept: Array<{ rule: string; reason: string }> = []): Promise<{ id: string; slug: string }> {
-  const res = await fetch(`${server.url}/api/blog`, {
+  const res = await fetch(`${site.url}/api/blog`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${authorKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(
@@ -82,7 +72,7 @@ for (const js of [false, true]) {
       const approved = await heldPost(approvedTitle);
 
       const page = await newPage(js);
-      await page.goto(`${server.url}/admin/review`);
+      await page.goto(`${site.url}/admin/review`);
       expect(new URL(page.url()).pathname).toBe('/admin/login');
       await signIn(page);
       expect(new URL(page.url()).pathname).toBe('/admin/review');
@@ -115,7 +105,7 @@ for (const js of [false, true]) {
         .filter({ hasText: `Sent "${returnedTitle}" back to its author as a draft, with your note.` })
         .waitFor();
       expect(await page.getByTestId('review-queue').innerText()).not.toContain(returnedTitle);
-      expect(await server.store.posts.getById(returned.id)).toMatchObject({ status: 'draft', review: { state: 'returned', note } });
+      expect(await site.server.store.posts.getById(returned.id)).toMatchObject({ status: 'draft', review: { state: 'returned', note } });
 
       // The other: the title corrected in place (it keeps waiting), then approved.
       await page.getByRole('link', { name: approvedTitle }).click();
@@ -126,7 +116,7 @@ for (const js of [false, true]) {
       await page.getByRole('button', { name: 'Save the wording' }).click();
       await page.getByTestId('review-message').filter({ hasText: 'Saved: the post still waits for review.' }).waitFor();
       await page.getByRole('heading', { level: 1, name: `Review: ${corrected}` }).waitFor();
-      expect(await server.store.posts.getById(approved.id)).toMatchObject({ title: corrected, status: 'in_review' });
+      expect(await site.server.store.posts.getById(approved.id)).toMatchObject({ title: corrected, status: 'in_review' });
       await expectAxeClean(page, js);
 
       await page.getByRole('button', { name: 'Approve' }).click();
@@ -135,9 +125,9 @@ for (const js of [false, true]) {
         .getByTestId('review-message')
         .filter({ hasText: `Approved "${corrected}": it is on the site` })
         .waitFor();
-      expect((await fetch(`${server.url}/blog/${approved.slug}`)).status).toBe(200);
+      expect((await fetch(`${site.url}/blog/${approved.slug}`)).status).toBe(200);
 
-      await page.goto(`${server.url}/admin/audit`);
+      await page.goto(`${site.url}/admin/audit`);
       const audit = await page.getByTestId('audit-table').innerText();
       for (const action of ['review.returned', 'review.edited', 'review.approved']) expect(audit).toContain(action);
     });

@@ -8,21 +8,19 @@
  * cover gets the drawn stand-in on its cards (no image request) and keeps the small Twitter card.
  */
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { POST_IMAGE_SIZES, type MediaResponse } from '../../contract/media';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { CARD_IMAGE_SIZES } from '../../web/components/blog/cover';
 import { call, validPost } from '../api/support';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { testSite } from '../support/site-fixture';
 
 const SITE = DEFAULT_SITE_CONFIG.siteUrl;
 const COVER_ALT = 'A family reviewing a policy illustration at the kitchen table';
 
-let server: TestServer;
-let browser: Browser;
+const site = testSite();
 let media: MediaResponse;
 let covered: string;
 let plain: string;
@@ -35,15 +33,14 @@ function photo(): Promise<Buffer> {
 }
 
 async function createPost(key: string, overrides: Record<string, unknown>): Promise<string> {
-  const res = await call<{ post: { slug: string } }>(server, 'POST', '/api/blog', { key, body: validPost({ status: 'published', ...overrides }) });
+  const res = await call<{ post: { slug: string } }>(site.server, 'POST', '/api/blog', { key, body: validPost({ status: 'published', ...overrides }) });
   expect(res.status, res.text).toBe(201);
   return res.json.post.slug;
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const key = await server.createKey('cover-tests');
-  const upload = await call<MediaResponse>(server, 'POST', '/api/media', { key, body: await photo(), headers: { 'content-type': 'image/jpeg' } });
+  const key = await site.server.createKey('cover-tests');
+  const upload = await call<MediaResponse>(site.server, 'POST', '/api/media', { key, body: await photo(), headers: { 'content-type': 'image/jpeg' } });
   expect(upload.status, upload.text).toBe(201);
   media = upload.json;
   // Newest first on every list: the covered post, the plain one, then an older covered one.
@@ -51,13 +48,9 @@ beforeAll(async () => {
   plain = await createPost(key, { title: 'Roth Conversions Without a Picture', category: 'Retirement Planning' });
   covered = await createPost(key, { title: 'How Policy Loans Work', category: 'Tax Benefits', cover_image: media.id, cover_image_alt: COVER_ALT });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 async function html(pagePath: string): Promise<string> {
-  const res = await fetch(`${server.url}${pagePath}`);
+  const res = await fetch(`${site.url}${pagePath}`);
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -107,9 +100,9 @@ async function loaded(img: Locator): Promise<void> {
 
 describe('the post page', () => {
   it('renders the cover as a picture with AVIF and WebP sources, sized, eager and high priority', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/blog/${covered}`, { waitUntil: 'load' });
+    await page.goto(`${site.url}/blog/${covered}`, { waitUntil: 'load' });
     const state = await pictureState(page.locator('[data-testid="post-cover"] picture'));
     expect(state.sources).toEqual([
       { type: 'image/avif', srcset: media.srcset_avif, sizes: POST_IMAGE_SIZES },
@@ -125,7 +118,7 @@ describe('the post page', () => {
   });
 
   it('keeps its layout while the cover loads: the box is reserved, nothing moves, no layout shift', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await site.newContext({ viewport: { width: 390, height: 844 } });
     await context.addInitScript(() => {
       const scope = window as unknown as { cls: number };
       scope.cls = 0;
@@ -143,7 +136,7 @@ describe('the post page', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/blog/${covered}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${site.url}/blog/${covered}`, { waitUntil: 'domcontentloaded' });
     const content = page.locator('.post-content');
     const before = await pictureState(page.locator('[data-testid="post-cover"] picture'));
     const contentTop = await content.evaluate((el) => el.getBoundingClientRect().top);
@@ -176,14 +169,14 @@ describe('the post page', () => {
       publisher: { logo: { '@type': 'ImageObject', url: `${SITE}/logo.png`, width: 512, height: 512 } },
     });
     // The OG image is the very file the URL names: its size is what the tags say.
-    const served = await fetch(`${server.url}${new URL(ogImage ?? '').pathname}`);
+    const served = await fetch(`${site.url}${new URL(ogImage ?? '').pathname}`);
     expect(served.status).toBe(200);
     const size = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([size.width, size.height]).toEqual([Number(metaContent(page, 'og:image:width')), Number(metaContent(page, 'og:image:height'))]);
   });
 
   it('serves the logo as a 512x512 PNG; a post without a cover has the logo but no image and the small card', async () => {
-    const logo = await fetch(`${server.url}/logo.png`);
+    const logo = await fetch(`${site.url}/logo.png`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
     const meta = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
@@ -218,9 +211,9 @@ describe('the cards', () => {
     ['the home strip', '/', 'lazy'],
   ] as const) {
     it(`shows the covers as thumbnails on ${where}, lazy but for a list's first card, without JavaScript`, async () => {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+      const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
-      await page.goto(`${server.url}${pagePath}`);
+      await page.goto(`${site.url}${pagePath}`);
       const newest = (await card(page, 'How Policy Loans Work')).picture;
       const older = (await card(page, 'An Older Article With the Same Cover')).picture;
       for (const picture of [newest, older]) {
@@ -246,13 +239,13 @@ describe('the cards', () => {
   }
 
   it('gives a post without a cover the drawn stand-in: its category, no image, the same box as a cover', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await site.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'image') requests.push(request.url());
     });
-    await page.goto(`${server.url}/blog`);
+    await page.goto(`${site.url}/blog`);
     const withCover = await card(page, 'How Policy Loans Work');
     const without = await card(page, 'Roth Conversions Without a Picture');
     expect(without.picture).toBeNull();

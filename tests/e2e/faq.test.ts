@@ -4,12 +4,11 @@
  * the open one closes), the 24rem answer panel, arriving at the top, FAQPage JSON-LD that matches the
  * visible questions and answers, every spec figure in the served HTML, and axe at 1280 and 375 px.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAQ_CATEGORIES } from '../../web/content/faq';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { once, testSite } from '../support/site-fixture';
 import { FAQ_PAGE_FIGURES as FIGURES } from '../support/spec-figures';
 import { nextFrames, type OpenedPage, openPage, waitForHydration } from '../support/page';
 
@@ -23,22 +22,19 @@ interface LdQuestion {
   acceptedAnswer: { '@type': string; text: string };
 }
 
-let server: TestServer;
-let browser: Browser;
+const site = testSite();
 let html: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  html = await (await fetch(`${server.url}/faq`)).text();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  html = await (await fetch(`${site.url}/faq`)).text();
 });
 
 function openFaq(viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
-  return openPage(browser, `${server.url}/faq`, viewport, { consoleErrors: false });
+  return openPage(site, `${site.url}/faq`, viewport, { consoleErrors: false });
 }
+
+/** The FAQ page as loaded, shared by the tests that only read it. */
+const loadedFaq = once(() => openFaq());
 
 function visiblePanel(page: Page): Locator {
   return page.locator('.faq-page [role="tabpanel"]:not([hidden])');
@@ -113,14 +109,13 @@ describe('FAQ page over HTTP', () => {
 
 describe('FAQ page in the browser', () => {
   it('shows the three category tabs in order, General IUL Questions selected', async () => {
-    const { context, page, errors } = await openFaq();
+    const { page, errors } = await loadedFaq();
     const tabs = page.getByRole('tab');
     expect(await tabs.allInnerTexts()).toEqual(TAB_NAMES);
     expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
     expect(await page.getByRole('tabpanel').count()).toBe(1); // hidden panels are out of the accessibility tree
     expect(await page.getByRole('tablist', { name: 'FAQ categories' }).count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('holds 19, 1 and 12 questions in the three tabs', async () => {
@@ -135,7 +130,7 @@ describe('FAQ page in the browser', () => {
   });
 
   it('opens the first general question initially, and only that one', async () => {
-    const { context, page } = await openFaq();
+    const { page } = await loadedFaq();
     const states = await expandedStates(page);
     expect(states[0]).toBe(true);
     expect(states.filter(Boolean)).toHaveLength(1);
@@ -143,7 +138,6 @@ describe('FAQ page in the browser', () => {
     expect(await panel.isVisible()).toBe(true);
     expect(await panel.innerText()).toContain(FAQ_CATEGORIES[0]?.items[0]?.answer.slice(0, 60));
     expect(await page.locator('.faq-page .accordion-panel:visible').count()).toBe(1);
-    await context.close();
   });
 
   it('closes the open question when it is clicked, and keeps one open at a time', async () => {
@@ -247,12 +241,10 @@ describe('FAQ page in the browser', () => {
   });
 
   it('arrives at the top when a link from another page leads here', async () => {
-    const { context, page } = await openFaq();
-    await page.goto(`${server.url}/legal`);
-    await waitForHydration(page);
+    const { context, page } = await site.open('/legal', undefined, { consoleErrors: false });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' }).click();
-    await page.waitForURL(`${server.url}/faq`);
+    await page.waitForURL(`${site.url}/faq`);
     await page.waitForFunction(() => window.scrollY === 0);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Frequently Asked Questions');
     await context.close();
@@ -280,11 +272,10 @@ describe('FAQ page in the browser', () => {
   });
 
   it('closes with a call to action to /get-quote and a phone link', async () => {
-    const { context, page } = await openFaq();
+    const { page } = await loadedFaq();
     const cta = page.locator('#faq-cta');
     expect(await cta.getByRole('link', { name: /Get Your Free IUL Illustration/ }).getAttribute('href')).toBe('/get-quote');
     expect(await cta.getByRole('link', { name: /Call/ }).getAttribute('href')).toMatch(/^tel:\+\d+$/);
-    await context.close();
   });
 
   it('has no accessibility violations at 1280px and 375px', async () => {

@@ -5,13 +5,12 @@
  * then the embed script; the phone fallback when the script fails or the frame never loads; the
  * video facade; the Service JSON-LD with a free Offer; and axe at 1280 and 375 px.
  */
-import type { Browser, BrowserContext, Page, Route as PlaywrightRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route as PlaywrightRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BOOKING_LOAD_TIMEOUT_MS, quoteContent } from '../../web/content/get-quote';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { testSite } from '../support/site-fixture';
 import { nextFrames, waitForHydration } from '../support/page';
 
 const config = DEFAULT_SITE_CONFIG;
@@ -31,16 +30,7 @@ interface Opened {
   errors: string[];
 }
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 /**
  * Opens /get-quote with every request recorded; requests to other origins go to `external`
@@ -49,11 +39,11 @@ afterAll(async () => {
 async function openQuote(
   options: { viewport?: { width: number; height: number }; external?: ExternalHandler; beforeGoto?: (page: Page) => Promise<void> } = {},
 ): Promise<Opened> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await site.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
   const requests: string[] = [];
   const errors: string[] = [];
   context.on('request', (request) => requests.push(request.url()));
-  const local = new URL(server.url).origin;
+  const local = new URL(site.url).origin;
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === local) return route.continue();
@@ -63,7 +53,7 @@ async function openQuote(
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   await options.beforeGoto?.(page);
-  await page.goto(`${server.url}/get-quote`);
+  await page.goto(`${site.url}/get-quote`);
   await waitForHydration(page);
   return { context, page, requests, errors };
 }
@@ -109,7 +99,7 @@ async function watchInsertions(page: Page): Promise<void> {
 
 describe('quote page: server-rendered head and copy', () => {
   it('serves the title, "free" and Service JSON-LD with an Offer at 0 USD, and no embed, in the raw HTML', async () => {
-    const res = await fetch(`${server.url}/get-quote`);
+    const res = await fetch(`${site.url}/get-quote`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/<title>[^<]*Free IUL Illustration[^<]*<\/title>/);
@@ -235,6 +225,9 @@ describe('quote page in the browser', () => {
       },
       beforeGoto: (p) => p.clock.install(),
     });
+    // The page's clock stops before the click, so the form's 15 s are counted by the test alone, not by
+    // the real seconds a busy machine takes between the click and the checks.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await page.getByRole('button', { name: 'Open the scheduling form' }).click();
     await page.locator(`script[src="${config.bookingScriptUrl}"]`).waitFor({ state: 'attached' });
     await page.clock.fastForward(BOOKING_LOAD_TIMEOUT_MS - 1_000);

@@ -5,29 +5,19 @@
  * shows how far through the guide the reader is. At 375 px it is not shown, and the contents section
  * at the top of the page remains.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { guideContents } from '../../web/content/guide/overview';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { openPage } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
 
 const GUIDE = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
 const ENTRIES = guideContents(DEFAULT_SITE_CONFIG);
 const WIDE = { width: 1440, height: 900 };
 const HEADER_HEIGHT = 72;
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 const sticky = (page: Page) => page.getByRole('navigation', { name: 'Guide sections' });
 
@@ -39,9 +29,9 @@ async function inView(locator: Locator, viewport: { height: number }): Promise<b
 
 describe('at 1440 px without JavaScript', () => {
   it('lists every section as a link that scrolls to it, and stays in view as the page scrolls', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: WIDE });
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: WIDE });
     const page = await context.newPage();
-    await page.goto(`${server.url}${GUIDE}`);
+    await page.goto(`${site.url}${GUIDE}`);
     const nav = sticky(page);
     const links = nav.getByRole('link');
     expect(await links.allTextContents()).toEqual(ENTRIES.map((entry) => entry.title));
@@ -83,7 +73,7 @@ describe('at 1440 px without JavaScript', () => {
 
 describe('at 1440 px with JavaScript', () => {
   it('marks the section in view and shows more progress further down', async () => {
-    const { context, page, errors } = await openPage(browser, `${server.url}${GUIDE}`, WIDE);
+    const { context, page, errors } = await openPage(site, `${site.url}${GUIDE}`, WIDE);
     const nav = sticky(page);
     const current = () => nav.locator('a[aria-current="location"]').getAttribute('href', { timeout: 2_000 }).catch(() => null);
     const progress = async () => Number(await page.getByTestId('sticky-contents-progress').getAttribute('aria-valuenow'));
@@ -110,9 +100,9 @@ describe('at 1440 px with JavaScript', () => {
 
 describe('at 375 px', () => {
   it('is not shown; the contents section at the top remains', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}${GUIDE}`);
+    await page.goto(`${site.url}${GUIDE}`);
     expect(await page.getByTestId('sticky-contents').isVisible()).toBe(false);
     expect(await sticky(page).count()).toBe(0);
     expect(await page.locator('#contents').getByRole('link', { name: ENTRIES[1]?.title ?? 'missing' }).first().isVisible()).toBe(true);

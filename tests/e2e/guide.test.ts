@@ -5,15 +5,14 @@
  * one at a time, click again closes), the 8 Common Questions with FAQPage JSON-LD, the Article JSON-LD,
  * Next Steps and its button to /get-quote, the disclosures, and axe at 1280 and 375 px.
  */
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IUL_VS_401K_ROWS, IUL_VS_ROTH_ROWS } from '../../web/content/comparisons';
 import { GUIDE_FAQS } from '../../web/content/faq';
 import { IUL_VS_WHOLE_LIFE_ROWS } from '../../web/content/guide/comparisons';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { once, testSite } from '../support/site-fixture';
 import { GUIDE_FIGURES as FIGURES } from '../support/spec-figures';
 import { type OpenedPage, openPage, scrollToSection } from '../support/page';
 
@@ -34,22 +33,19 @@ const ANCHORS = [
 
 const CASE_STUDY_FIGURES = ['45-year-old', '$75,000', '$1,450,000', '$116,000 a year', '25 years', '$2,900,000', '$750,000', '$1,600,000', '$64,000 a year'];
 
-let server: TestServer;
-let browser: Browser;
+const site = testSite();
 let html: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  html = await (await fetch(`${server.url}${PATH}`)).text();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  html = await (await fetch(`${site.url}${PATH}`)).text();
 });
 
 function openGuide(viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
-  return openPage(browser, `${server.url}${PATH}`, viewport, { consoleErrors: false });
+  return openPage(site, `${site.url}${PATH}`, viewport, { consoleErrors: false });
 }
+
+/** The guide as loaded, shared by the tests that only read it (scrolling as a reader does). */
+const loadedGuide = once(() => openGuide());
 
 function decodeEntities(text: string): string {
   return text
@@ -168,7 +164,7 @@ describe('guide in the browser', () => {
   });
 
   it('shows five numbered structure cards, five implementation steps and the design panel', async () => {
-    const { context, page } = await openGuide();
+    const { page } = await loadedGuide();
     const cards = page.locator('#optimal-structure [data-testid="structure-cards"] > li');
     await scrollToSection(page.locator('#optimal-structure'));
     expect(await cards.count()).toBe(5);
@@ -177,11 +173,10 @@ describe('guide in the browser', () => {
     expect(await page.locator('#implementation [data-testid="implementation-steps"] > li').count()).toBe(5);
     expect(await page.locator('#implementation [data-testid="design-elements"]').isVisible()).toBe(true);
     expect(await page.locator('#implementation [data-testid="illustration-guidance"]').isVisible()).toBe(true);
-    await context.close();
   });
 
   it('shows the case study figures, labelled a hypothetical projection', async () => {
-    const { context, page } = await openGuide();
+    const { page } = await loadedGuide();
     const study = page.getByTestId('guide-case-study');
     await scrollToSection(study);
     expect(await study.isVisible()).toBe(true);
@@ -191,7 +186,6 @@ describe('guide in the browser', () => {
     for (const value of ['$1,450,000', '$116,000 a year', '$2,900,000', '$750,000', '$1,600,000', '$64,000 a year']) {
       expect(await study.getByText(value, { exact: true }).isVisible(), value).toBe(true);
     }
-    await context.close();
   });
 
   it('opens IUL vs Roth and IUL vs 401(k) rows one at a time, none at first, click again closes', async () => {
@@ -291,12 +285,12 @@ describe('guide in the browser', () => {
     const button = page.getByTestId('next-steps-button');
     expect(await button.getAttribute('href')).toBe('/get-quote');
     await button.click();
-    await page.waitForURL(`${server.url}/get-quote`);
+    await page.waitForURL(`${site.url}/get-quote`);
     await context.close();
   });
 
   it('closes with the disclosures and a call to action', async () => {
-    const { context, page } = await openGuide();
+    const { page } = await loadedGuide();
     await scrollToSection(page.getByTestId('guide-disclosures'));
     const disclosures = await page.getByTestId('guide-disclosures').innerText();
     expect(disclosures).toMatch(/not a solicitation/);
@@ -308,7 +302,6 @@ describe('guide in the browser', () => {
     expect(await cta.getByRole('link', { name: /Get Your Free IUL Illustration/ }).getAttribute('href')).toBe('/get-quote');
     expect(await cta.getByRole('link', { name: /Call/ }).getAttribute('href')).toMatch(/^tel:\+\d+$/);
     expect(await page.locator('h1').count()).toBe(1);
-    await context.close();
   });
 
   // axe over this long page takes a while on a 2-core machine: one view per test, with room to run.

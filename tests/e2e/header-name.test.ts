@@ -4,33 +4,22 @@
  * overlapping the navigation, which with its button ends inside the screen (up to 1100 px it is a
  * toggle menu), and never making the page wider than the screen.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { testSite } from '../support/site-fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 const WIDTHS = [320, 375, 768, 961, 1024, 1100, 1280, 1366, 1400, 1440, 1920];
 
 describe('the agency name in the header', () => {
   it('is drawn at every width, at a readable size, clear of the navigation and within the screen', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.newContext({ javaScriptEnabled: false });
     try {
       const tab = await context.newPage();
       for (const width of WIDTHS) {
         await tab.setViewportSize({ width, height: 800 });
-        await tab.goto(`${server.url}/faq`);
+        await tab.goto(`${site.url}/faq`);
         const layout = await tab.evaluate(() => {
           const name = document.querySelector<HTMLElement>('.site-header .brand-name');
           const box = name?.getBoundingClientRect();

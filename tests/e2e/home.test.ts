@@ -3,28 +3,18 @@
  * videos per screen size (and no third-party request before a click), every table toggle, the case
  * selector, the FAQ accordion and its links to /faq, the calculator, keyboard use and axe.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { calculateGrowth, formatDollars } from '../../web/content/calculator';
 import { GENERAL_FAQS } from '../../web/content/faq';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { once, testSite } from '../support/site-fixture';
 import { HOME_SECTION_IDS } from '../../web/content/home';
 import { HOME_SPEC_FIGURES } from '../support/spec-figures';
-import { nextFrames, scrollToSection, waitForHydration } from '../support/page';
+import { nextFrames, type OpenedPage, scrollToSection, waitForHydration } from '../support/page';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 800 };
@@ -51,18 +41,18 @@ const SPEC_FIGURES = [
   'Living Benefits',
 ];
 
-async function openHome(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto(`${server.url}/`);
-  await waitForHydration(page);
-  return { context, page, errors };
+/** The home page in a fresh context, hydrated: for a test that clicks, types or resizes. */
+function openHome(viewport = DESKTOP): Promise<OpenedPage> {
+  return site.open('/', viewport);
 }
+
+/**
+ * The home page as loaded, at 1280 and at 375 px, each shared by the tests that only read it (and
+ * scroll, as a reader does): a load and hydration each instead of one per test. A test that changes
+ * anything on the page opens its own.
+ */
+const loadedHome = once(() => openHome(DESKTOP));
+const loadedPhoneHome = once(() => openHome(MOBILE));
 
 async function selectedRows(page: Page, testId: string): Promise<string[]> {
   return page.locator(`[data-testid="${testId}"] tbody tr[data-selected="true"]`).evaluateAll((rows) =>
@@ -76,9 +66,9 @@ function rowButton(page: Page, testId: string, rowId: string) {
 
 describe('server-rendered HTML', () => {
   it('has every spec figure, the 19 FAQ questions and the head, before any JavaScript runs', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     const text = (await page.locator('main').textContent()) ?? '';
     for (const figure of SPEC_FIGURES) expect(text, figure).toContain(figure);
     for (const faq of GENERAL_FAQS) expect(text, faq.question).toContain(faq.question);
@@ -100,18 +90,17 @@ describe('server-rendered HTML', () => {
 
 describe('page structure', () => {
   it('has every section, in the spec order', async () => {
-    const { context, page, errors } = await openHome();
+    const { page, errors } = await loadedHome();
     const ids = await page.evaluate((wanted) => {
       const all = Array.from(document.querySelectorAll('main [id]')).map((el) => el.id);
       return all.filter((id) => wanted.includes(id));
     }, [...HOME_SECTION_IDS] as string[]);
     expect(ids).toEqual(HOME_SECTION_IDS);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('shows the four hero claims and the illustration button', async () => {
-    const { context, page } = await openHome();
+    const { page } = await loadedHome();
     const claims = await page.locator('[data-testid="hero-claims"] li').allInnerTexts();
     expect(claims.map((c) => c.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual([
       '$200k+ annual tax-free income',
@@ -121,58 +110,56 @@ describe('page structure', () => {
     ]);
     const cta = page.locator('#hero').getByRole('link', { name: 'Get Your Free IUL Illustration' });
     expect(await cta.getAttribute('href')).toBe('/get-quote');
-    await context.close();
   });
 
   it('shows four numbered headline benefits, six benefit cards and four bucket columns', async () => {
-    const { context, page } = await openHome();
+    const { page } = await loadedHome();
     expect(await page.locator('#benefits [data-testid="headline-benefits"] > li').count()).toBe(4);
     expect(await page.locator('#benefits [data-testid="benefit-cards"] > li').count()).toBe(6);
     expect(await page.locator('#three-buckets [data-testid="bucket-columns"] > li').count()).toBe(4);
     const fit = page.locator('#right-for-you');
     expect(await fit.getByRole('link', { name: 'Request My Free Illustration' }).getAttribute('href')).toBe('/get-quote');
     expect(await fit.locator('a[href^="tel:"]').getAttribute('href')).toBe(`tel:${DEFAULT_SITE_CONFIG.phoneE164}`);
-    await context.close();
   });
 });
 
 describe('hero videos', () => {
   it('shows the portrait player on desktop and the landscape player and call button on mobile', async () => {
-    const { context, page } = await openHome(DESKTOP);
-    const desktop = page.locator('[data-testid="hero-video-desktop"]');
-    const mobile = page.locator('[data-testid="hero-video-mobile"]');
-    const call = page.locator('[data-testid="hero-mobile-call"]');
+    // The players are switched by CSS at the page's width: the page as loaded at 1280 px, then at 375 px.
+    const desktopHome = (await loadedHome()).page;
+    const desktop = desktopHome.locator('[data-testid="hero-video-desktop"]');
     expect(await desktop.isVisible()).toBe(true);
-    expect(await mobile.isVisible()).toBe(false);
-    expect(await call.isVisible()).toBe(false);
+    expect(await desktopHome.locator('[data-testid="hero-video-mobile"]').isVisible()).toBe(false);
+    expect(await desktopHome.locator('[data-testid="hero-mobile-call"]').isVisible()).toBe(false);
     const portrait = await desktop.locator('.video-facade').boundingBox();
     expect(portrait && portrait.height / portrait.width).toBeCloseTo(1.7778, 2);
 
-    await page.setViewportSize(MOBILE);
-    expect(await desktop.isVisible()).toBe(false);
+    const phoneHome = (await loadedPhoneHome()).page;
+    const mobile = phoneHome.locator('[data-testid="hero-video-mobile"]');
+    const call = phoneHome.locator('[data-testid="hero-mobile-call"]');
+    expect(await phoneHome.locator('[data-testid="hero-video-desktop"]').isVisible()).toBe(false);
     expect(await mobile.isVisible()).toBe(true);
     expect(await call.isVisible()).toBe(true);
     expect(await call.innerText()).toContain('Questions? Call Now');
     expect(await call.getAttribute('href')).toBe(`tel:${DEFAULT_SITE_CONFIG.phoneE164}`);
     const landscape = await mobile.locator('.video-facade').boundingBox();
     expect(landscape && landscape.height / landscape.width).toBeCloseTo(0.6667, 2);
-    await context.close();
   });
 
   it('makes no third-party request until the poster is clicked, then inserts the player', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await site.newContext({ viewport: DESKTOP });
     const requests: string[] = [];
     context.on('request', (request: Request) => requests.push(request.url()));
     // Nothing may reach the internet from the test: third-party requests are recorded, then refused.
     await context.route(
-      (url) => url.origin !== new URL(server.url).origin,
+      (url) => url.origin !== new URL(site.url).origin,
       (route) => route.abort(),
     );
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
-    const origin = new URL(server.url).origin;
+    const origin = new URL(site.url).origin;
     const external = (urls: string[]) => urls.filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
     expect(external(requests)).toEqual([]);
     expect(await page.locator('#hero iframe').count()).toBe(0);
@@ -191,7 +178,7 @@ describe('hero videos', () => {
 
 describe('home comparison table', () => {
   it('has 14 rows (8, the living-benefits category and its 5 sub-rows) and 6 products', async () => {
-    const { context, page } = await openHome();
+    const { page } = await loadedHome();
     const table = page.locator('[data-testid="home-comparison"]');
     await scrollToSection(table);
     expect(await table.locator('tbody tr').count()).toBe(14);
@@ -212,7 +199,6 @@ describe('home comparison table', () => {
     const indent = async (rowId: string) =>
       table.locator(`tr[data-row-id="${rowId}"] th`).evaluate((th) => parseFloat(getComputedStyle(th).paddingLeft));
     expect(await indent('critical-illness')).toBeGreaterThan(await indent('tax-free-growth'));
-    await context.close();
   });
 
   it('selects a row and explains it below, and deselects it on a second click', async () => {
@@ -364,7 +350,7 @@ describe('FAQ section', () => {
     await link.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await link.click();
-    await page.waitForURL(`${server.url}/faq`);
+    await page.waitForURL(`${site.url}/faq`);
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     await nextFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -422,10 +408,9 @@ describe('calculator', () => {
 describe('accessibility', () => {
   // axe on this long page takes a while on a busy two-core machine.
   it('has no axe violations at 1280 px', async () => {
-    const { context, page, errors } = await openHome(DESKTOP);
+    const { page, errors } = await loadedHome();
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   }, 120_000);
 
   it('has no axe violations with rows, a case, an answer and an input error open', async () => {
@@ -440,9 +425,8 @@ describe('accessibility', () => {
   }, 120_000);
 
   it('has no axe violations at 375 px', async () => {
-    const { context, page, errors } = await openHome(MOBILE);
+    const { page, errors } = await loadedPhoneHome();
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   }, 120_000);
 });

@@ -3,40 +3,47 @@
  * (web/client/page-boot.ts, web/client/defer-hydration.ts): a tap, a click, a key or focus starts the
  * app, a scroll or a pointer passing over does not; and nothing the visitor does while the app loads is lost.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { QUOTE_REQUESTS_STORAGE_KEY } from '../../web/content/quote-requests';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from '../../web/client/boot-contract';
-import { launchBrowser } from '../support/browser';
-import { makeTempDir, ROOT, seedDemoDataDir, startTestServer, type TestServer } from '../support/server';
+import { nextFrames } from '../support/page';
+import { ROOT } from '../support/server';
+import { startSeededServer, testSite } from '../support/site-fixture';
 
 /** The budget for JavaScript the home page loads before any interaction, gzipped. */
 const JS_BUDGET_BYTES = 100 * 1000;
 
-let server: TestServer;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  // The home page as a visitor sees it, with the "Latest articles" strip filled.
-  dataDir = makeTempDir();
-  await seedDemoDataDir(dataDir);
-  [server, browser] = await Promise.all([startTestServer({ dataDir }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+// The home page as a visitor sees it, with the "Latest articles" strip filled.
+const site = testSite(() => startSeededServer());
 
 const gzipped = (text: string | Buffer): number => gzipSync(text, { level: 9 }).length;
 const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
 
+/**
+ * Lets `ms` of the page's time pass at once: every timer, animation frame and idle callback due within
+ * it runs, then two frames are rendered, by which time a script the page meant to start in that time
+ * has been requested. A test that checks nothing is loaded for a while asks for this instead of waiting
+ * the while out; the context's clock is Playwright's (`clock.install()` before the page loads), which
+ * otherwise runs at the real pace.
+ */
+async function letTimePass(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+  await nextFrames(page);
+}
+
+/** A new context whose page timers `letTimePass` can run ahead. */
+async function contextWithClock(options: Parameters<typeof site.newContext>[0]): Promise<BrowserContext> {
+  const context = await site.newContext(options);
+  await context.clock.install();
+  return context;
+}
+
 async function openUntouched(pagePath: string, viewport = { width: 375, height: 800 }) {
-  const context = await browser.newContext({ viewport });
+  const context = await contextWithClock({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -44,7 +51,7 @@ async function openUntouched(pagePath: string, viewport = { width: 375, height: 
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
+  await page.goto(`${site.url}${pagePath}`, { waitUntil: 'networkidle' });
   return { context, page, errors, scripts };
 }
 
@@ -56,7 +63,7 @@ function buildFile(urlPath: string): Buffer {
 describe('JavaScript before the first interaction', () => {
   it('the home page stays within 100 KB gzipped, and the whole app arrives on the first interaction', async () => {
     const { context, page, errors, scripts } = await openUntouched('/');
-    await page.waitForTimeout(1000);
+    await letTimePass(page, 1000);
     const inline = await page.$$eval('script:not([src])', (elements) =>
       elements.filter((el) => !el.getAttribute('type') || el.getAttribute('type') === 'module').map((el) => el.textContent ?? ''),
     );
@@ -77,7 +84,8 @@ describe('JavaScript before the first interaction', () => {
     // A pointer passing over and a scroll are not a use of the page: still nothing is loaded.
     await page.mouse.move(200, 300);
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => window.scrollY > 0);
+    await letTimePass(page, 500);
     expect(scripts).toEqual([]);
     // A click on the page's text is.
     await page.getByRole('heading', { level: 1 }).click();
@@ -89,7 +97,7 @@ describe('JavaScript before the first interaction', () => {
 
   it.each(['/faq', '/get-quote', '/api/usage-examples', '/blog'])('%s loads no script file before the first interaction', async (pagePath) => {
     const { context, page, scripts } = await openUntouched(pagePath, { width: 1280, height: 800 });
-    await page.waitForTimeout(500);
+    await letTimePass(page, 500);
     expect(scripts).toEqual([]);
     expect(await isHydrated(page)).toBe(false);
     await context.close();
@@ -108,7 +116,7 @@ describe('on a phone', () => {
   }
 
   it('scrolling loads nothing; the first tap starts the app, which then seeds the sample quote requests', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const context = await contextWithClock({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -116,10 +124,10 @@ describe('on a phone', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
     await swipe(page);
     await page.waitForFunction(() => window.scrollY > 0);
-    await page.waitForTimeout(800);
+    await letTimePass(page, 800);
     expect(scripts).toEqual([]);
     expect(await isHydrated(page)).toBe(false);
     expect(await page.evaluate((storageKey) => localStorage.getItem(storageKey), QUOTE_REQUESTS_STORAGE_KEY)).toBeNull();
@@ -134,11 +142,11 @@ describe('on a phone', () => {
   });
 
   it('a case study tapped while the app starts is shown at once, and stays chosen once the app is in charge', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const context = await site.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     const tabs = page.locator('#case-studies').getByRole('tab');
     await tabs.nth(1).scrollIntoViewIfNeeded();
     await swipe(page);
@@ -150,7 +158,8 @@ describe('on a phone', () => {
     expect(await chosen()).toEqual(['false', 'true', 'false']);
     expect(await shownPanels()).toBe(1);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // What hydrating sets off (effects, a state React would put back) has run two frames later.
+    await nextFrames(page);
     expect(await chosen()).toEqual(['false', 'true', 'false']);
     // React agrees: the third tab is chosen from there, in the page.
     await tabs.nth(2).tap();
@@ -210,7 +219,7 @@ describe('what the visitor does while the app loads', () => {
   it('links work as plain links before the app loads', async () => {
     const { context, page } = await openUntouched('/', { width: 1280, height: 800 });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).click();
-    await page.waitForURL(`${server.url}/faq`);
+    await page.waitForURL(`${site.url}/faq`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Frequently Asked Questions');
     await context.close();
   });

@@ -4,31 +4,20 @@
  * also with the browser's text at 150% (a visitor's larger-text setting), and no page is wider than
  * the screen at the default size.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { testSite } from '../support/site-fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 const PAGES = ['/', '/get-quote', '/about-us', '/legal', '/no-such-page'];
 
 describe('the phone number on a 320 px screen', () => {
   it.each(PAGES)('%s: every tel: link shows the whole number on one line', async (page) => {
-    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false });
+    const context = await site.newContext({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false });
     try {
       const tab = await context.newPage();
-      await tab.goto(`${server.url}${page}`);
+      await tab.goto(`${site.url}${page}`);
       const measure = () =>
         tab.locator('a[href^="tel:"]').evaluateAll((anchors, phone) =>
           anchors

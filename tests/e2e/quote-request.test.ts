@@ -7,15 +7,14 @@
  * is too quick (then it is ten minutes), so no result depends on how fast the machine is.
  */
 import { createHash } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LeadRecord } from '../../contract/leads';
 import { consentText, QUOTE_MESSAGES } from '../../contract/quote-request';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { waitForHydration } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
 
 const PER_HOUR = 3;
 /** The form's minimum fill time: none, unless a test plays a visitor who is too quick. */
@@ -25,20 +24,9 @@ const TOO_QUICK_MS = 10 * 60_000;
 /** How far the intake's clock runs ahead: every test starts a new hour, so the per-address limit is full. */
 const clock = { shiftMs: 0 };
 
-let server: TestServer;
-let browser: Browser;
+const site = testSite({ leads: { settings: intake, now: () => new Date(Date.now() + clock.shiftMs) } });
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer({ leads: { settings: intake, now: () => new Date(Date.now() + clock.shiftMs) } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 beforeEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   // A new hour for every test: the per-address limit starts full.
@@ -47,15 +35,15 @@ beforeEach(async () => {
 });
 
 async function open(options: { js: boolean; viewport?: { width: number; height: number }; headers?: Record<string, string> }): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await site.newContext({
     javaScriptEnabled: options.js,
     viewport: options.viewport ?? { width: 1280, height: 900 },
     ...(options.headers ? { extraHTTPHeaders: options.headers } : {}),
   });
   contexts.push(context);
-  await context.route('**/*', (route) => (new URL(route.request().url()).origin === new URL(server.url).origin ? route.continue() : route.abort()));
+  await context.route('**/*', (route) => (new URL(route.request().url()).origin === new URL(site.url).origin ? route.continue() : route.abort()));
   const page = await context.newPage();
-  await page.goto(`${server.url}/get-quote`);
+  await page.goto(`${site.url}/get-quote`);
   if (options.js) await waitForHydration(page);
   return page;
 }
@@ -77,7 +65,7 @@ async function send(page: Page): Promise<void> {
 }
 
 async function leads(spam: boolean | 'any' = false): Promise<LeadRecord[]> {
-  return server.store.leads.list({ spam });
+  return site.server.store.leads.list({ spam });
 }
 
 async function newestLead(): Promise<LeadRecord> {
@@ -138,7 +126,7 @@ describe('without JavaScript', () => {
     });
     expect(lead.consent.userAgent).toContain('Chrome');
     // The consent text stored is the one the visitor saw.
-    await page.goto(`${server.url}/get-quote`);
+    await page.goto(`${site.url}/get-quote`);
     expect(await form(page).locator('label[for="quote-consent"]').textContent()).toBe(text);
   });
 
@@ -195,7 +183,7 @@ describe('without JavaScript', () => {
     expect(new URL(page.url()).pathname).toBe('/get-quote/thank-you');
     expect(await leads()).toHaveLength(real);
     expect(await newestLead()).toMatchObject({ name: 'Spam Bot', spam: 'honeypot' });
-    expect(await server.store.outbox.forLead((await newestLead()).id)).toEqual([]);
+    expect(await site.server.store.outbox.forLead((await newestLead()).id)).toEqual([]);
   });
 
   it('asks to check and send again when the form came back sooner than a person fills it, and keeps that one as spam', async () => {
@@ -218,12 +206,12 @@ describe('without JavaScript', () => {
   it(`takes ${PER_HOUR} requests an hour from one address, then says when to try again and keeps the values`, async () => {
     const page = await open({ js: false });
     for (let i = 1; i <= PER_HOUR; i += 1) {
-      await page.goto(`${server.url}/get-quote`);
+      await page.goto(`${site.url}/get-quote`);
       await fillShort(page, { name: `Visitor ${i}` });
       await send(page);
       expect(new URL(page.url()).pathname).toBe('/get-quote/thank-you');
     }
-    await page.goto(`${server.url}/get-quote`);
+    await page.goto(`${site.url}/get-quote`);
     await fillShort(page, { name: 'One Too Many' });
     const response = page.waitForResponse((res) => res.request().method() === 'POST');
     await send(page);

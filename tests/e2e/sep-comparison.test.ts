@@ -3,13 +3,12 @@
  * table's row toggles (none at first, one at a time, again to close, keyboard), the hero's button to
  * /get-quote and link to the Ultimate Guide, the final call to action, and axe at 1280 and 375 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sepComparisonContent } from '../../web/content/sep-comparison';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { once, testSite } from '../support/site-fixture';
 import { SEP_PAGE_FIGURES } from '../support/spec-figures';
 import { type OpenedPage, openPage } from '../support/page';
 
@@ -18,20 +17,14 @@ const paths = productPaths(config);
 const content = sepComparisonContent(config);
 
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 function openSep(viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
-  return openPage(browser, `${server.url}${paths.sepComparison}`, viewport, { consoleErrors: false });
+  return openPage(site, `${site.url}${paths.sepComparison}`, viewport, { consoleErrors: false });
 }
+
+/** The page as loaded, shared by the tests that only read it. */
+const loadedSep = once(() => openSep());
 
 async function selectedRows(page: Page): Promise<string[]> {
   return page.locator('[data-testid="sep-comparison-table"] tr[data-selected="true"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? ''));
@@ -39,7 +32,7 @@ async function selectedRows(page: Page): Promise<string[]> {
 
 describe('SEP comparison page', () => {
   it('serves every spec figure of the page, and SEP IRA, in the raw HTML', async () => {
-    const res = await fetch(`${server.url}${paths.sepComparison}`);
+    const res = await fetch(`${site.url}${paths.sepComparison}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('SEP IRA');
@@ -48,7 +41,7 @@ describe('SEP comparison page', () => {
   });
 
   it('shows four statistic tiles with the SEP IRA limits, RMD age, 59½ and the IUL floor', async () => {
-    const { context, page, errors } = await openSep();
+    const { page, errors } = await loadedSep();
     const tiles = page.getByTestId('sep-stat');
     expect(await tiles.count()).toBe(4);
     const text = (await tiles.allInnerTexts()).join('\n');
@@ -58,16 +51,14 @@ describe('SEP comparison page', () => {
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('SEP IRA');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('explains the SEP IRA and the SIMPLE IRA, lists four reasons and when a SEP IRA may be better', async () => {
-    const { context, page } = await openSep();
+    const { page } = await loadedSep();
     expect(await page.getByRole('heading', { level: 2, name: content.explainer.heading }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 3, name: 'And the SIMPLE IRA?' }).isVisible()).toBe(true);
     expect(await page.getByTestId('sep-reason').count()).toBe(4);
     expect(await page.getByTestId('sep-when').innerText()).toMatch(/deduction now/);
-    await context.close();
   });
 
   it('toggles the comparison rows: none at first, one at a time, again to close', async () => {
@@ -114,7 +105,7 @@ describe('SEP comparison page', () => {
     const button = page.getByTestId('sep-hero-quote');
     expect(await button.getAttribute('href')).toBe('/get-quote');
     await button.click();
-    await page.waitForURL(`${server.url}/get-quote`);
+    await page.waitForURL(`${site.url}/get-quote`);
     await context.close();
   });
 
@@ -124,17 +115,16 @@ describe('SEP comparison page', () => {
     expect(await link.innerText()).toContain('Ultimate Guide');
     expect(await link.getAttribute('href')).toBe(paths.ultimateGuide);
     await link.click();
-    await page.waitForURL(`${server.url}${paths.ultimateGuide}`);
+    await page.waitForURL(`${site.url}${paths.ultimateGuide}`);
     await context.close();
   });
 
   it('ends with a call to action to /get-quote and a phone call', async () => {
-    const { context, page } = await openSep();
+    const { page } = await loadedSep();
     const cta = page.locator('#sep-cta');
     expect(await cta.getByRole('heading', { level: 2 }).innerText()).toBe(content.cta.heading);
     const links = await cta.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links).toEqual(['/get-quote', `tel:${config.phoneE164}`]);
-    await context.close();
   });
 
   it('has no accessibility violations at 1280 and 375 px, also with a row open', async () => {

@@ -2,35 +2,26 @@
  * The shared shell in real Chromium: the header's style past 10 px of scroll, the mobile menu,
  * scroll-to-top and hash scrolling between routes, the 404 page, and client start-up.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
-import { nextFrames, waitForHydration } from '../support/page';
+import { type OpenedPage, nextFrames, waitForHydration } from '../support/page';
+import { once, testSite } from '../support/site-fixture';
 
-let server: TestServer;
-let browser: Browser;
+const site = testSite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+function openPage(path: string, viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
+  return site.open(path, viewport);
+}
 
-async function openPage(path: string, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto(`${server.url}${path}`);
+/** The home page as loaded at 1280 px, shared by the tests that only read its header. */
+const loadedHome = once(() => openPage('/'));
+
+/** Loads `path` again in a page already open, at `width`: a new document, hydrated, without a new context. */
+async function reloadAt(page: Page, path: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(`${site.url}${path}`);
   await waitForHydration(page);
-  return { context, page, errors };
 }
 
 async function headerState(page: Page) {
@@ -74,7 +65,7 @@ describe('navigation bar', () => {
   });
 
   it('lists the links of the specification, with Stories opening in a new tab', async () => {
-    const { context, page } = await openPage('/');
+    const { page } = await loadedHome();
     const nav = page.getByRole('navigation', { name: 'Main' });
     const labels = await nav.getByRole('link').allInnerTexts();
     expect(labels.map((l) => l.replace(/\(opens in a new tab\)/, '').trim())).toEqual([
@@ -92,7 +83,6 @@ describe('navigation bar', () => {
     const stories = nav.getByRole('link', { name: /Stories/ });
     expect(await stories.getAttribute('target')).toBe('_blank');
     expect(await stories.getAttribute('rel')).toContain('noopener');
-    await context.close();
   });
 
   it('collapses into a toggle menu on a 768 px screen that closes when an item is chosen (and on a 1100 px one)', async () => {
@@ -110,7 +100,7 @@ describe('navigation bar', () => {
     expect(await toggle.innerText()).toBe('Close menu');
     expect(await faqLink.isVisible()).toBe(true);
     await faqLink.click();
-    await page.waitForURL(`${server.url}/faq`);
+    await page.waitForURL(`${site.url}/faq`);
     expect(await faqLink.isVisible()).toBe(false);
     expect(await menuOpen(page)).toBe(false);
 
@@ -124,8 +114,10 @@ describe('navigation bar', () => {
   });
 
   it('fits the full link list on one line, inside the screen, from 1101 px up', async () => {
+    // One page, loaded anew at each width (a new document each time, so nothing carries over).
+    const { context, page } = await openPage('/faq', { width: 1101, height: 800 });
     for (const width of [1101, 1280, 1401, 1600]) {
-      const { context, page } = await openPage('/faq', { width, height: 800 });
+      if (width !== 1101) await reloadAt(page, '/faq', width);
       expect(await menuToggle(page).isVisible(), `${width}`).toBe(false);
       const layout = await page.evaluate(() => {
         const links = [...document.querySelectorAll<HTMLElement>('#main-menu a')];
@@ -140,15 +132,14 @@ describe('navigation bar', () => {
       expect(layout.header, `${width}`).toBe(72);
       // The brand link is named by the agency (drawn at every width: header-name.test.ts).
       expect(await page.getByRole('link', { name: 'Hartwell Family Insurance' }).count(), `${width}`).toBe(1);
-      await context.close();
     }
+    await context.close();
   });
 
   it('shows the full link list without a toggle on a wide screen', async () => {
-    const { context, page } = await openPage('/', { width: 1280, height: 800 });
+    const { page } = await loadedHome();
     expect(await menuToggle(page).isVisible()).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).isVisible()).toBe(true);
-    await context.close();
   });
 });
 
@@ -158,7 +149,7 @@ describe('scrolling between routes', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole('contentinfo').getByRole('link', { name: 'All Legal Documents' }).click();
-    await page.waitForURL(`${server.url}/legal`);
+    await page.waitForURL(`${site.url}/legal`);
     await page.waitForFunction(() => window.scrollY === 0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
@@ -175,7 +166,7 @@ describe('scrolling between routes', () => {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('contentinfo').getByRole('link', { name: 'How It Works' }).click();
-    await page.waitForURL(`${server.url}/#how-it-works`);
+    await page.waitForURL(`${site.url}/#how-it-works`);
     await page.waitForFunction(() => {
       const el = document.getElementById('how-it-works');
       if (!el) return false;
@@ -188,9 +179,9 @@ describe('scrolling between routes', () => {
 
 describe('errors and start-up', () => {
   it('shows the not-found page with HTTP 404 for an unknown path', async () => {
-    const context = await browser.newContext();
+    const context = await site.newContext();
     const page = await context.newPage();
-    const response = await page.goto(`${server.url}/this/does/not/exist`);
+    const response = await page.goto(`${site.url}/this/does/not/exist`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
     expect(await page.title()).toContain('Page not found');
@@ -213,14 +204,16 @@ describe('errors and start-up', () => {
   });
 
   it('has no accessibility violations in the shell pages', async () => {
+    // One page, each path loaded anew in it at 1280 px, then checked again at 375 px.
+    const { context, page } = await openPage('/legal');
     for (const path of ['/legal', '/legal/privacy-policy', '/admin/api-keys', '/login', '/legal/disclosures', '/no-such-page']) {
-      const { context, page } = await openPage(path);
+      if (path !== '/legal') await reloadAt(page, path, 1280);
       expect(await axeViolations(page), path).toEqual([]);
       for (const width of [375]) {
         await page.setViewportSize({ width, height: 800 });
         expect(await axeViolations(page), `${path} at ${width}px`).toEqual([]);
       }
-      await context.close();
     }
+    await context.close();
   });
 });

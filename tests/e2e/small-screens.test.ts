@@ -14,12 +14,12 @@
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
-import { launchBrowser } from '../support/browser';
 import { waitForHydration } from '../support/page';
-import { makeTempDir, ROOT, seedDemoDataDir, startTestServer, type TestServer } from '../support/server';
+import { ROOT } from '../support/server';
+import { startSeededServer, testSite } from '../support/site-fixture';
 
 const paths = productPaths(DEFAULT_SITE_CONFIG);
 const PHONE = DEFAULT_SITE_CONFIG.phoneDisplay;
@@ -50,25 +50,11 @@ const WIDTHS = [320, 375, 768] as const;
 const PHONE_SCREEN = { width: 375, height: 812 };
 const SCREENSHOTS = path.join(ROOT, 'reports', 'screenshots');
 
-let server: TestServer;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = makeTempDir();
-  const [, launched] = await Promise.all([seedDemoDataDir(dataDir), launchBrowser()]);
-  browser = launched;
-  server = await startTestServer({ dataDir });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const site = testSite(() => startSeededServer());
 
 /** A page without JavaScript at a given screen size (one context each, closed by the caller). */
 async function openScreen(width: number, height = 812, javaScriptEnabled = false): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+  const context = await site.newContext({ viewport: { width, height }, javaScriptEnabled });
   return context.newPage();
 }
 
@@ -115,7 +101,7 @@ describe('no page is wider than the screen', () => {
     const page = await openScreen(width);
     const problems: string[] = [];
     for (const { pagePath } of PAGES) {
-      await page.goto(`${server.url}${pagePath}`);
+      await page.goto(`${site.url}${pagePath}`);
       const found = await overflowOf(page);
       if (found.scrollWidth > found.innerWidth) problems.push(describeOverflow(pagePath, found));
     }
@@ -127,7 +113,7 @@ describe('no page is wider than the screen', () => {
     const page = await openScreen(WIDTHS[0], 812, true);
     const problems: string[] = [];
     for (const pagePath of ISLANDS) {
-      await page.goto(`${server.url}${pagePath}`);
+      await page.goto(`${site.url}${pagePath}`);
       await waitForHydration(page);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 812 });
@@ -160,7 +146,7 @@ function placeOf(page: Page, selector: string) {
 describe('the first screen of a phone (375 x 812)', () => {
   it('shows the home page quote button and the call button with the number above the call bar', async () => {
     const page = await openScreen(PHONE_SCREEN.width, PHONE_SCREEN.height);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     const quote = await placeOf(page, '#hero .hero-actions a[href="/get-quote"]');
     const call = await placeOf(page, '[data-testid="hero-mobile-call"]');
     for (const place of [quote, call]) {
@@ -176,7 +162,7 @@ describe('the first screen of a phone (375 x 812)', () => {
 
   it('shows the phone number and the start of the quote form on /get-quote', async () => {
     const page = await openScreen(PHONE_SCREEN.width, PHONE_SCREEN.height);
-    await page.goto(`${server.url}/get-quote`);
+    await page.goto(`${site.url}/get-quote`);
     const phone = await placeOf(page, '[data-testid="quote-intro-phone"] a[href^="tel:"]');
     const formHeading = await placeOf(page, '#request h2');
     const firstField = await placeOf(page, '#request .form-field input');
@@ -194,7 +180,7 @@ describe('the call bar', () => {
   it('sits at the bottom of a phone screen with a call link and a quote link, and covers nothing at the end of the page', async () => {
     const page = await openScreen(PHONE_SCREEN.width, PHONE_SCREEN.height);
     for (const pagePath of ['/', '/faq', '/no-such-page']) {
-      await page.goto(`${server.url}${pagePath}`);
+      await page.goto(`${site.url}${pagePath}`);
       const bar = page.getByTestId('call-bar');
       const box = await bar.boundingBox();
       expect(box && Math.round(box.y + box.height)).toBe(PHONE_SCREEN.height);
@@ -224,15 +210,15 @@ describe('the call bar', () => {
 
   it('offers only the call after a request, and is left out on the quote form, the staff pages and desktop', async () => {
     const page = await openScreen(PHONE_SCREEN.width, PHONE_SCREEN.height);
-    await page.goto(`${server.url}/get-quote/thank-you`);
+    await page.goto(`${site.url}/get-quote/thank-you`);
     expect(await page.getByTestId('call-bar').locator('a').count()).toBe(1);
     expect(await page.getByTestId('call-bar').locator('a[href^="tel:"]').count()).toBe(1);
     for (const pagePath of ['/get-quote', '/login', '/admin/login']) {
-      await page.goto(`${server.url}${pagePath}`);
+      await page.goto(`${site.url}${pagePath}`);
       expect(await page.getByTestId('call-bar').count(), pagePath).toBe(0);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     expect(await page.getByTestId('call-bar').isVisible()).toBe(false);
     await page.context().close();
   });
@@ -244,7 +230,7 @@ describe('comparison tables on a phone', () => {
     { pagePath: paths.sepComparison, testId: 'sep-comparison-table' },
   ])('$testId scrolls in its box under a hint, with the feature column held in place', async ({ pagePath, testId }) => {
     const page = await openScreen(PHONE_SCREEN.width, PHONE_SCREEN.height);
-    await page.goto(`${server.url}${pagePath}`);
+    await page.goto(`${site.url}${pagePath}`);
     const table = page.getByTestId(testId);
     await table.scrollIntoViewIfNeeded();
     expect(await table.locator('.table-scroll-hint').isVisible()).toBe(true);
@@ -268,7 +254,7 @@ describe('comparison tables on a phone', () => {
 
   it('keeps a range of figures (8-12%) on one line', async () => {
     const page = await openScreen(320);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     const figures = page.getByTestId('iul-vs-roth-table').locator('td .figure');
     expect(await figures.count()).toBeGreaterThan(0);
     const pieces = await figures.evaluateAll((spans) => spans.map((span) => `${span.textContent}: ${span.getClientRects().length}`));
@@ -283,7 +269,7 @@ async function photograph(width: number, height: number): Promise<void> {
   const page = await openScreen(width, height);
   for (const { name, pagePath, main } of PAGES) {
     if (!main) continue;
-    await page.goto(`${server.url}${pagePath}`);
+    await page.goto(`${site.url}${pagePath}`);
     const file = path.join(SCREENSHOTS, `${name}-${width}.png`);
     rmSync(file, { force: true });
     await page.screenshot({ path: file, fullPage: true });

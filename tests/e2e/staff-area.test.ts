@@ -7,34 +7,24 @@
  * JavaScript, since axe itself is a script).
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validPost } from '../api/support';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { waitForHydration } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
 
 const EMAIL = 'agent@example.com';
 const PASSWORD = 'a long and private passphrase 7';
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const site = testSite({ leads: { settings: { minFillMs: 0, perHour: 0 } } });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ leads: { settings: { minFillMs: 0, perHour: 0 } } }), launchBrowser()]);
-  await server.createStaff(EMAIL, PASSWORD, 'Alex Agent');
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.close();
+  await site.server.createStaff(EMAIL, PASSWORD, 'Alex Agent');
 });
 
 async function newPage(js: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  contexts.push(context);
+  const context = await site.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   context.setDefaultTimeout(15_000);
   return context.newPage();
 }
@@ -42,14 +32,14 @@ async function newPage(js: boolean): Promise<Page> {
 /** A visitor sends a quote request through the real form. */
 async function visitorRequests(name: string): Promise<string> {
   const page = await newPage(false);
-  await page.goto(`${server.url}/get-quote`);
+  await page.goto(`${site.url}/get-quote`);
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Phone', { exact: true }).fill('(512) 555-0123');
   await page.getByLabel('Your age').fill('48');
   await page.getByLabel('What you could put in each year').fill('20,000');
   await page.getByRole('button', { name: 'Request my free illustration' }).click();
   await page.waitForURL('**/get-quote/thank-you');
-  const lead = (await server.store.leads.list()).find((item) => item.name === name);
+  const lead = (await site.server.store.leads.list()).find((item) => item.name === name);
   if (!lead) throw new Error(`${name}'s request was not stored`);
   return lead.id;
 }
@@ -76,7 +66,7 @@ for (const js of [false, true]) {
       const page = await newPage(js);
 
       // Asked for a lead's page, the agent signs in first and lands on it.
-      await page.goto(`${server.url}/admin/leads/${id}`);
+      await page.goto(`${site.url}/admin/leads/${id}`);
       expect(new URL(page.url()).pathname).toBe('/admin/login');
       await expectAxeClean(page, js);
       await signIn(page, 'a wrong password entirely');
@@ -95,13 +85,13 @@ for (const js of [false, true]) {
       await page.getByLabel('Add a note').fill('Called; illustration on Thursday.');
       await page.getByRole('button', { name: 'Add note' }).click();
       await page.getByTestId('lead-notes').filter({ hasText: 'Called; illustration on Thursday.' }).waitFor();
-      expect(await server.store.leads.get(id)).toMatchObject({ status: 'in-progress', agentNotes: [{ by: EMAIL, text: 'Called; illustration on Thursday.' }] });
+      expect(await site.server.store.leads.get(id)).toMatchObject({ status: 'in-progress', agentNotes: [{ by: EMAIL, text: 'Called; illustration on Thursday.' }] });
 
       // The dashboard and the inbox show it; the inbox's filter exports as CSV.
-      await page.goto(`${server.url}/admin`);
+      await page.goto(`${site.url}/admin`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Admin Dashboard');
       await expectAxeClean(page, js);
-      await page.goto(`${server.url}/admin/leads?status=in-progress`);
+      await page.goto(`${site.url}/admin/leads?status=in-progress`);
       expect(await page.getByTestId('leads-table').innerText()).toContain(name);
       await expectAxeClean(page, js);
       const download = page.waitForEvent('download');
@@ -112,16 +102,16 @@ for (const js of [false, true]) {
       expect(csv).toContain(name);
 
       // Deleting needs the confirmation; then the request is gone and the audit says only that.
-      await page.goto(`${server.url}/admin/leads/${id}`);
+      await page.goto(`${site.url}/admin/leads/${id}`);
       await page.getByRole('button', { name: 'Delete for good' }).click();
       await page.getByTestId('lead-message').waitFor();
       expect(await page.getByTestId('lead-message').innerText()).toContain('Tick the box');
-      expect(await server.store.leads.get(id)).not.toBeNull();
+      expect(await site.server.store.leads.get(id)).not.toBeNull();
       await page.getByLabel('The person asked for their data to be deleted').check();
       await page.getByRole('button', { name: 'Delete for good' }).click();
       await page.waitForURL('**/admin/leads?deleted=*');
-      expect(await server.store.leads.get(id)).toBeNull();
-      const audit = await server.store.audit.list();
+      expect(await site.server.store.leads.get(id)).toBeNull();
+      const audit = await site.server.store.audit.list();
       const deletion = audit.find((entry) => entry.action === 'lead.deleted' && entry.target === id);
       expect(deletion).toMatchObject({ actor: `staff:${EMAIL}`, detail: {} });
       expect(JSON.stringify(audit)).not.toContain(name);
@@ -129,37 +119,37 @@ for (const js of [false, true]) {
       // Signed out, the staff pages ask for sign-in again.
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL('**/admin/login?signedOut=1');
-      await page.goto(`${server.url}/admin`);
+      await page.goto(`${site.url}/admin`);
       expect(new URL(page.url()).pathname).toBe('/admin/login');
     });
 
     it('unpublishes a post (its page stops answering 200), trashes and restores it, and the audit log shows who did it', async () => {
-      const ownerSecret = await server.createKey(js ? 'post owner js' : 'post owner plain');
+      const ownerSecret = await site.server.createKey(js ? 'post owner js' : 'post owner plain');
       const title = js ? 'A Post Staff Will Unpublish With Script' : 'A Post Staff Will Unpublish Without Script';
-      const created = await fetch(`${server.url}/api/blog`, {
+      const created = await fetch(`${site.url}/api/blog`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${ownerSecret}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(validPost({ title, status: 'published' })),
       });
       expect(created.status).toBe(201);
       const { post } = (await created.json()) as { post: { slug: string } };
-      expect((await fetch(`${server.url}/blog/${post.slug}`)).status).toBe(200);
+      expect((await fetch(`${site.url}/blog/${post.slug}`)).status).toBe(200);
 
       const page = await newPage(js);
-      await page.goto(`${server.url}/admin/posts`);
+      await page.goto(`${site.url}/admin/posts`);
       await signIn(page);
       if (js) await waitForHydration(page);
       await expectAxeClean(page, js);
       await page.getByRole('button', { name: `Unpublish ${title}` }).click();
       await page.getByTestId('posts-message').filter({ hasText: 'Unpublished' }).waitFor();
-      expect((await fetch(`${server.url}/blog/${post.slug}`)).status).not.toBe(200);
+      expect((await fetch(`${site.url}/blog/${post.slug}`)).status).not.toBe(200);
       await page.getByRole('button', { name: `Move ${title} to the trash` }).click();
       await page.getByTestId('posts-message').filter({ hasText: 'Moved to the trash' }).waitFor();
-      await page.goto(`${server.url}/admin/posts?status=trashed`);
+      await page.goto(`${site.url}/admin/posts?status=trashed`);
       await page.getByRole('button', { name: `Restore ${title}` }).click();
       await page.getByTestId('posts-message').filter({ hasText: 'Restored from the trash, as a draft post' }).waitFor();
 
-      await page.goto(`${server.url}/admin/audit`);
+      await page.goto(`${site.url}/admin/audit`);
       await expectAxeClean(page, js);
       const audit = await page.getByTestId('audit-table').innerText();
       for (const action of ['post.unpublished', 'post.trashed', 'post.restored', 'staff.signed_in']) expect(audit).toContain(action);
@@ -168,7 +158,7 @@ for (const js of [false, true]) {
 
     it('creates an API key whose secret is shown once and publishes, then revokes it with a reason', async () => {
       const page = await newPage(js);
-      await page.goto(`${server.url}/admin/login?next=${encodeURIComponent('/admin/api-keys')}`);
+      await page.goto(`${site.url}/admin/login?next=${encodeURIComponent('/admin/api-keys')}`);
       await signIn(page);
       expect(new URL(page.url()).pathname).toBe('/admin/api-keys');
       if (js) await waitForHydration(page);
@@ -183,7 +173,7 @@ for (const js of [false, true]) {
       await expectAxeClean(page, js);
 
       const publish = () =>
-        fetch(`${server.url}/api/blog`, {
+        fetch(`${site.url}/api/blog`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
           body: JSON.stringify(validPost({ title: `Written by ${name}`, author: { name } })),
@@ -191,7 +181,7 @@ for (const js of [false, true]) {
       expect((await publish()).status).toBe(201);
 
       // The secret is never shown again; revoking needs no secret, only a reason.
-      await page.goto(`${server.url}/admin/api-keys`);
+      await page.goto(`${site.url}/admin/api-keys`);
       expect(await page.content()).not.toContain(secret);
       await page.getByLabel('Reason').last().fill('laptop lost');
       await page.getByRole('button', { name: `Revoke ${name}` }).click();
@@ -200,7 +190,7 @@ for (const js of [false, true]) {
       const refused = await publish();
       expect(refused.status).toBe(401);
       expect(JSON.stringify(await refused.json())).toContain('revoked');
-      const audit = await server.store.audit.list();
+      const audit = await site.server.store.audit.list();
       expect(audit.filter((entry) => entry.actor === `staff:${EMAIL}`).map((entry) => entry.action)).toEqual(expect.arrayContaining(['key.created', 'key.revoked']));
       expect(JSON.stringify(audit)).not.toContain(secret);
     });

@@ -7,27 +7,17 @@
  * tapped before the app has loaded shows its explanation at once (the page boot script) and React
  * agrees once it takes over.
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { HOME_COMPARISON_ROWS } from '../../web/content/comparisons';
 import { IUL_VS_WHOLE_LIFE_ROWS } from '../../web/content/guide/comparisons';
 import { sepComparisonContent } from '../../web/content/sep-comparison';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { testSite } from '../support/site-fixture';
 
 const paths = productPaths(DEFAULT_SITE_CONFIG);
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 /** The text shown under the table `testId`: the chosen row's explanation, or the hint. */
 async function shownExplanation(page: Page, testId: string): Promise<string> {
@@ -60,9 +50,9 @@ const TABLES = [
 describe('comparison table rows without JavaScript', () => {
   for (const { pagePath, testId, name, rows } of TABLES) {
     it(`choose a row, another, then the same again on ${pagePath}`, async () => {
-      const context = await browser.newContext({ javaScriptEnabled: false });
+      const context = await site.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${server.url}${pagePath}`);
+      await page.goto(`${site.url}${pagePath}`);
       const [first, second] = rows;
       if (!first || !second) throw new Error(`${testId} needs two rows`);
       expect(await shownExplanation(page, testId)).toContain('Select a row');
@@ -86,9 +76,9 @@ describe('comparison table rows without JavaScript', () => {
   }
 
   it('keeps the chosen row in the address with the app running, so a reload shows it again', async () => {
-    const context = await browser.newContext();
+    const context = await site.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}${paths.sepComparison}`);
+    await page.goto(`${site.url}${paths.sepComparison}`);
     const [, second] = sepComparisonContent(DEFAULT_SITE_CONFIG).comparison.rows;
     if (!second) throw new Error('the SEP comparison needs two rows');
     // The tap starts the app; the address follows once the app is in charge (it replays the tap).
@@ -103,7 +93,7 @@ describe('comparison table rows without JavaScript', () => {
   });
 
   it('shows a row tapped before the app has loaded at once, and React agrees once it takes over', async () => {
-    const context = await browser.newContext();
+    const context = await site.newContext();
     const page = await context.newPage();
     let release = () => {};
     const released = new Promise<void>((resolve) => {
@@ -113,7 +103,7 @@ describe('comparison table rows without JavaScript', () => {
       await released;
       await route.continue();
     });
-    await page.goto(`${server.url}${paths.sepComparison}`);
+    await page.goto(`${site.url}${paths.sepComparison}`);
     const [first, second] = sepComparisonContent(DEFAULT_SITE_CONFIG).comparison.rows;
     if (!first || !second) throw new Error('the SEP comparison needs two rows');
     await rowLink(page, 'sep-comparison-table', first.feature).click();

@@ -5,37 +5,28 @@
  * tab tapped while the app is still held back shows at once (the page boot script) and stays chosen
  * once React is in charge.
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { CASE_STUDIES } from '../../web/content/case-studies';
 import { FAQ_CATEGORIES } from '../../web/content/faq';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { nextFrames } from '../support/page';
+import { testSite } from '../support/site-fixture';
 
 const GUIDE = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 async function open(pagePath: string, options: { javaScript: boolean; width?: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScript, viewport: { width: options.width ?? 1280, height: 800 } });
+  const context = await site.newContext({ javaScriptEnabled: options.javaScript, viewport: { width: options.width ?? 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}${pagePath}`);
+  await page.goto(`${site.url}${pagePath}`);
   return { context, page };
 }
 
 /** The served page and its Cache-Control. */
 async function served(pagePath: string): Promise<{ html: string; cacheControl: string | null }> {
-  const res = await fetch(`${server.url}${pagePath}`);
+  const res = await fetch(`${site.url}${pagePath}`);
   expect(res.status).toBe(200);
   return { html: await res.text(), cacheControl: res.headers.get('cache-control') };
 }
@@ -151,7 +142,7 @@ describe('with JavaScript off', () => {
     expect(await faqLink.isVisible()).toBe(true);
     expect(await nav.locator('summary').innerText()).toBe('Close menu');
     await faqLink.click();
-    await page.waitForURL(`${server.url}/faq`);
+    await page.waitForURL(`${site.url}/faq`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Frequently Asked Questions');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).isVisible()).toBe(false);
     await context.close();
@@ -161,7 +152,7 @@ describe('with JavaScript off', () => {
 describe('with JavaScript on, tapped before the app has loaded', () => {
   /** Opens the page with the app's modules held back until `release` is called. */
   async function openHeld(pagePath: string): Promise<{ context: BrowserContext; page: Page; errors: string[]; release: () => void }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await site.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -173,7 +164,7 @@ describe('with JavaScript on, tapped before the app has loaded', () => {
       await released;
       await route.continue();
     });
-    await page.goto(`${server.url}${pagePath}`);
+    await page.goto(`${site.url}${pagePath}`);
     return { context, page, errors, release };
   }
   const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
@@ -195,7 +186,8 @@ describe('with JavaScript on, tapped before the app has loaded', () => {
 
     release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // What hydrating sets off (effects, a state React would put back) has run two frames later.
+    await nextFrames(page);
     expect(await selectedTabIds(page)).toEqual([tabId]);
     expect(await shownPanelIds(page)).toEqual([tabId]);
     // React's state agrees: the next tab is chosen from there, without leaving the page.

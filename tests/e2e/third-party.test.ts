@@ -2,23 +2,12 @@
  * No page requests a third-party player, booking form or script before the visitor asks for it
  * (videos and the booking form are facades that load on a click).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { testSite } from '../support/site-fixture';
 import { nextFrames, waitForHydration } from '../support/page';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 describe('third-party requests', () => {
   const guide = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
@@ -26,18 +15,18 @@ describe('third-party requests', () => {
   it.each(['/', '/get-quote', guide, '/faq', '/about-us', '/api/usage-examples'])(
     '%s requests nothing from another origin before the visitor asks',
     async (pagePath) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await site.newContext({ viewport: { width: 1280, height: 800 } });
       const foreign: string[] = [];
       await context.route('**/*', (route) => {
         const url = route.request().url();
-        if (!url.startsWith(server.url)) {
+        if (!url.startsWith(site.url)) {
           foreign.push(url);
           return route.abort();
         }
         return route.continue();
       });
       const page = await context.newPage();
-      await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
+      await page.goto(`${site.url}${pagePath}`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       // Scrolling through the page is not asking for a player or the booking form.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

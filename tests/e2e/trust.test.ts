@@ -8,36 +8,42 @@
  * the home page draws the Tax Train and the seed and the harvest. Without JavaScript where the feature
  * is plain HTML.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, licensedStateNames, productPaths } from '../../contract/site-config';
 import { aboutContent } from '../../web/content/about';
 import { reviewNote } from '../../web/content/review';
-import { launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { testSite } from '../support/site-fixture';
 
 const config = DEFAULT_SITE_CONFIG;
 const paths = productPaths(config);
 const FONT_FAMILY = 'Source Sans 3 Variable';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = testSite();
 
 async function open(pagePath: string, javaScriptEnabled = false, width = 1280): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 800 } });
+  const context = await site.newContext({ javaScriptEnabled, viewport: { width, height: 800 } });
   const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
-  await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
+  await page.goto(`${site.url}${pagePath}`, { waitUntil: 'load' });
   return { context, page, requests };
+}
+
+const loaded = new Map<string, Promise<Page>>();
+
+/**
+ * A page without JavaScript as loaded, shared by the tests that only read it (and scroll to what they
+ * read): one load per page and width instead of one per test. Its context is closed with the file's.
+ */
+function loadedPage(pagePath: string, width = 1280): Promise<Page> {
+  const key = `${pagePath} ${width}`;
+  let page = loaded.get(key);
+  if (!page) {
+    page = open(pagePath, false, width).then((opened) => opened.page);
+    loaded.set(key, page);
+  }
+  return page;
 }
 
 describe('the typeface', () => {
@@ -61,8 +67,8 @@ describe('the typeface', () => {
     expect(font.rendered).toBe(true);
     const fontRequests = requests.filter((url) => url.endsWith('.woff2'));
     expect(fontRequests).toEqual([font.preload]);
-    expect(font.preload.startsWith(`${server.url}/`)).toBe(true);
-    expect(requests.filter((url) => !url.startsWith(server.url) && !url.startsWith('data:'))).toEqual([]);
+    expect(font.preload.startsWith(`${site.url}/`)).toBe(true);
+    expect(requests.filter((url) => !url.startsWith(site.url) && !url.startsWith('data:'))).toEqual([]);
     const fontFile = await fetch(font.preload);
     expect(fontFile.headers.get('content-type')).toMatch(/font\/woff2/);
     expect((await fontFile.arrayBuffer()).byteLength).toBeLessThan(40_000);
@@ -70,7 +76,7 @@ describe('the typeface', () => {
   });
 
   it('serves the font licence', async () => {
-    const res = await fetch(`${server.url}/licenses/source-sans-3-OFL.txt`);
+    const res = await fetch(`${site.url}/licenses/source-sans-3-OFL.txt`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('SIL Open Font License, Version 1.1');
   });
@@ -80,17 +86,16 @@ describe('licence and review', () => {
   it('shows the licence number and the licensed states in every footer and on /about-us, without JavaScript', async () => {
     const states = licensedStateNames(config);
     for (const pagePath of ['/', '/faq', '/blog']) {
-      const html = await (await fetch(`${server.url}${pagePath}`)).text();
+      const html = await (await fetch(`${site.url}${pagePath}`)).text();
       const footer = html.slice(html.indexOf('<footer'));
       expect(footer, pagePath).toContain(config.agencyLicenseNumber);
       expect(footer, pagePath).toContain(states);
     }
-    const { context, page } = await open('/about-us');
+    const page = await loadedPage('/about-us');
     const licences = page.getByTestId('about-licenses');
     expect(await licences.innerText()).toContain(`license No. ${config.agencyLicenseNumber}`);
     expect(await licences.innerText()).toContain(`Licensed to offer life insurance in ${states}.`);
     expect(await page.locator('footer').getByTestId('footer-licenses').isVisible()).toBe(true);
-    await context.close();
   });
 
   it.each([
@@ -100,7 +105,7 @@ describe('licence and review', () => {
     { pagePath: '/', near: '#how-it-works h2' },
   ])('says who reviewed $pagePath and when, next to its heading', async ({ pagePath, near }) => {
     const note = reviewNote();
-    const { context, page } = await open(pagePath);
+    const page = await loadedPage(pagePath);
     const line = page.getByTestId('reviewed-by');
     expect(await line.count()).toBe(1);
     await line.scrollIntoViewIfNeeded();
@@ -111,7 +116,6 @@ describe('licence and review', () => {
     const box = await line.boundingBox();
     expect(heading && box, 'both are laid out').toBeTruthy();
     if (heading && box) expect(box.y - (heading.y + heading.height)).toBeLessThan(220);
-    await context.close();
   });
 });
 
@@ -120,7 +124,7 @@ describe('disclosures beside the figures', () => {
     { pagePath: paths.ultimateGuide, figures: '.guide-facts' },
     { pagePath: paths.sepComparison, figures: '[data-testid="sep-stats"]' },
   ])('qualifies the key figures of $pagePath where they stand and links to the disclosure below', async ({ pagePath, figures }) => {
-    const { context, page } = await open(pagePath);
+    const page = await loadedPage(pagePath);
     const note = page.getByTestId('figure-note');
     expect(await note.count()).toBe(1);
     expect(await note.innerText()).toMatch(/not guarantees/);
@@ -131,13 +135,12 @@ describe('disclosures beside the figures', () => {
     const target = page.locator(href);
     expect(await target.count()).toBe(1);
     expect(await target.evaluate((el) => el.closest('section')?.textContent ?? el.textContent)).toMatch(/not guarantee/i);
-    await context.close();
   });
 });
 
 describe('pictures', () => {
   it('draws the leaders on /about-us as named portraits in their own colours', async () => {
-    const { context, page } = await open('/about-us');
+    const page = await loadedPage('/about-us');
     const leaders = aboutContent(config).leadership.leaders;
     const fills: string[] = [];
     for (const leader of leaders) {
@@ -148,7 +151,6 @@ describe('pictures', () => {
       fills.push((await portrait.locator('rect').first().getAttribute('fill')) ?? '');
     }
     expect(new Set(fills).size).toBe(leaders.length);
-    await context.close();
   });
 
   it.each([
@@ -156,7 +158,7 @@ describe('pictures', () => {
     { pagePath: '/', width: 375, facade: 'video-landscape', scene: 'growth', ratio: 2 / 3 },
     { pagePath: '/get-quote', width: 1280, facade: 'video-landscape', scene: 'illustration', ratio: 2 / 3 },
   ])('draws a poster that fills the $facade facade on $pagePath at $width px', async ({ pagePath, width, facade, scene, ratio }) => {
-    const { context, page } = await open(pagePath, false, width);
+    const page = await loadedPage(pagePath, width);
     const box = page.getByTestId(facade).first();
     await box.scrollIntoViewIfNeeded();
     const art = box.getByTestId('video-poster-art');
@@ -169,11 +171,10 @@ describe('pictures', () => {
       expect(inner).toEqual(outer);
     }
     expect(await box.getByRole('button').innerText()).toMatch(/\S/);
-    await context.close();
   });
 
   it('draws the Tax Train and the seed and the harvest on the home page, from the figures of the copy', async () => {
-    const { context, page } = await open('/');
+    const page = await loadedPage('/');
     const train = page.getByTestId('tax-train-art');
     await train.scrollIntoViewIfNeeded();
     expect(await train.isVisible()).toBe(true);
@@ -185,6 +186,5 @@ describe('pictures', () => {
     expect(words).toContain('Seed $100,000');
     expect(words).toContain('Harvest $1,006,266');
     expect(words).toContain('30 years at a hypothetical 8%');
-    await context.close();
   });
 });

@@ -12,21 +12,19 @@
  *   contents list; the home page's FAQ; one error code of the API examples) shifts nothing: the sum
  *   of the layout shifts Chromium reports is 0 and the section is at the top, under the header.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { call, validPost } from '../api/support';
 import { axeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { testSite } from '../support/site-fixture';
 import { waitForHydration } from '../support/page';
-import { startTestServer, type TestServer } from '../support/server';
 
 const GUIDE = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
 const PHONE = { width: 375, height: 812 };
 const CAPTION = 'Projected values by policy year (an illustration)';
 
-let server: TestServer;
-let browser: Browser;
+const site = testSite();
 let postPath: string;
 
 /** A table of seven columns whose cells do not fit 375 px, between two paragraphs with a link. */
@@ -40,19 +38,14 @@ function wideTable(): string {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const apiKey = await server.createKey('visitors-phone');
+  const apiKey = await site.server.createKey('visitors-phone');
   const content = `<p>Read the <a href="/faq">FAQ</a> first.</p>${wideTable()}<p>Figures are projections, not guarantees.</p>`;
-  const res = await call<{ post: { slug: string } }>(server, 'POST', '/api/blog', {
+  const res = await call<{ post: { slug: string } }>(site.server, 'POST', '/api/blog', {
     key: apiKey,
     body: validPost({ status: 'published', title: 'Reading a Policy Illustration Year by Year', content }),
   });
   expect(res.status, res.text).toBe(201);
   postPath = `/blog/${res.json.post.slug}`;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 interface Insets {
@@ -64,7 +57,7 @@ interface Insets {
 
 /** A page in Chromium at `viewport`, JavaScript on or off, optionally with a screen's safe-area insets. */
 async function open(viewport: { width: number; height: number }, js: boolean, insets?: Insets): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: js, isMobile: true, hasTouch: true });
+  const context = await site.newContext({ viewport, javaScriptEnabled: js, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   if (insets) {
     const cdp = await context.newCDPSession(page);
@@ -80,13 +73,13 @@ function overflow(page: Page): Promise<number> {
 
 describe('the safe area of a phone screen', () => {
   it('draws the page under the whole screen (viewport-fit=cover)', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     expect(html).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"\/?>/);
   });
 
   it('keeps the call bar reaching the bottom edge and its buttons above the home indicator', async () => {
     const { context, page } = await open(PHONE, false, { top: 0, left: 0, right: 0, bottom: 34 });
-    await page.goto(`${server.url}/faq`);
+    await page.goto(`${site.url}/faq`);
     const bar = await page.getByTestId('call-bar').boundingBox();
     const call = await page.getByTestId('call-bar').getByRole('link', { name: /^Call/ }).boundingBox();
     expect(bar && bar.y + bar.height).toBe(PHONE.height);
@@ -97,7 +90,7 @@ describe('the safe area of a phone screen', () => {
   it('keeps the header and the text clear of the notch on a phone held sideways', async () => {
     const sideways = { width: 812, height: 375 };
     const { context, page } = await open(sideways, false, { top: 0, left: 47, right: 47, bottom: 21 });
-    await page.goto(`${server.url}/faq`);
+    await page.goto(`${site.url}/faq`);
     const brand = await page.getByTestId('site-header').locator('.brand').boundingBox();
     const toggle = await page.getByTestId('site-header').locator('summary.menu-toggle').boundingBox();
     const heading = await page.locator('main h1').boundingBox();
@@ -111,7 +104,7 @@ describe('the safe area of a phone screen', () => {
 describe("a blog post's wide table", () => {
   it('scrolls in its own box, reached with Tab and scrolled with the arrow keys, named after the table', async () => {
     const { context, page } = await open(PHONE, true);
-    await page.goto(`${server.url}${postPath}`);
+    await page.goto(`${site.url}${postPath}`);
     expect(await overflow(page)).toBe(0);
 
     const region = page.getByRole('region', { name: `Table: ${CAPTION}` });
@@ -146,7 +139,7 @@ describe("the header's menu and an anchor of the same page", () => {
 
   it('closes with JavaScript off, the first time and the next, also choosing the same anchor again', async () => {
     const { context, page } = await open(PHONE, false);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     // Each choice loads the page again (its address alternates between two forms), which closes the menu.
     const steps = [
       { name: 'Benefits', address: '/?from=menu#benefits' },
@@ -157,7 +150,7 @@ describe("the header's menu and an anchor of the same page", () => {
       await page.locator('summary.menu-toggle').click();
       await expect.poll(() => panel(page).isVisible()).toBe(true);
       await menuLink(page, step.name).click();
-      await page.waitForURL(`${server.url}${step.address}`);
+      await page.waitForURL(`${site.url}${step.address}`);
       expect(await panel(page).isVisible()).toBe(false);
       await contentUncovered(page);
     }
@@ -166,7 +159,7 @@ describe("the header's menu and an anchor of the same page", () => {
 
   it('closes with the app, which goes to the plain anchor', async () => {
     const { context, page } = await open(PHONE, true);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     await page.locator('summary.menu-toggle').click();
     await menuLink(page, 'Benefits').click();
@@ -250,8 +243,8 @@ describe('landing on a section far down a long page', () => {
       // Arriving from another page of the site, whose typeface is then at hand: on a first visit a
       // font that arrives within its 100 ms wait (font-display: optional) may still redraw the text
       // once, which is not what these tests are about.
-      await page.goto(`${server.url}/legal`);
-      await page.goto(`${server.url}${pagePath}${target}`, { waitUntil: 'load' });
+      await page.goto(`${site.url}/legal`);
+      await page.goto(`${site.url}${pagePath}${target}`, { waitUntil: 'load' });
       // Under 0.001, not 0: once in CI (2026-11-27) the home page's FAQ landing measured 0.00029, a
       // redraw of a fraction of a pixel whose source was not caught (a failure now names what moved);
       // a section laid out too late moves the page by hundreds of pixels (0.53 seen), far above this.
@@ -267,7 +260,7 @@ describe('landing on a section far down a long page', () => {
 
   it('shifts nothing when the question is chosen in the contents, JavaScript off', async () => {
     const { context, page } = await open(PHONE, false);
-    await page.goto(`${server.url}${GUIDE}`);
+    await page.goto(`${site.url}${GUIDE}`);
     await page.locator('.contents-list a[href$="#common-questions"]').first().click();
     await page.waitForURL(/#common-questions$/);
     const shifts = await layoutShifts(page);

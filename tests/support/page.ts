@@ -35,11 +35,17 @@ export interface OpenedPage {
   errors: string[];
 }
 
+export interface PageOptions {
+  /** Whether console errors count as errors (default true); off where a test expects some, e.g. blocked third-party requests. */
+  consoleErrors?: boolean;
+}
+
+/** Opens `url` in a new context of `browser` (the worker's browser, or a file's fixture that tracks its contexts). */
 export async function openPage(
-  browser: Browser,
+  browser: Pick<Browser, 'newContext'>,
   url: string,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
-  options: { consoleErrors?: boolean } = {},
+  options: PageOptions = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();

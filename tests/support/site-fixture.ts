@@ -1,0 +1,118 @@
+/**
+ * The browser tests' fixture: `testSite()` gives a test file its own server (and store) and the worker's
+ * Chromium, and closes what the file opened when it ends. The browser is shared by every file a Vitest
+ * worker runs (the e2e projects share a worker's modules between files, `isolate: false`): files keep
+ * apart through browser contexts, which share no cookies, storage or cache, while a Chromium launch and
+ * close (two to five seconds on a busy two-core machine) is paid once per worker instead of once per
+ * file. Playwright kills the browser when the worker's process exits.
+ */
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser';
+import { type OpenedPage, openPage, type PageOptions } from './page';
+import { makeTempDir, seedDemoDataDir, startTestServer, type TestServer, type TestServerOptions } from './server';
+
+let launching: Promise<Browser> | undefined;
+
+/** The worker's Chromium: launched by the first file that asks, again if it has crashed or closed. */
+export function workerBrowser(): Promise<Browser> {
+  launching ??= launchBrowser().then(
+    (browser) => {
+      browser.on('disconnected', () => {
+        launching = undefined;
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      launching = undefined;
+      throw error;
+    },
+  );
+  return launching;
+}
+
+export interface Site {
+  /** This file's server (started before its first test, closed after its last). */
+  readonly server: TestServer;
+  /** The server's origin, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  /** A new context in the worker's browser, closed at the end of the file if the test did not. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** A fresh context and page at `path` of this server, hydrated, its errors collected (page.ts). */
+  open: (path: string, viewport?: { width: number; height: number }, options?: PageOptions) => Promise<OpenedPage>;
+}
+
+/**
+ * Starts the file's server (with `options`, or by `start` when the file prepares a data directory first)
+ * and gets the browser before the file's tests, and closes the server and every context still open
+ * after them.
+ */
+export function testSite(options: TestServerOptions | (() => Promise<TestServer>) = {}): Site {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const contexts = new Set<BrowserContext>();
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([typeof options === 'function' ? options() : startTestServer(options), workerBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all([...contexts].map((context) => context.close()));
+    await server?.close();
+  });
+
+  const started = (): TestServer => {
+    if (!server) throw new Error('The site is started in beforeAll: use it inside a test or a hook.');
+    return server;
+  };
+  const site: Site = {
+    get server() {
+      return started();
+    },
+    get url() {
+      return started().url;
+    },
+    newContext: async (contextOptions) => {
+      if (!browser) throw new Error('The browser is launched in beforeAll: use it inside a test or a hook.');
+      const context = await browser.newContext(contextOptions);
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
+      return context;
+    },
+    open: (path, viewport, pageOptions) => openPage(site, `${started().url}${path}`, viewport, pageOptions),
+  };
+  return site;
+}
+
+/**
+ * Makes a value once, on first use, and gives the same one after: a page several read-only tests look
+ * at, loaded (and hydrated) once for them all. Only for tests that change nothing on it (no click,
+ * typing, resizing or navigation), so each still sees the page as loaded.
+ */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/**
+ * A server on a new data directory holding the 41 demo articles, as a fresh install has them (the home
+ * page's "Latest articles", the blog's lists); closing it also removes the directory.
+ */
+export async function startSeededServer(options: Omit<TestServerOptions, 'dataDir'> = {}): Promise<TestServer> {
+  const dataDir = makeTempDir();
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    await seedDemoDataDir(dataDir);
+    const server = await startTestServer({ ...options, dataDir });
+    return {
+      ...server,
+      close: async () => {
+        await server.close();
+        remove();
+      },
+    };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
