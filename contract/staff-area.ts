@@ -21,7 +21,8 @@ export interface StaffViewer {
 }
 
 export type SignInOutcome =
-  | { ok: true; setCookie: string }
+  /** The session's cookie and the device's (sign-in-throttle.ts: a device a staff member signed in on is not slowed by failures elsewhere). */
+  | { ok: true; setCookies: string[] }
   /** The message never says whether the e-mail exists. */
   | { ok: false; message: string; retryAfterSeconds: number | null };
 

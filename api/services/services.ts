@@ -25,6 +25,7 @@ import { MediaService } from './media';
 import { PostService } from './post-service';
 import { PostCleaner } from './posts';
 import { postScheduler, type Scheduler } from './scheduler';
+import type { ThrottleSettings } from '../staff/sign-in-throttle';
 
 export interface ServiceSettings {
   /** The site: SITE_URL (an image may be named by this site's absolute URL), the agency's name (the consent text, e-mails). */
@@ -39,6 +40,8 @@ export interface ServiceSettings {
   leadIntakeClock?: () => Date;
   /** Where each lead's notifications go (SMTP_URL, LEAD_WEBHOOK_URL...); none configured: stored only. */
   leadDelivery: LeadDeliverySettings;
+  /** The staff sign-in's throttle (api/staff/sign-in-throttle.ts), when a test needs fewer free attempts than DEFAULT_THROTTLE. */
+  signInThrottle?: Partial<ThrottleSettings>;
   logger: Logger;
 }
 
@@ -94,7 +97,7 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
   const posts: PostService = new PostService(store.posts, { cleaner, mode: resolved.complianceMode, audit: store.audit, now: clock, onChange: () => scheduler.poke() });
   const scheduler = postScheduler(posts, store.posts, { now: clock, log: logger.info, onError: (error) => logger.error('Scheduled publishing failed', error) });
   const outbox = leadOutbox(store, resolved.leadDelivery, { config, now: clock, log: logger.info, onError: logger.error });
-  const sessions = new StaffSessions(store, { now: clock });
+  const sessions = new StaffSessions(store, { now: clock, ...(resolved.signInThrottle ? { throttle: resolved.signInThrottle } : {}) });
   const retention = leadRetention(store.leads, { now: clock, log: logger.info, onError: logger.error });
   const quotes = leadIntake({
     leads: store.leads,

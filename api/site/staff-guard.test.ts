@@ -202,13 +202,15 @@ describe('staffGuard', () => {
 });
 
 describe('staffGuard and the sign-in', () => {
-  it("hands the staff area the sign-in form's cookie and the client's address and user agent", async () => {
+  it("hands the staff area the sign-in form's cookie, the device cookie and the client's address and user agent", async () => {
     const clients: Client[] = [];
+    const devices: Array<string | undefined> = [];
     const signingIn = {
       resolve: async () => null,
-      signIn: async (_email: string, _password: string, client: Client) => {
+      signIn: async (_email: string, _password: string, client: Client, device?: string) => {
         clients.push(client);
-        return { ok: true, sessionId: 'new-session', staff: ACTIVE.staff };
+        devices.push(device);
+        return { ok: true, sessionId: 'new-session', staff: ACTIVE.staff, deviceToken: 'device-token' };
       },
     } as unknown as StaffSessions;
     const app = new Koa();
@@ -227,10 +229,11 @@ describe('staffGuard and the sign-in', () => {
       const response = await fetch(`${origin}/admin/login`, {
         method: 'POST',
         body: `email=jane%40example.com&password=secret&loginToken=${loginTokenFor(cookieValue)}`,
-        headers: { 'Content-Type': form, Origin: origin, Cookie: `staff_login=${cookieValue}`, 'User-Agent': 'StaffBrowser/1.0' },
+        headers: { 'Content-Type': form, Origin: origin, Cookie: `staff_login=${cookieValue}; staff_device=earlier-device`, 'User-Agent': 'StaffBrowser/1.0' },
       });
       expect(await response.text()).toBe('signed in');
       expect(clients).toEqual([{ ip: '127.0.0.1', userAgent: 'StaffBrowser/1.0' }]);
+      expect(devices).toEqual(['earlier-device']);
     } finally {
       await new Promise<void>((resolve) => signInServer.close(() => resolve()));
     }

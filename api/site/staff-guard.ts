@@ -60,7 +60,7 @@ export function staffGuard(options: StaffGuardOptions): Middleware {
     const active = await options.services.sessions.resolve(ctx.cookies.get(names.session));
     const area: StaffArea = staffArea(
       options,
-      { active, loginCookieValue: ctx.cookies.get(names.login), client: { ip: ctx.ip, userAgent: ctx.get('User-Agent') }, secure: ctx.secure },
+      { active, loginCookieValue: ctx.cookies.get(names.login), deviceCookieValue: ctx.cookies.get(names.device), client: { ip: ctx.ip, userAgent: ctx.get('User-Agent') }, secure: ctx.secure },
     );
     ctx.state.staffArea = area;
     const open = OPEN_PATHS.has(page);

@@ -25,6 +25,7 @@ import {
   sessionCookie,
   StaffSessions,
 } from './sessions';
+import type { ThrottleSettings } from './sign-in-throttle';
 import { StaffService, type StaffStores } from './staff-service';
 
 const PASSWORD = 'a quiet harbour at dawn';
@@ -60,7 +61,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const sessions = (throttle?: { accountFree: number }) => new StaffSessions(stores, { now: clock, ...(throttle ? { throttle } : {}) });
+const sessions = (throttle?: Partial<ThrottleSettings>) => new StaffSessions(stores, { now: clock, ...(throttle ? { throttle } : {}) });
 
 async function signedIn(service = sessions()) {
   const result = await service.signIn(' Jane@Example.com ', PASSWORD, CLIENT);
@@ -70,8 +71,8 @@ async function signedIn(service = sessions()) {
 
 describe('cookies', () => {
   it('uses __Host- names over HTTPS and bare names over plain HTTP', () => {
-    expect(cookieNames(true)).toEqual({ session: '__Host-staff_session', login: '__Host-staff_login' });
-    expect(cookieNames(false)).toEqual({ session: 'staff_session', login: 'staff_login' });
+    expect(cookieNames(true)).toEqual({ session: '__Host-staff_session', login: '__Host-staff_login', device: '__Host-staff_device' });
+    expect(cookieNames(false)).toEqual({ session: 'staff_session', login: 'staff_login', device: 'staff_device' });
   });
 
   it('sets HttpOnly, SameSite=Lax, Path=/ and Secure only over HTTPS, for 12 hours (session) or 1 hour (sign-in form)', () => {
@@ -159,14 +160,31 @@ describe('StaffSessions', () => {
     expect(await service.resolve(sessionId)).toBeNull();
   });
 
-  it('throttles an account after its free failures, even for the right password, and says how long to wait', async () => {
-    const service = sessions({ accountFree: 2 });
+  it('throttles an account at an address after its free failures, even for the right password, and says how long to wait', async () => {
+    const service = sessions({ pairFree: 2 });
     await service.signIn('jane@example.com', 'wrong one', CLIENT);
     await service.signIn('jane@example.com', 'wrong two', CLIENT);
     const throttled = await service.signIn('jane@example.com', PASSWORD, CLIENT);
     expect(throttled.ok).toBe(false);
     expect(!throttled.ok && throttled.retryAfterSeconds).toBeGreaterThan(0);
     expect((await stores.audit.list()).at(-1)).toMatchObject({ action: 'staff.sign_in_failed', detail: { reason: 'throttled' } });
+  });
+
+  it('lets the staff member in on a device they signed in on, however many failures come from elsewhere', async () => {
+    const service = sessions({ accountFree: 3 });
+    const { deviceToken } = await signedIn(service);
+    const elsewhere = { ip: '198.51.100.1', userAgent: 'curl/8' };
+    for (let i = 0; i < 3; i++) await service.signIn('jane@example.com', `guess ${i}`, { ...elsewhere, ip: `198.51.100.${i}` });
+    const laptop = { ip: '192.0.2.44', userAgent: 'Mozilla/5.0' };
+    // A browser that never signed in as Jane waits; hers does not, from a new address too.
+    expect(await service.signIn('jane@example.com', PASSWORD, laptop)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+    expect((await service.signIn('jane@example.com', PASSWORD, laptop, deviceToken)).ok).toBe(true);
+    // Altered, or from before a new password: not her device.
+    const [id, issued, mac = ''] = deviceToken.split('.');
+    const altered = `${id}.${issued}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await service.signIn('jane@example.com', PASSWORD, laptop, altered)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+    await new StaffService(stores, clock).resetPassword('jane@example.com', 'a brand new passphrase 77', 'cli:root');
+    expect(await service.signIn('jane@example.com', 'a brand new passphrase 77', laptop, deviceToken)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
   });
 
   it('resolves a good session, moving its idle expiry, and none for an unknown, empty or oversized id', async () => {

@@ -4,7 +4,10 @@
  * absolute one; sign-out of one session or all of them. Every state-changing staff form carries a
  * CSRF token derived from the session id (an HMAC, so nothing more is stored), and the sign-in form a
  * token paired with a short-lived cookie (double submit). Failed sign-ins are throttled per account
- * and per address, and their answer never says whether the e-mail exists.
+ * and address, per address, and per account for devices it never signed in on (sign-in-throttle.ts):
+ * a sign-in leaves a year-long device cookie, signed with the account's password hash (so a new
+ * password ends every one), which exempts that device from failures made elsewhere. The answer never
+ * says whether the e-mail exists.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionRecord, StaffRecord } from '../../contract/staff';
@@ -18,15 +21,20 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** How long the sign-in form's token stays good. */
 const LOGIN_TOKEN_SECONDS = 60 * 60;
+/** How long a device stays known to the sign-in throttle after a sign-in on it. */
+export const DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface CookieNames {
   session: string;
   login: string;
+  device: string;
 }
 
 /** `__Host-` names need Secure, so plain HTTP (development, tests) uses the bare names. */
 export function cookieNames(secure: boolean): CookieNames {
-  return secure ? { session: '__Host-staff_session', login: '__Host-staff_login' } : { session: 'staff_session', login: 'staff_login' };
+  return secure
+    ? { session: '__Host-staff_session', login: '__Host-staff_login', device: '__Host-staff_device' }
+    : { session: 'staff_session', login: 'staff_login', device: 'staff_device' };
 }
 
 export function hashSessionId(id: string): string {
@@ -70,6 +78,16 @@ export function sessionCookie(value: string, secure: boolean): string {
   return cookie(cookieNames(secure).session, value, { secure, maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 });
 }
 
+export function deviceCookie(value: string, secure: boolean): string {
+  return cookie(cookieNames(secure).device, value, { secure, maxAgeSeconds: DEVICE_MS / 1000 });
+}
+
+/** `<staff id>.<issued, ms in base 36>.<HMAC keyed with the account's password hash>`: says this device signed in as that account. */
+function deviceToken(staff: StaffRecord, issuedAt: number): string {
+  const issued = issuedAt.toString(36);
+  return `${staff.id}.${issued}.${token(staff.passwordHash, `staff-device:${staff.id}:${issued}`)}`;
+}
+
 export function clearedSessionCookie(secure: boolean): string {
   return cookie(cookieNames(secure).session, '', { secure, maxAgeSeconds: 0 });
 }
@@ -85,7 +103,7 @@ export interface Client {
   userAgent: string;
 }
 
-export type SignInResult = { ok: true; sessionId: string; staff: StaffRecord } | { ok: false; retryAfterSeconds: number | null };
+export type SignInResult = { ok: true; sessionId: string; staff: StaffRecord; deviceToken: string } | { ok: false; retryAfterSeconds: number | null };
 
 export interface StaffSessionsOptions {
   now?: () => Date;
@@ -128,9 +146,10 @@ export class StaffSessions {
     return { sessionId, session, staff };
   }
 
-  async signIn(email: string, password: string, client: Client): Promise<SignInResult> {
+  /** `device`: the value of the device cookie the browser sent, if any. */
+  async signIn(email: string, password: string, client: Client, device?: string): Promise<SignInResult> {
     const account = email.trim().toLowerCase();
-    const wait = this.#throttle.waitSeconds(account, client.ip);
+    const wait = this.#throttle.waitSeconds(account, client.ip, await this.#knownDevice(account, device));
     if (wait > 0) {
       await this.#record('visitor', 'staff.sign_in_failed', account, { reason: 'throttled' }, client);
       return { ok: false, retryAfterSeconds: wait };
@@ -143,7 +162,7 @@ export class StaffSessions {
       await this.#record('visitor', 'staff.sign_in_failed', account, { reason: staff?.disabledAt ? 'disabled' : 'wrong' }, client);
       return { ok: false, retryAfterSeconds: null };
     }
-    this.#throttle.succeeded(account);
+    this.#throttle.succeeded(account, client.ip);
     const sessionId = newRandomId();
     const now = this.#now();
     await this.#sessions.create({
@@ -156,7 +175,19 @@ export class StaffSessions {
       userAgent: client.userAgent.slice(0, 512),
     });
     await this.#record(`staff:${staff.email}`, 'staff.signed_in', staff.email, {}, client);
-    return { ok: true, sessionId, staff };
+    return { ok: true, sessionId, staff, deviceToken: deviceToken(staff, now.getTime()) };
+  }
+
+  /** Whether `device` is a device cookie this account was given at a sign-in in the last year, with its current password. */
+  async #knownDevice(account: string, device: string | undefined): Promise<boolean> {
+    const [id, issued, mac, ...rest] = (device ?? '').split('.');
+    if (!id || !issued || !mac || rest.length > 0 || device === undefined || device.length > 200) return false;
+    const issuedAt = parseInt(issued, 36);
+    const age = this.#now().getTime() - issuedAt;
+    if (!Number.isSafeInteger(issuedAt) || age < 0 || age > DEVICE_MS) return false;
+    const staff = await this.#staff.findById(id);
+    if (!staff || staff.disabledAt || staff.email !== account) return false;
+    return sameToken(deviceToken(staff, issuedAt), device);
   }
 
   async signOut(active: ActiveSession, everywhere: boolean, client: Client): Promise<void> {

@@ -32,6 +32,7 @@ import {
   newRandomId,
   sameToken,
   sessionCookie,
+  deviceCookie,
 } from './sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +42,8 @@ export interface StaffRequest {
   active: ActiveSession | null;
   /** The value of the sign-in form's cookie, when the request had one. */
   loginCookieValue: string | undefined;
+  /** The value of the device cookie an earlier sign-in on this browser left, when it had one. */
+  deviceCookieValue?: string | undefined;
   client: Client;
   /** The site is served over HTTPS: cookies get Secure and the __Host- prefix. */
   secure: boolean;
@@ -141,8 +144,8 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       if (!cookieValue || !sameToken(loginTokenFor(cookieValue), loginToken)) {
         return { ok: false, message: 'This sign-in form has expired. Load the page again and sign in.', retryAfterSeconds: null };
       }
-      const result = await sessions.signIn(email, password, client);
-      if (result.ok) return { ok: true, setCookie: sessionCookie(result.sessionId, secure) };
+      const result = await sessions.signIn(email, password, client, request.deviceCookieValue);
+      if (result.ok) return { ok: true, setCookies: [sessionCookie(result.sessionId, secure), deviceCookie(result.deviceToken, secure)] };
       if (result.retryAfterSeconds !== null) {
         const minutes = Math.ceil(result.retryAfterSeconds / 60);
         return {

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postQuoteForm, QUOTE_FORM } from '../support/leads';
+import { loginTokenOf, staffClient, type StaffClient } from '../support/staff-client';
 import { startTestServer, type TestServer } from '../support/server';
 
 const EMAIL = 'proxied@example.com';
@@ -18,7 +19,12 @@ const PUBLIC_ORIGIN = `https://${PUBLIC_HOST}`;
 
 /** One quote request an hour per address, and no minimum fill time, so a quota shows in two requests. */
 async function serverTrusting(trustProxy?: string): Promise<TestServer> {
-  const server = await startTestServer({ leads: { settings: { minFillMs: 0, perHour: 1 } }, ...(trustProxy === undefined ? {} : { trustProxy }) });
+  const server = await startTestServer({
+    leads: { settings: { minFillMs: 0, perHour: 1 } },
+    // Six failures for one account from anywhere hold devices it never signed in on (fifty in production).
+    signInThrottle: { accountFree: 6 },
+    ...(trustProxy === undefined ? {} : { trustProxy }),
+  });
   await server.createStaff(EMAIL, PASSWORD, 'Proxied Person');
   return server;
 }
@@ -100,6 +106,20 @@ describe('TRUST_PROXY=loopback (nginx on the same machine)', () => {
     expect(session).toBeDefined();
     expect(session).toMatch(/;\s*Secure/i);
     expect(cookies.some((line) => line.startsWith('staff_session='))).toBe(false);
+  });
+
+  it('keeps someone guessing from many addresses from locking staff out of the browser they use', async () => {
+    const signIn = async (client: StaffClient, password: string, from: string) =>
+      (await client.request('/admin/login', { form: { email: EMAIL, password, loginToken: await loginTokenOf(client), next: '/admin' }, headers: { 'X-Forwarded-For': from } })).status;
+    const own = staffClient(server.url);
+    expect(await signIn(own, PASSWORD, '192.0.2.10')).toBe(303);
+    // Wrong passwords for that account, three from each of two addresses (each within its own five).
+    for (let n = 0; n < 6; n++) expect(await signIn(staffClient(server.url), `guess ${n}`, `198.51.100.${100 + Math.floor(n / 3)}`), `guess ${n}`).toBe(401);
+    // A browser that never signed in as this account now waits, even with the right password...
+    expect(await signIn(staffClient(server.url), PASSWORD, '192.0.2.99')).toBe(429);
+    // ...the staff member's own browser does not, wherever it is (signed out since, its device cookie kept).
+    own.cookies.delete('staff_session');
+    expect(await signIn(own, PASSWORD, '192.0.2.77')).toBe(303);
   });
 });
 

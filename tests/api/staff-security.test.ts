@@ -131,7 +131,7 @@ describe('signing in', () => {
     expect(otherSite.status).toBe(403);
   });
 
-  it('slows guessing: after 5 failures for one account even the right password waits, with Retry-After', async () => {
+  it('slows guessing: after 5 failures for one account from one address even the right password waits there, with Retry-After', async () => {
     const email = 'guessed@example.com';
     await server.createStaff(email, PASSWORD, 'Guessed Account');
     for (let i = 0; i < 5; i += 1) expect((await signIn(browser(), `wrong guess number ${i}`, email)).status).toBe(401);

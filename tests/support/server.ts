@@ -15,6 +15,7 @@ import { createApp } from '../../api/app';
 import type { ApiSettings } from '../../api/http/app';
 import { prepareListener } from '../../api/http/listener';
 import { parseProxyTrust } from '../../api/http/proxy-trust';
+import type { ThrottleSettings } from '../../api/staff/sign-in-throttle';
 import { readLeadDeliverySettings } from '../../api/leads/delivery-settings';
 import type { Logger } from '../../api/logger';
 import { openFileRequestLog } from '../../api/request-log/file-writer';
@@ -63,6 +64,8 @@ export interface TestServerOptions {
   openStore?: () => Promise<Store>;
   /** TRUST_PROXY as the server reads it (api/http/proxy-trust.ts); default: unset. */
   trustProxy?: string;
+  /** The staff sign-in throttle's settings; default: DEFAULT_THROTTLE. */
+  signInThrottle?: Partial<ThrottleSettings>;
 }
 
 let keyCounter = 0;
@@ -107,6 +110,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...(mediaMaxBytes ? { mediaMaxBytes } : {}),
       ...(options.leads?.settings ? { leadIntake: options.leads.settings } : {}),
       ...(options.leads?.now ? { leadIntakeClock: options.leads.now } : {}),
+      ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     },
     now,
   );

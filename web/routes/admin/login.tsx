@@ -34,7 +34,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const email = field(form, 'email');
   const outcome = await context.staff.signIn({ email, password: typeof form.get('password') === 'string' ? String(form.get('password')) : '', loginToken: field(form, 'loginToken') });
-  if (outcome.ok) throw redirect(safeNext(field(form, 'next')), { status: 303, headers: { 'Set-Cookie': outcome.setCookie } });
+  if (outcome.ok) throw redirect(safeNext(field(form, 'next')), { status: 303, headers: outcome.setCookies.map((value): [string, string] => ['Set-Cookie', value]) });
   const status = outcome.retryAfterSeconds !== null ? 429 : 401;
   return data({ email, message: outcome.message }, { status, headers: outcome.retryAfterSeconds !== null ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {} });
 }
