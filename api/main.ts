@@ -15,7 +15,7 @@ import { consoleLogger as logger } from './logger';
 import { PROJECT_ROOT } from './project-root';
 import { openFileRequestLog } from './request-log/file-writer';
 import { openFileRequestLogReader } from './request-log/file-reader';
-import { issueDemoKey } from './services/demo-key';
+import { announceDemoKey, issueDemoKey } from './services/demo-key';
 import { createServices } from './services/services';
 import { deliveryBanner, readLeadDeliverySettings } from './leads/delivery-settings';
 import { describeLocation, openStore } from './store/open-store';
@@ -54,8 +54,8 @@ async function main(): Promise<void> {
   // Quote requests' notifications: checked before anything is started, so a half-set one stops the start.
   const leadDelivery = readLeadDeliverySettings(process.env, config);
   const services = createServices(store, { ...serviceSettingsFrom(env), config, leadDelivery, logger });
-  const announcement = await issueDemoKey(services, config);
-  if (announcement) for (const line of announcement) logger.info(line);
+  const demoKey = await issueDemoKey(services, config);
+  if (demoKey) for (const line of await announceDemoKey(demoKey, { interactive: process.stdout.isTTY === true, dataDir: env.dataDir })) logger.info(line);
   if (store.created && env.seedDemoContent) {
     // Loaded only for a new data directory: the Markdown reader (gray-matter, js-yaml) is not part of every start.
     const { seedDemoPosts } = await import('./seed/demo-posts');

@@ -138,17 +138,25 @@ describe('StaffSessions', () => {
     expect((await stores.sessions.get(hashSessionId(result.sessionId)))?.userAgent).toBe('u'.repeat(512));
   });
 
-  it('refuses a wrong password and an unknown e-mail alike, auditing each', async () => {
+  it('refuses a wrong password and an unknown e-mail alike, auditing each, an unknown e-mail only as a keyed hash', async () => {
     const service = sessions();
     expect(await service.signIn('jane@example.com', 'wrong password here', CLIENT)).toEqual({ ok: false, retryAfterSeconds: null });
     expect(await service.signIn('nobody@example.com', PASSWORD, CLIENT)).toEqual({ ok: false, retryAfterSeconds: null });
-    expect(await service.signIn('', PASSWORD, CLIENT)).toEqual({ ok: false, retryAfterSeconds: null });
-    const audit = await stores.audit.list();
-    expect(audit.slice(-3).map((entry) => [entry.actor, entry.action, entry.target, entry.detail])).toEqual([
-      ['visitor', 'staff.sign_in_failed', 'jane@example.com', { reason: 'wrong' }],
-      ['visitor', 'staff.sign_in_failed', 'nobody@example.com', { reason: 'wrong' }],
-      ['visitor', 'staff.sign_in_failed', null, { reason: 'wrong' }],
+    expect(await service.signIn(' Nobody@Example.com', PASSWORD, CLIENT)).toEqual({ ok: false, retryAfterSeconds: null });
+    expect(await service.signIn('someone.else@example.com', PASSWORD, CLIENT)).toEqual({ ok: false, retryAfterSeconds: null });
+    const audit = (await stores.audit.list()).slice(-4);
+    expect(audit.map((entry) => [entry.actor, entry.action, entry.target, entry.detail.reason])).toEqual([
+      ['visitor', 'staff.sign_in_failed', 'jane@example.com', 'wrong'],
+      ['visitor', 'staff.sign_in_failed', null, 'unknown_email'],
+      ['visitor', 'staff.sign_in_failed', null, 'unknown_email'],
+      ['visitor', 'staff.sign_in_failed', null, 'unknown_email'],
     ]);
+    // The same text typed again has the same hash, another text another; the text itself is nowhere.
+    const hashes = audit.slice(1).map((entry) => entry.detail.emailHash);
+    expect(hashes[0]).toMatch(/^[0-9a-f]{16}$/);
+    expect(hashes[1]).toBe(hashes[0]);
+    expect(hashes[2]).not.toBe(hashes[0]);
+    expect(JSON.stringify(await stores.audit.list())).not.toMatch(/nobody|someone\.else/i);
   });
 
   it('refuses a disabled account even with the right password, and ends its sessions', async () => {

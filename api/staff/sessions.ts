@@ -150,16 +150,16 @@ export class StaffSessions {
   async signIn(email: string, password: string, client: Client, device?: string): Promise<SignInResult> {
     const account = email.trim().toLowerCase();
     const wait = this.#throttle.waitSeconds(account, client.ip, await this.#knownDevice(account, device));
+    const staff = account ? await this.#staff.findByEmail(account) : undefined;
     if (wait > 0) {
-      await this.#record('visitor', 'staff.sign_in_failed', account, { reason: 'throttled' }, client);
+      await this.#failed(account, staff, 'throttled', client);
       return { ok: false, retryAfterSeconds: wait };
     }
-    const staff = account ? await this.#staff.findByEmail(account) : undefined;
     // An unknown e-mail costs the same hash as a wrong password, so timing tells nothing either.
     const matches = await verifyPassword(password, staff?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!staff || staff.disabledAt || !matches) {
       this.#throttle.failed(account, client.ip);
-      await this.#record('visitor', 'staff.sign_in_failed', account, { reason: staff?.disabledAt ? 'disabled' : 'wrong' }, client);
+      await this.#failed(account, staff, staff?.disabledAt ? 'disabled' : 'wrong', client);
       return { ok: false, retryAfterSeconds: null };
     }
     this.#throttle.succeeded(account, client.ip);
@@ -202,7 +202,17 @@ export class StaffSessions {
     return this.#sessions.purgeExpired(now.toISOString(), new Date(now.getTime() - SESSION_IDLE_MS).toISOString());
   }
 
-  #record(actor: string, action: 'staff.signed_in' | 'staff.sign_in_failed' | 'staff.signed_out' | 'staff.signed_out_everywhere', target: string, detail: Record<string, string>, client: Client): Promise<void> {
-    return this.#audit.append({ at: this.#now().toISOString(), actor, action, target: target || null, detail, ip: client.ip });
+  /**
+   * A failed sign-in in the audit: the account when the e-mail names one; otherwise only a keyed hash of
+   * what was typed (`emailHash`, the same for the same text, so repeated tries show), never the text.
+   */
+  async #failed(account: string, staff: StaffRecord | undefined, reason: 'throttled' | 'disabled' | 'wrong', client: Client): Promise<void> {
+    if (staff) return this.#record('visitor', 'staff.sign_in_failed', staff.email, { reason }, client);
+    const emailHash = createHmac('sha256', await this.#audit.pseudonymKey()).update(`sign-in-email:${account}`).digest('hex').slice(0, 16);
+    return this.#record('visitor', 'staff.sign_in_failed', null, { reason: reason === 'wrong' ? 'unknown_email' : reason, emailHash }, client);
+  }
+
+  #record(actor: string, action: 'staff.signed_in' | 'staff.sign_in_failed' | 'staff.signed_out' | 'staff.signed_out_everywhere', target: string | null, detail: Record<string, string>, client: Client): Promise<void> {
+    return this.#audit.append({ at: this.#now().toISOString(), actor, action, target, detail, ip: client.ip });
   }
 }

@@ -278,6 +278,12 @@ export interface AuditLog {
   append(entry: AuditEntry): Promise<void>;
   /** Oldest first; `since` inclusive. */
   list(query?: { since?: string; limit?: number }): Promise<AuditEntry[]>;
+  /**
+   * The store's own random key (32 bytes, made on first use, the same for every server on the store)
+   * for keyed hashes of what the audit must not keep in the clear: an e-mail typed at a failed sign-in
+   * that names no staff account.
+   */
+  pseudonymKey(): Promise<Buffer>;
 }
 
 export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };

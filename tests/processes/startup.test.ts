@@ -1,11 +1,11 @@
 /**
  * The production command as a process (`npm start`: plain node on the built server, no tsx): the first
- * start on an empty data directory creates the store and the demo key, prints its secret once and loads
+ * start on an empty data directory creates the store and the demo key, writes its secret to a file and loads
  * the demo articles; a later start prints no secret, honours the API's environment and renders the
  * site; a corrupt data file or a bad setting stops the start with a clear message and exit code 1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openSqliteStore } from '../../api/store/sql/sql-store';
@@ -65,12 +65,14 @@ function runServer(env: Record<string, string> = {}, whileUp: (url: string) => P
   });
 }
 
-const KEY_LINE = /^\s+(bpk_\S+)\s*$/m;
-
-it('creates the demo key on the first start only, printing its secret once', async () => {
+it('creates the demo key on the first start only, its secret in a file only its user reads, never in the output (not a terminal)', async () => {
   const first = await runServer();
   expect(first.output).toContain(`Created the demo API key "${DEFAULT_SITE_CONFIG.demoKeyName}"`);
-  const secret = KEY_LINE.exec(first.output)?.[1] ?? '';
+  expect(first.output).not.toMatch(/bpk_/);
+  const file = /it is in (\S+), readable by this user only/.exec(first.output)?.[1] ?? '';
+  expect(path.dirname(file)).toBe(dataDir);
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  const secret = readFileSync(file, 'utf8').trim();
   expect(checkApiKey(secret).ok).toBe(true);
   // The bundle finds the demo articles and the data directory from build/app/ as the sources do.
   expect(first.output).toMatch(/Loaded \d+ demo articles into the new data directory/);
@@ -97,7 +99,7 @@ it('creates the demo key on the first start only, printing its secret once', asy
   });
   expect(second.output).toContain('Site and API on http://');
   expect(second.output).not.toContain('demo API key');
-  expect(second.output).not.toMatch(KEY_LINE);
+  expect(second.output).not.toMatch(/bpk_/);
 }, 120_000);
 
 it('refuses a rate limit that is not a whole number', async () => {

@@ -853,6 +853,18 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
     );
 
     it(
+      "makes the audit's pseudonym key once, 32 random bytes, the same for callers at once and after a reopen",
+      withStore(async ({ store, reopen }) => {
+        const keys = await Promise.all([store.audit.pseudonymKey(), store.audit.pseudonymKey(), store.audit.pseudonymKey()]);
+        expect(keys[0]).toHaveLength(32);
+        expect(keys[0]?.equals(Buffer.alloc(32))).toBe(false);
+        for (const key of keys) expect(key.equals(keys[0] ?? Buffer.alloc(0))).toBe(true);
+        const reopened = await reopen();
+        expect((await reopened.audit.pseudonymKey()).equals(keys[0] ?? Buffer.alloc(0))).toBe(true);
+      }),
+    );
+
+    it(
       'lists the audit log from a time on (inclusive), and only the newest entries with a limit, still oldest first',
       withStore(async ({ store }) => {
         const times = ['2026-09-10T00:00:00.000Z', '2026-10-10T00:00:00.000Z', '2026-11-10T00:00:00.000Z', '2026-11-11T00:00:00.000Z'];

@@ -5,6 +5,7 @@
  * even when two processes add them at once. Sessions live in the database, so a visitor signed in on one
  * server is signed in on all, and `blogpost staff disable` ends them everywhere. Nothing is held in memory.
  */
+import { randomBytes } from 'node:crypto';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../../contract/staff';
 import { auditEntrySchema } from '../records';
 import type { AuditLog, SessionRepository, StaffPatch, StaffRepository } from '../store';
@@ -163,6 +164,9 @@ export class SqlSessionRepository implements SessionRepository {
 /** An ISO time in one form (UTC, milliseconds), so times compare as text exactly as Date.parse compares them. */
 const sortableTime = (iso: string) => new Date(Date.parse(iso)).toISOString();
 
+/** store_meta's row holding the audit's pseudonym key. */
+const PSEUDONYM_KEY = 'audit_pseudonym_key';
+
 export class SqlAuditLog implements AuditLog {
   readonly #database: SqlDatabase;
 
@@ -178,6 +182,21 @@ export class SqlAuditLog implements AuditLog {
       throw new StoreError('corrupt', this.#database.where, `Not an audit entry (${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}); nothing was logged.`);
     }
     await this.#database.write('log an audit entry', (tx) => tx.insertInto('audit_log').values({ at: sortableTime(checked.data.at), entry: JSON.stringify(checked.data) }).execute());
+  }
+
+  /** Made once by whichever server asks first (an insert that does nothing when the row is there), then read. */
+  async pseudonymKey(): Promise<Buffer> {
+    const stored = await this.#database.write('read the audit\'s pseudonym key', async (tx) => {
+      await tx
+        .insertInto('store_meta')
+        .values({ name: PSEUDONYM_KEY, value: randomBytes(32).toString('base64') })
+        .onConflict((conflict) => conflict.column('name').doNothing())
+        .execute();
+      return tx.selectFrom('store_meta').select('value').where('name', '=', PSEUDONYM_KEY).executeTakeFirst();
+    });
+    const key = Buffer.from(stored?.value ?? '', 'base64');
+    if (key.length !== 32) throw new StoreError('corrupt', this.#database.where, `The audit's pseudonym key in ${this.#database.where} (store_meta '${PSEUDONYM_KEY}') is not 32 bytes of base64.`);
+    return key;
   }
 
   /** Oldest first (entries at one time in the order appended); `since` inclusive; with `limit`, only the newest that many. */
