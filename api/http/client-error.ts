@@ -2,7 +2,7 @@
  * Requests Node's HTTP parser refuses before Koa sees them (a carriage return inside a header value, a
  * header line that is not one, oversized headers): answered here, from the server's `clientError`
  * event, with the API's JSON error body instead of Node's bare status line, then the connection is
- * closed. `prepareListener` (listener.ts) installs it on the server main.ts and the test server listen with.
+ * closed; CONNECT, which never reaches Koa, gets a 405 the same way. `prepareListener` (listener.ts) installs it on the server main.ts and the test server listen with.
  */
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -40,7 +40,25 @@ function mayAnswer(socket: Duplex): boolean {
   return socket.writable && !inFlight?.headersSent;
 }
 
+/**
+ * The answer to CONNECT, which Node hands to the server's `connect` event instead of a request (and
+ * closes unanswered when nothing listens): a 405 saying this is a website, not a proxy.
+ */
+export function connectRefusal(requestId = newRequestId()): string {
+  const allow = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+  const error = new ApiError('method_not_allowed', {
+    message: 'CONNECT is not allowed: this server is a website and its API, not a proxy.',
+    hints: ['Send GET, HEAD or POST to a page, or call the API at /api/blog (GET /api/openapi.json lists its endpoints).'],
+  });
+  const body = JSON.stringify({ ...errorBodyFor(error, 'unknown'), request_id: requestId, allow: allow.split(', ') });
+  return `HTTP/1.1 405 Method Not Allowed\r\nX-Request-Id: ${requestId}\r\nAllow: ${allow}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
 export function answerClientErrors(server: Server): void {
+  server.on('connect', (_request, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(connectRefusal());
+  });
   server.on('clientError', (error: ParserError, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !mayAnswer(socket)) {
       socket.destroy();

@@ -8,6 +8,7 @@ import { closest } from 'fastest-levenshtein';
 import type { Middleware } from 'koa';
 import { ApiError } from '../../contract/errors';
 import { type ApiMiddleware, requestPath } from './context';
+import { readForm, readsAsForm } from './form-body';
 import { ownOrigin } from './proxy-trust';
 
 /** Every method Node's parser accepts: the API's routers match them all, so each path answers its own 405. */
@@ -81,6 +82,8 @@ export const FORM_PAGES: ReadonlyMap<string, { bodyBytes: number }> = new Map([
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
+const tooLarge = (bytes: number) => `413 Content Too Large. The form can be at most ${bytes} bytes; shorten the notes and send it again.`;
+
 function plain(ctx: Parameters<Middleware>[0], status: number, text: string): void {
   ctx.status = status;
   ctx.type = 'text/plain; charset=utf-8';
@@ -110,7 +113,7 @@ function refuseFormPost(ctx: Parameters<Middleware>[0], bodyBytes: number): bool
     return true;
   }
   if (length > bodyBytes) {
-    plain(ctx, 413, `413 Content Too Large. The form can be at most ${bodyBytes} bytes; shorten the notes and send it again.`);
+    plain(ctx, 413, tooLarge(bodyBytes));
     return true;
   }
   return false;
@@ -121,7 +124,7 @@ function refuseFormPost(ctx: Parameters<Middleware>[0], bodyBytes: number): bool
  * plain-text 400, and methods other than GET and HEAD a 405 with Allow (OPTIONS a 204), before the
  * renderer, which builds a URL from the Host and a fetch Request that refuses TRACE and CONNECT.
  */
-export const pageRequestGuard: Middleware = (ctx, next) => {
+export const pageRequestGuard: Middleware = async (ctx, next) => {
   if (!isValidHost(ctx.host)) {
     ctx.status = 400;
     ctx.type = 'text/plain; charset=utf-8';
@@ -132,7 +135,21 @@ export const pageRequestGuard: Middleware = (ctx, next) => {
   // A staff form the staff area's gate (site/staff-guard.ts) has already read and checked.
   if (ctx.method === 'POST' && ctx.state.formBody instanceof Buffer) return next();
   const form = FORM_PAGES.get(ctx.path);
-  if (form && ctx.method === 'POST') return refuseFormPost(ctx, form.bodyBytes) ? undefined : next();
+  if (form && ctx.method === 'POST') {
+    if (refuseFormPost(ctx, form.bodyBytes)) return;
+    // Read here, so a body that is not the form it says it is gets a 400, not the page's error.
+    const body = await readForm(ctx, form.bodyBytes);
+    if (!body) {
+      plain(ctx, 413, tooLarge(form.bodyBytes));
+      return;
+    }
+    if (!(await readsAsForm(body, ctx.get('Content-Type')))) {
+      plain(ctx, 400, `400 Bad Request. The form could not be read (its body is not the ${ctx.is(FORM_TYPES) || 'form'} it says it is). Open ${ownOrigin(ctx)}${ctx.path.replace(/\.data$/, '')} and send it from there.`);
+      return;
+    }
+    ctx.state.formBody = body;
+    return next();
+  }
   ctx.set('Allow', (form ? ['GET', 'HEAD', 'POST', 'OPTIONS'] : PAGE_METHODS).join(', '));
   if (ctx.method === 'OPTIONS') {
     ctx.status = 204;

@@ -10,6 +10,7 @@ import type { Context, Middleware } from 'koa';
 import { REVIEW_EDIT_FORM_BYTES, type StaffArea } from '../../contract/staff-area';
 import { cookieNames, csrfTokenFor, sameToken } from '../staff/sessions';
 import { staffArea, type StaffAreaDeps } from '../staff/staff-area';
+import { readForm } from '../http/form-body';
 import { ownOrigin } from '../http/proxy-trust';
 
 const FORM_BYTES = 65_536;
@@ -34,18 +35,6 @@ function refuse(ctx: Context, status: number, text: string): void {
   ctx.body = `${text}\n`;
 }
 
-async function readForm(ctx: Context, limit: number): Promise<Buffer | null> {
-  const declared = Number(ctx.get('Content-Length'));
-  if (Number.isFinite(declared) && declared > limit) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** What the staff area needs (api/staff/staff-area.ts), passed on whole to each request's area. */
 export type StaffGuardOptions = StaffAreaDeps;

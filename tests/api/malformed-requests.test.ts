@@ -1,11 +1,12 @@
 /**
  * Requests that are wrong before they reach a route, over real HTTP: unknown API paths (a JSON 404
- * naming the closest endpoint), methods no path has (405 with Allow, pages included), a Host header
- * that is not a host (400) and a header value with a stray carriage return (a JSON 400 sent from the
+ * naming the closest endpoint), methods no path has (405 with Allow, pages included, CONNECT too), a
+ * form body that is not the form it says it is (400), a Host header that is not a host (400) and a header value with a stray carriage return (a JSON 400 sent from the
  * server's clientError event). None of them is a 5xx or leaves a stack in the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../contract/errors';
+import { QUOTE_FORM } from '../support/leads';
 import { startTestServer, type TestServer } from '../support/server';
 import { rawRequest } from './raw-request';
 import { call } from './support';
@@ -65,6 +66,15 @@ describe('a method no path has', () => {
     expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'method_not_allowed' });
   });
 
+  it('answers CONNECT (which never reaches the app) with a JSON 405 and Allow, and goes on answering', async () => {
+    const res = await rawRequest(server.url, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    expect(res.headers['x-request-id']).toMatch(/\S/);
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'method_not_allowed', message: expect.stringContaining('not a proxy') });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
   it('answers other methods on pages with 405 and OPTIONS with 204, both with Allow', async () => {
     const post = await call(server, 'POST', '/faq', { body: 'x', headers: { 'content-type': 'text/plain' } });
     expect(post.status).toBe(405);
@@ -72,6 +82,31 @@ describe('a method no path has', () => {
     const options = await call(server, 'OPTIONS', '/faq');
     expect(options.status).toBe(204);
     expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('a form body that is not the form it says it is', () => {
+  it.each(['/get-quote', '/get-quote.data'])('POST %s with a broken multipart body is a 400 that says what to do, and stores nothing', async (path) => {
+    const before = (await server.store.leads.list({})).length;
+    const cases = [
+      // Cut short: no closing boundary.
+      { type: 'multipart/form-data; boundary=XYZ', body: '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nJane' },
+      // No boundary at all.
+      { type: 'multipart/form-data', body: 'name=Jane' },
+    ];
+    for (const { type, body } of cases) {
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': type, Origin: server.url }, body });
+      expect(res.status, type).toBe(400);
+      expect(await res.text()).toContain(`The form could not be read (its body is not the multipart/form-data it says it is). Open ${server.url}/get-quote and send it from there.`);
+    }
+    expect((await server.store.leads.list({})).length).toBe(before);
+  });
+
+  it('still takes a well-formed multipart form (as a browser may send it)', async () => {
+    const form = new FormData();
+    for (const [name, value] of new URLSearchParams(QUOTE_FORM)) form.append(name, value);
+    const res = await fetch(`${server.url}/get-quote`, { method: 'POST', redirect: 'manual', headers: { Origin: server.url }, body: form });
+    expect(res.status).toBe(303);
   });
 });
 
