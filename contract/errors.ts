@@ -271,6 +271,12 @@ export const ERROR_CATALOGUE = {
     message: 'The image has more pixels than this site decodes (40 million).',
     guidance: ['Scale the picture down (2,000 to 3,000 pixels wide is plenty: the site serves it at most 1,600 wide), then upload it again.'],
   },
+  media_busy: {
+    status: 503,
+    title: 'Image uploads busy',
+    message: 'The server is re-encoding as many images as it takes at once; this one was not taken.',
+    guidance: ['Send the same upload again after the seconds in the Retry-After header: nothing was stored, and the same bytes are never stored twice.', 'Upload images one after another rather than many at once.'],
+  },
   media_not_found: {
     status: 404,
     title: 'Image not found',

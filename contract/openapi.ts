@@ -529,7 +529,7 @@ const OPERATIONS: readonly OperationSpec[] = [
       201: { schema: 'MediaResponse', description: 'The image was stored.', headers: ['Location', 'RateLimit-Limit', 'RateLimit-Remaining'] },
       200: { schema: 'MediaResponse', description: 'The same picture was stored before: this is it (the key\'s owner added to its owners).', headers: ['Location', 'RateLimit-Limit', 'RateLimit-Remaining'] },
     },
-    errors: ['bad_request', ...KEY_ERRORS, 'insufficient_permissions', 'media_too_large', 'unsupported_image', 'image_unreadable', 'image_too_many_pixels', 'rate_limited', 'storage_unavailable', 'storage_full'],
+    errors: ['bad_request', ...KEY_ERRORS, 'insufficient_permissions', 'media_too_large', 'unsupported_image', 'image_unreadable', 'image_too_many_pixels', 'rate_limited', 'media_busy', 'storage_unavailable', 'storage_full'],
   },
   {
     path: '/api/media',

@@ -66,7 +66,8 @@ export function apiErrorHandler(logger: Logger, siteUrl = ''): ApiMiddleware {
       const error = toApiError(raw);
       const requestId = ctx.state.requestId ?? newRequestId();
       if (error.status >= 500) {
-        logger.error(`${ctx.method} ${requestPath(ctx)} failed (request ${requestId})`, raw);
+        // Turning an upload away while busy (media_busy) is the server working as meant: no stack in the log.
+        if (error.code !== 'media_busy') logger.error(`${ctx.method} ${requestPath(ctx)} failed (request ${requestId})`, raw);
         error.extra.requestId = requestId;
       }
       ctx.state.errorCode = error.code;

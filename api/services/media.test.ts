@@ -159,6 +159,24 @@ describe('MediaService on a SQLite store', () => {
     expect((await service.list()).filter((record) => record.id === first.record.id)).toHaveLength(1);
   });
 
+  it('works on as many uploads at once as it is set to, refuses one more with a 503 and Retry-After, and takes it once there is room', async () => {
+    // One at work, none in line: a photo-sized picture (seconds of encoding) holds the only place.
+    const oneAtATime = new MediaService(store, { maxBytes: 10_000_000, jobs: 1, queueLength: 0 });
+    const noise = Buffer.alloc(1200 * 900 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2_654_435_761) >>> 24;
+    const photo = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } }).png().toBuffer();
+    const working = oneAtATime.upload(photo, { owner: 'alice', keyId: null });
+    await expect.poll(() => oneAtATime.work).toEqual({ active: 1, waiting: 0 });
+    const busy = await rejection(oneAtATime.upload(jpeg, { owner: 'bob', keyId: null }));
+    expect(busy.code).toBe('media_busy');
+    expect(busy.status).toBe(503);
+    expect(busy.headers['Retry-After']).toBe('10');
+    expect(busy.message).toBe('The server is busy re-encoding images (1 at work, 0 waiting: as many as it takes at once), so this one was not taken. Send it again in 10 seconds.');
+    expect(await store.media.get(mediaIdOf(jpeg))).toBeNull();
+    expect((await working).created).toBe(true);
+    expect((await oneAtATime.upload(jpeg, { owner: 'bob', keyId: null })).created).toBe(true);
+  });
+
   it('refuses an upload over its limit with the limit in the message', async () => {
     const error = await rejection(service.upload(Buffer.alloc(200_001), { owner: 'alice', keyId: null }));
     expect(error.code).toBe('media_too_large');

@@ -10,11 +10,17 @@
  *   polyglot (bytes after the image's end, HTML or script markup)   image_unreadable (422)
  *   anything sharp cannot decode             image_unreadable (422)
  *
+ * Decoding and re-encoding take memory (a 2400 x 1800 photo is 13 MB of pixels, and its variants are
+ * encoded side by side): MEDIA_JOBS upload is worked on at a time, MEDIA_QUEUE_LENGTH more
+ * wait in line, and one more than that is a 503 `media_busy` with Retry-After (decision 0016). libvips'
+ * operation cache is off: every upload is a picture of its own, and the cache only kept its memory.
+ *
  * Re-encoding keeps no metadata (sharp writes none unless asked): EXIF, GPS and XMP are gone, the
  * EXIF orientation applied to the pixels first. Animated GIF and WebP stay animated in WebP and GIF;
  * AVIF is not made for them (the encoder here has no animation).
  */
 import { createHash } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type createSharp from 'sharp';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { ApiError } from '../../contract/errors';
@@ -43,9 +49,22 @@ import { detectType, polyglotProblem } from './media-bytes';
  */
 let sharpModule: Promise<{ default: typeof createSharp }> | undefined;
 async function sharp(input: Uint8Array | Buffer, options: SharpOptions): Promise<Sharp> {
-  sharpModule ??= import('sharp');
+  sharpModule ??= import('sharp').then((loaded) => {
+    loaded.default.cache(false);
+    return loaded;
+  });
   return (await sharpModule).default(input, options);
 }
+
+/**
+ * Uploads decoded and re-encoded at once: one, whose variants are encoded side by side on libuv's
+ * threads (two at once took as long for a burst and half as much memory again; decision 0016).
+ */
+export const MEDIA_JOBS = 1;
+/** Uploads that may wait for their turn; one more is refused with a 503 (media_busy). */
+export const MEDIA_QUEUE_LENGTH = 16;
+/** What a refused upload's Retry-After says: about the time the line ahead of it takes. */
+const BUSY_RETRY_SECONDS = 10;
 
 /** WebP quality: visually lossless for photos at a third of a JPEG's size. */
 const WEBP_QUALITY = 80;
@@ -240,17 +259,42 @@ export interface MediaServiceOptions {
   /** The upload limit in bytes (MEDIA_MAX_BYTES). */
   maxBytes: number;
   now?: () => Date;
+  /** Uploads worked on at once and waiting (default MEDIA_JOBS and MEDIA_QUEUE_LENGTH). */
+  jobs?: number;
+  queueLength?: number;
 }
 
 export class MediaService {
   readonly #store: Store;
   readonly #maxBytes: number;
   readonly #now: () => Date;
+  readonly #work: LimitFunction;
+  /** Uploads at work and in line, at most. */
+  readonly #capacity: number;
 
   constructor(store: Store, options: MediaServiceOptions) {
     this.#store = store;
     this.#maxBytes = options.maxBytes;
     this.#now = options.now ?? (() => new Date());
+    const jobs = options.jobs ?? MEDIA_JOBS;
+    this.#work = pLimit(jobs);
+    this.#capacity = jobs + (options.queueLength ?? MEDIA_QUEUE_LENGTH);
+  }
+
+  /** Uploads being decoded and encoded now, and those waiting for their turn. */
+  get work(): { active: number; waiting: number } {
+    return { active: this.#work.activeCount, waiting: this.#work.pendingCount };
+  }
+
+  /** Decoding and encoding, in turn with other uploads' (see MEDIA_JOBS); a 503 when the line is full. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#work.activeCount + this.#work.pendingCount >= this.#capacity) {
+      throw new ApiError('media_busy', {
+        message: `The server is busy re-encoding images (${this.#work.activeCount} at work, ${this.#work.pendingCount} waiting: as many as it takes at once), so this one was not taken. Send it again in ${BUSY_RETRY_SECONDS} seconds.`,
+        headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) },
+      });
+    }
+    return this.#work(work);
   }
 
   get maxBytes(): number {
@@ -279,13 +323,14 @@ export class MediaService {
     checkPixels(meta);
     const polyglot = polyglotProblem(bytes, type);
     if (polyglot) throw unreadable(polyglot);
-    const decoded = await decode(bytes, type, meta);
-    let encoded: Awaited<ReturnType<typeof encodeAll>>;
-    try {
-      encoded = await encodeAll(id, type, decoded);
-    } catch (error) {
-      throw unreadable(`it could not be re-encoded (${error instanceof Error ? error.message : String(error)})`);
-    }
+    const { decoded, encoded } = await this.#inTurn(async () => {
+      const pixels = await decode(bytes, type, meta);
+      try {
+        return { decoded: pixels, encoded: await encodeAll(id, type, pixels) };
+      } catch (error) {
+        throw unreadable(`it could not be re-encoded (${error instanceof Error ? error.message : String(error)})`);
+      }
+    });
     const record: MediaRecord = {
       id,
       type,

@@ -33,7 +33,8 @@ function spawnTsx(script: string, args: readonly string[]): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    // As `npm start` runs the server (package.json; decision 0016: glibc's malloc arenas kept image work's memory).
+    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' },
   });
 }
 
@@ -125,7 +126,12 @@ export function residentBytes(pid: number): number {
   const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
   let children: number[] = [];
   for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    let text = '';
+    try {
+      text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    } catch {
+      // A thread that ended between the listing and the read (libuv's and libvips' threads come and go).
+    }
     if (text !== '') children = children.concat(text.split(/\s+/).map(Number));
   }
   return kb * 1024 + children.reduce((sum, child) => sum + residentBytes(child), 0);
