@@ -94,7 +94,7 @@ export function createApp(options: AppOptions): Koa {
   const production = options.mode === 'production';
 
   app.use(requestId);
-  app.use(pageErrorHandler(logger));
+  app.use(pageErrorHandler(logger, config));
   app.use(compress({ threshold: 1024 }));
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
