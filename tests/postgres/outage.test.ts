@@ -134,7 +134,7 @@ function startLoad(label: string, workers = 4) {
   let stopped = false;
   let next = 0;
 
-  async function createPost(instance: Instance, n: number): Promise<void> {
+  async function createPost(instance: Instance, n: number): Promise<Outcome> {
     const title = `${label} post ${n}`;
     const res = await fetch(`${instance.url}/api/blog`, {
       method: 'POST',
@@ -148,10 +148,10 @@ function startLoad(label: string, workers = 4) {
       if (body.code !== 'storage_unavailable') outcome.wrong = `503 with code ${String(body.code)}`;
       else if (res.headers.get('retry-after') !== '5') outcome.wrong = `503 with Retry-After ${String(res.headers.get('retry-after'))}`;
     } else outcome.wrong = `${res.status} ${JSON.stringify(body).slice(0, 300)}`;
-    outcomes.push(outcome);
+    return outcome;
   }
 
-  async function sendQuote(instance: Instance, n: number): Promise<void> {
+  async function sendQuote(instance: Instance, n: number): Promise<Outcome> {
     const name = `${label} Visitor ${n}`;
     const res = await fetch(`${instance.url}/get-quote`, {
       method: 'POST',
@@ -168,7 +168,7 @@ function startLoad(label: string, workers = 4) {
       else if (!text.includes('We could not save your request just now') || !text.includes(PHONE)) outcome.wrong = '503 without the notice and the phone number';
       else if (res.headers.get('retry-after') !== '5') outcome.wrong = `503 with Retry-After ${String(res.headers.get('retry-after'))}`;
     } else outcome.wrong = `${res.status} ${text.slice(0, 300)}`;
-    outcomes.push(outcome);
+    return outcome;
   }
 
   async function worker(): Promise<void> {
@@ -176,15 +176,14 @@ function startLoad(label: string, workers = 4) {
       const n = next++;
       const instance = n % 2 === 0 ? a : b;
       const kind = Math.floor(n / 2) % 2 === 0 ? 'post' : 'lead';
-      const before = outcomes.length;
+      let outcome: Outcome;
       try {
-        await (kind === 'post' ? createPost(instance, n) : sendQuote(instance, n));
+        outcome = await (kind === 'post' ? createPost(instance, n) : sendQuote(instance, n));
       } catch (error) {
-        outcomes.push({ kind, instance: instance.name, status: 'dropped', at: Date.now(), wrong: `no answer: ${String(error)}` });
+        outcome = { kind, instance: instance.name, status: 'dropped', at: Date.now(), wrong: `no answer: ${String(error)}` };
       }
-      if (outcomes.length > before && outcomes[outcomes.length - 1]?.status !== 201 && outcomes[outcomes.length - 1]?.status !== 303) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      outcomes.push(outcome);
+      if (outcome.status !== 201 && outcome.status !== 303) await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
