@@ -98,7 +98,7 @@ export function createApp(options: AppOptions): Koa {
   // First: every part below sees the visitor's address, scheme and host, never a forged one.
   app.use(trustProxies(app, options.trustProxy ?? NO_PROXY));
   app.use(requestId);
-  app.use(pageErrorHandler(logger));
+  app.use(pageErrorHandler(logger, config));
   app.use(compress({ threshold: 1024 }));
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { type CreatePostResponse, createPostSchema, type PostReview, STORED_POST_STATUSES, type ValidatePostResponse } from './blog';
 import { COMPLIANCE_FIELDS, COMPLIANCE_SEVERITIES, type ComplianceFinding } from './compliance';
-import type { BlogAuthor, BlogPost, BlogPostSummary, BlogTrust, CategoriesResponse, HealthResponse, ListPostsResponse } from './blog-reader';
+import type { BlogAuthor, BlogPost, BlogPostSummary, BlogTrust, CategoriesResponse, HealthDegradedResponse, HealthResponse, ListPostsResponse } from './blog-reader';
 import type { BlogCategory } from './categories';
 import { CLIENT_KINDS } from './clients';
 import { type ApiErrorBody, ERROR_CATALOGUE, type ErrorCode } from './errors';
@@ -125,6 +125,14 @@ export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   uptimeSeconds: z.number().int().min(0),
   posts: z.object({ published: z.number().int(), drafts: z.number().int(), scheduled: z.number().int(), inReview: z.number().int().describe('Held for a compliance review.'), trashed: z.number().int() }),
+});
+
+export const healthDegradedResponseSchema = z.object({
+  success: z.literal(false),
+  status: z.literal('degraded'),
+  uptimeSeconds: z.number().int().min(0),
+  code: z.literal('storage_unavailable'),
+  reason: z.string().describe('What is wrong, in words: the database cannot be reached, or is damaged.'),
 });
 
 const etag = z.string().describe('The post\'s ETag (also in the ETag header): send it as If-Match to change the post.');
@@ -266,6 +274,7 @@ const _list: Describes<typeof listPostsResponseSchema, ListPostsResponse> = true
 const _category: Describes<typeof blogCategorySchema, BlogCategory> = true;
 const _categories: Describes<typeof categoriesResponseSchema, CategoriesResponse> = true;
 const _health: Describes<typeof healthResponseSchema, HealthResponse> = true;
+const _degraded: Describes<typeof healthDegradedResponseSchema, HealthDegradedResponse> = true;
 const _created: Describes<typeof createPostResponseSchema, CreatePostResponse> = true;
 const _validated: Describes<typeof validatePostResponseSchema, ValidatePostResponse> = true;
 const _read: Describes<typeof getPostByIdResponseSchema, GetPostByIdResponse> = true;

@@ -125,6 +125,21 @@ export interface HealthResponse {
   posts: { published: number; drafts: number; scheduled: number; inReview: number; trashed: number };
 }
 
+/**
+ * GET /api/health, answered 503 (with Retry-After) while the server is up but its store cannot be read:
+ * the database out of reach (PostgreSQL restarting) or damaged. A load balancer takes the instance out
+ * of rotation until it answers 200 again, which it does by itself when the database is back.
+ */
+export interface HealthDegradedResponse {
+  success: false;
+  status: 'degraded';
+  uptimeSeconds: number;
+  /** The error catalogue's code for it: storage_unavailable. */
+  code: 'storage_unavailable';
+  /** What is wrong, in words (never the database's address or the server's internals). */
+  reason: string;
+}
+
 /** What a slug leads to on the public site. */
 export type PublicPostLookup =
   | { kind: 'post'; post: BlogPost }

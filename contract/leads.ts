@@ -87,7 +87,12 @@ export type QuoteOutcome =
   /** Sent sooner after the page loaded than a person fills the form: asked to check and send again. */
   | { kind: 'too_fast'; values: QuoteFormValues }
   /** Too many requests from this address lately. */
-  | { kind: 'rate_limited'; values: QuoteFormValues; retryAfterSeconds: number };
+  | { kind: 'rate_limited'; values: QuoteFormValues; retryAfterSeconds: number }
+  /**
+   * Not stored: the store is out of reach for now (the database restarting). The form is shown again
+   * with everything the visitor typed, the phone number, and a 503 (decision 0015).
+   */
+  | { kind: 'unavailable'; values: QuoteFormValues; retryAfterSeconds: number };
 
 /** Takes quote requests in: the site's seam to the server (passed in the load context). */
 export interface QuoteIntake {

@@ -8,10 +8,20 @@ import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, ServerRouter } from 'react-router';
+import { type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router';
 import { deferHydration } from './client/defer-hydration';
 
 export const streamTimeout = 5_000;
+
+/**
+ * An error a loader, an action or the render threw: the server decides first (a store out of reach is
+ * answered with its own 503 page, web/load-context.ts `failed`); the rest is logged, as React Router
+ * does without this function, unless the visitor went away.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (context.failed(error) || request.signal.aborted) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -1,7 +1,7 @@
 /**
  * What the Koa server hands every loader and action: the runtime site configuration, the published
- * posts, the intake of quote requests, who is asking (for the quote request's consent record), and
- * the staff area.
+ * posts, the intake of quote requests, who is asking (for the quote request's consent record), the
+ * staff area, and where errors go.
  */
 import type { BlogReader } from '../contract/blog-reader';
 import type { QuoteClient, QuoteIntake } from '../contract/leads';
@@ -15,6 +15,12 @@ export interface SiteLoadContext {
   client: QuoteClient;
   /** The staff area: who is signed in and what they may do (web/routes/admin/). */
   staff: StaffArea;
+  /**
+   * Told of every error a loader, an action or the render threw (entry.server.tsx handleError). True
+   * when the server answers that failure itself (its store out of reach: its own 503 page with the
+   * phone number, api/site/render.ts), so the error is not logged here as well.
+   */
+  failed: (error: unknown) => boolean;
 }
 
 declare module 'react-router' {

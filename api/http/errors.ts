@@ -1,7 +1,8 @@
 /**
  * The one place the JSON API turns errors into answers: the ApiError's code, message and guidance from
  * the catalogue, tailored to the client's User-Agent. A store that cannot write (a full disk, a
- * read-only data directory) is a 507 or 503 with a stable code and guidance; nothing stored is lost.
+ * read-only data directory) is a 507 or 503 with a stable code and guidance; nothing stored is lost. A
+ * database out of reach (PostgreSQL restarting) is a 503 `storage_unavailable` with Retry-After.
  * Any other 5xx never shows its stack or internal message: it is logged with the request id. Every error
  * body carries `request_id` for support and the RFC 9457 fields (`type` links the error's entry on the
  * usage-examples page), served as application/problem+json to clients that prefer it.
@@ -9,7 +10,7 @@
 import { identifyClientWithHints } from '../../contract/clients';
 import { API_DOCS_PATH, ApiError, catalogueEntry, errorBodyFor, errorCodeForStatus } from '../../contract/errors';
 import type { Logger } from '../logger';
-import { StoreError, storeErrorCode } from '../store/store-error';
+import { StoreError, storeErrorCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
 import { type ApiMiddleware, requestPath } from './context';
 import { newRequestId } from './request-id';
 
@@ -30,6 +31,10 @@ function statusOf(error: HttpLikeError): number {
 const DAMAGED_MESSAGE =
   "The server's database is damaged, so this request could not be answered; nothing was changed. The site's operator has been told how to restore it from a backup; try again later.";
 
+/** What a client is told while the database is out of reach (a restart): a read or a write, either is worth retrying. */
+const UNAVAILABLE_MESSAGE = `The server cannot reach its database right now (it is probably restarting), so this request could not be answered. Retry in ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds; a write answered with this error was not acknowledged, and nothing stored before was lost.`;
+const UNAVAILABLE_HINT = 'Send a retried create with the same Idempotency-Key as the first attempt: if that attempt was stored after all, the retry gets its answer instead of a second post.';
+
 /** Any thrown value as an ApiError: ApiErrors as they are, storage failures by their cause, http-errors by their status, the rest as 500. */
 export function toApiError(raw: unknown): ApiError {
   if (raw instanceof ApiError) return raw;
@@ -37,6 +42,10 @@ export function toApiError(raw: unknown): ApiError {
     const code = storeErrorCode(raw);
     // The catalogue's words are about a write the disk refused; a damaged database fails reads too.
     if (raw.problem === 'damaged') return new ApiError('storage_unavailable', { message: DAMAGED_MESSAGE, cause: raw });
+    if (raw.problem === 'unavailable') {
+      const retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS;
+      return new ApiError('storage_unavailable', { message: UNAVAILABLE_MESSAGE, headers: { 'Retry-After': String(retryAfterSeconds) }, hints: [UNAVAILABLE_HINT], extra: { retryAfterSeconds }, cause: raw });
+    }
     if (code) return new ApiError(code, { cause: raw });
   }
   const error: HttpLikeError = typeof raw === 'object' && raw !== null ? raw : {};

@@ -3,14 +3,18 @@
  * with the contract's schema, limits how many one address may send, keeps what looks like a robot's
  * aside as spam (stored, never delivered), writes the consent record of what the visitor saw and
  * agreed to, and stores the lead with its notifications queued, durable before the visitor is told
- * it arrived. Logs name a lead by its id only: leads are personal data.
+ * it arrived. When the store is out of reach (the database restarting), the visitor is told so with
+ * everything they typed kept in the form and the phone number (decision 0015), never a bare 500.
+ * Logs name a lead by its id only: leads are personal data.
  */
 import { createHash } from 'node:crypto';
 import type { DeliveryRecord, LeadRecord, QuoteIntake, QuoteOutcome, QuoteSubmission, SpamReason } from '../../contract/leads';
+import type { QuoteFormValues, QuoteRequestInput } from '../../contract/quote-request';
 import { checkQuoteRequest, CONSENT_VERSION, consentText, QUOTE_FORM_CONTROLS, quoteFormValues } from '../../contract/quote-request';
 import { RateLimiter } from '../http/rate-limit';
 import type { SharedRateLimits } from '../store/store';
 import type { LeadRepository } from '../store/store';
+import { isStoreUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
 import { randomBase62 } from './keys';
 
 export interface LeadIntakeSettings {
@@ -73,47 +77,58 @@ export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
   const text = consentText(options.agencyName);
   const textSha256 = sha256(text);
 
+  /** Counts the request against its address's limit and stores it; throws what the store throws. */
+  async function store(submission: QuoteSubmission, values: QuoteFormValues, request: QuoteRequestInput): Promise<QuoteOutcome> {
+    const decision = await limiter.take(`ip:${submission.client.ip}`);
+    if (!decision.allowed) {
+      log(`Quote request from one address refused: over ${perHour} an hour (retry in ${decision.retryAfterSeconds} s).`);
+      return { kind: 'rate_limited', values, retryAfterSeconds: decision.retryAfterSeconds };
+    }
+    const at = now();
+    const spam = spamReason(submission, at.getTime(), settings().minFillMs);
+    const consentGiven = field(submission.form, QUOTE_FORM_CONTROLS.consent) === 'yes';
+    const iso = at.toISOString();
+    const lead: LeadRecord = {
+      ...request,
+      id: newLeadId(),
+      status: 'new',
+      createdAt: iso,
+      updatedAt: iso,
+      agentNotes: [],
+      spam,
+      consent: {
+        given: consentGiven,
+        text,
+        version: CONSENT_VERSION,
+        textSha256,
+        at: iso,
+        ip: submission.client.ip,
+        userAgent: submission.client.userAgent.slice(0, 512),
+        page: submission.page,
+        globalPrivacyControl: submission.client.globalPrivacyControl,
+        contactOnlyBy: consentGiven ? null : request.preferredContactMethod,
+      },
+    };
+    const deliveries = spam === null && options.plan ? options.plan(lead, at) : [];
+    await options.leads.create(lead, deliveries);
+    log(spam === null ? `Quote request ${lead.id} stored (${deliveries.length} notification(s) queued).` : `Quote request ${lead.id} kept aside as spam (${spam}).`);
+    if (deliveries.length > 0) options.onStored?.();
+    if (spam === 'too-fast') return { kind: 'too_fast', values };
+    return { kind: 'received' };
+  }
+
   return {
     async submit(submission: QuoteSubmission): Promise<QuoteOutcome> {
       const values = quoteFormValues(submission.form);
       const checked = checkQuoteRequest(values);
       if (!checked.ok) return { kind: 'invalid', values, problems: checked.problems };
-      const decision = await limiter.take(`ip:${submission.client.ip}`);
-      if (!decision.allowed) {
-        log(`Quote request from one address refused: over ${perHour} an hour (retry in ${decision.retryAfterSeconds} s).`);
-        return { kind: 'rate_limited', values, retryAfterSeconds: decision.retryAfterSeconds };
+      try {
+        return await store(submission, values, checked.value);
+      } catch (error) {
+        if (!isStoreUnavailable(error)) throw error;
+        log(`A quote request could not be stored (${error.message}); the visitor was shown the form again with what they typed and the phone number.`);
+        return { kind: 'unavailable', values, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
       }
-      const at = now();
-      const spam = spamReason(submission, at.getTime(), settings().minFillMs);
-      const consentGiven = field(submission.form, QUOTE_FORM_CONTROLS.consent) === 'yes';
-      const iso = at.toISOString();
-      const lead: LeadRecord = {
-        ...checked.value,
-        id: newLeadId(),
-        status: 'new',
-        createdAt: iso,
-        updatedAt: iso,
-        agentNotes: [],
-        spam,
-        consent: {
-          given: consentGiven,
-          text,
-          version: CONSENT_VERSION,
-          textSha256,
-          at: iso,
-          ip: submission.client.ip,
-          userAgent: submission.client.userAgent.slice(0, 512),
-          page: submission.page,
-          globalPrivacyControl: submission.client.globalPrivacyControl,
-          contactOnlyBy: consentGiven ? null : checked.value.preferredContactMethod,
-        },
-      };
-      const deliveries = spam === null && options.plan ? options.plan(lead, at) : [];
-      await options.leads.create(lead, deliveries);
-      log(spam === null ? `Quote request ${lead.id} stored (${deliveries.length} notification(s) queued).` : `Quote request ${lead.id} kept aside as spam (${spam}).`);
-      if (deliveries.length > 0) options.onStored?.();
-      if (spam === 'too-fast') return { kind: 'too_fast', values };
-      return { kind: 'received' };
     },
   };
 }

@@ -14,6 +14,7 @@ import type { QuoteClient, QuoteIntake } from '../../contract/leads';
 import type { StaffArea } from '../../contract/staff-area';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
 import { AnswerCache, sendCached } from '../answer-cache';
+import { isStoreUnavailable, type StoreError } from '../store/store-error';
 
 export interface SiteRendererOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -74,7 +75,19 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       return;
     }
     const staff = (ctx.state.staffArea as StaffArea | undefined) ?? options.anonymousStaff(ctx);
-    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog, quotes: options.quotes, client: quoteClient(ctx), staff });
+    // A loader that needed the store while it was out of reach (PostgreSQL restarting): React Router would
+    // render its error boundary as a 500; the page is the site's own 503 instead (site/errors.ts).
+    let unavailable: StoreError | undefined;
+    const failed = (error: unknown): boolean => {
+      if (!isStoreUnavailable(error)) return false;
+      unavailable ??= error;
+      return true;
+    };
+    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog, quotes: options.quotes, client: quoteClient(ctx), staff, failed });
+    if (unavailable) {
+      await response.body?.cancel();
+      throw unavailable;
+    }
     // A page that must never be kept (it carries a per-render value, e.g. the quote form's start time).
     const noStore = `${response.headers.get('cache-control') ?? ''} ${ctx.response.get('Cache-Control')}`.includes('no-store');
     ctx.status = response.status;

@@ -14,7 +14,12 @@ export type StoreProblem =
   /** The disk or the user's quota is full (ENOSPC, EDQUOT). */
   | 'full'
   /** The data directory cannot be written at all (EROFS, EACCES, EPERM). */
-  | 'read_only';
+  | 'read_only'
+  /**
+   * The database server cannot be reached for now (PostgreSQL restarting or down, the connection
+   * refused, reset or timed out): nothing is wrong with the request or the data; retry shortly.
+   */
+  | 'unavailable';
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';
@@ -69,14 +74,15 @@ export function unwritable(file: string, cause: unknown): StoreError {
 }
 
 /**
- * The catalogue code an API answer gives for a store failure: a write the disk refused, or a database
- * that is damaged, is the operator's problem and the client's to retry later, not a bug (500). Null for
- * the other problems.
+ * The catalogue code an API answer gives for a store failure: a write the disk refused, a database
+ * that is damaged, or one out of reach (PostgreSQL restarting), is the operator's problem and the
+ * client's to retry later, not a bug (500). Null for the other problems.
  */
 export function storeErrorCode(error: StoreError): 'storage_full' | 'storage_unavailable' | null {
   switch (error.problem) {
     case 'full':
       return 'storage_full';
+    case 'unavailable':
     case 'read_only':
     case 'unwritable':
     case 'damaged':
@@ -84,4 +90,12 @@ export function storeErrorCode(error: StoreError): 'storage_full' | 'storage_una
     default:
       return null;
   }
+}
+
+/** How long a client is asked to wait (Retry-After) when the database is out of reach: a restart takes seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** True for a store failure that answers 503 `storage_unavailable` (the database out of reach, a read-only or damaged store). */
+export function isStoreUnavailable(error: unknown): error is StoreError {
+  return error instanceof StoreError && storeErrorCode(error) === 'storage_unavailable';
 }

@@ -5,7 +5,8 @@
  * content type is one the answer documents, the headers it requires are there and the body validates
  * against its schema (ajv, JSON Schema 2020-12). The last test checks that every operation and every
  * status the document gives it was seen. 429s come from a server with a write limit of one a minute,
- * 503 and 507 from one whose store fails its writes on purpose (posts and media alike).
+ * 503 and 507 from one whose store fails its writes on purpose (posts and media alike), and the health
+ * check's 503 from the same store out of reach.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,7 +55,7 @@ let reader: string;
 /** Operation key (`get /api/blog`) -> statuses seen. */
 const seen = new Map<string, Set<number>>();
 
-/** The store with posts.create, posts.save, media.save and media.delete failing with `storeFailure` while it is set. */
+/** The store with posts.create, posts.save, posts.counts (the health check's read), media.save and media.delete failing with `storeFailure` while it is set. */
 function failingWrites(store: Store): Store {
   const fail = <T extends (...args: never[]) => Promise<unknown>>(write: T): T =>
     ((...args: Parameters<T>) => (storeFailure ? Promise.reject(new StoreError(storeFailure, '/data/posts/x.json', 'cannot write')) : write(...args))) as T;
@@ -67,7 +68,7 @@ function failingWrites(store: Store): Store {
         return typeof property === 'string' && writes.includes(property) ? fail(bound) : bound;
       },
     });
-  const posts = failing(store.posts, ['create', 'save']);
+  const posts = failing(store.posts, ['create', 'save', 'counts']);
   const media = failing(store.media, ['save', 'delete']);
   return new Proxy(store, {
     get: (target, property) => (property === 'posts' ? posts : property === 'media' ? media : (Reflect.get(target, property, target) as unknown)),
@@ -540,10 +541,24 @@ describe('real answers of every operation match the document', () => {
     await expectCall(limited, 'post', '/api/blog/validate', '/api/blog/validate', 429, { body: validPost() });
   });
 
+  it('GET /api/health: 503 degraded, with Retry-After, while the store is out of reach', async () => {
+    storeFailure = 'unavailable';
+    try {
+      const body = await expectCall(failing, 'get', '/api/health', '/api/health', 503);
+      expect(body).toMatchObject({ success: false, status: 'degraded', code: 'storage_unavailable', reason: expect.stringContaining('The database cannot be reached') });
+    } finally {
+      storeFailure = null;
+    }
+    expect((await call(failing, 'GET', '/api/health')).status).toBe(200);
+  });
+
   it.each([
     ['full', 507],
     ['read_only', 503],
+    ['unavailable', 503],
   ] as const)('%s storage: every write answers %i', async (problem, status) => {
+    // Each case uploads pictures of its own (the same bytes again would be the same upload, answered 200).
+    const seeds = { full: [5, 7], read_only: [6, 8], unavailable: [9, 10] }[problem];
     const key = await failing.createKey(`storage ${problem}`, ['blog:write']);
     const post = await createPost(failing, key, { title: `Kept before the disk was ${problem}` });
     const id = `/api/blog/${post.id}`;
@@ -553,7 +568,7 @@ describe('real answers of every operation match the document', () => {
     const held = await createPost(failing, key, { title: `Held before the disk was ${problem}`, content: RISKY, compliance: { accept: ACCEPTED } });
     expect(held.status).toBe('in_review');
     const admin = await failing.createKey(`reviewer ${problem}`, ['blog:admin']);
-    const image = await call<{ id: string }>(failing, 'POST', '/api/media', asImage(key, await png(problem === 'full' ? 5 : 6)));
+    const image = await call<{ id: string }>(failing, 'POST', '/api/media', asImage(key, await png(seeds[0] ?? 0)));
     expect(image.status).toBe(201);
     storeFailure = problem;
     try {
@@ -564,7 +579,7 @@ describe('real answers of every operation match the document', () => {
       await expectCall(failing, 'post', '/api/blog/{id}/revisions/{n}/revert', `${id}/revisions/1/revert`, status, withKey(key));
       await expectCall(failing, 'delete', '/api/blog/{id}', id, status, withKey(key));
       await expectCall(failing, 'post', '/api/blog/{id}/review', `/api/blog/${held.id}/review`, status, withKey(admin, ifMatch('*', { body: { decision: 'approve' } })));
-      await expectCall(failing, 'post', '/api/media', '/api/media', status, asImage(key, await png(problem === 'full' ? 7 : 8)));
+      await expectCall(failing, 'post', '/api/media', '/api/media', status, asImage(key, await png(seeds[1] ?? 0)));
       await expectCall(failing, 'delete', '/api/media/{id}', `/api/media/${image.json.id}`, status, withKey(key));
     } finally {
       storeFailure = null;

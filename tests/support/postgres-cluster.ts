@@ -2,9 +2,10 @@
  * A throwaway PostgreSQL server for tests: Debian's `postgresql` package, a cluster made by `initdb` in
  * a temporary directory, listening on 127.0.0.1 on a free port (and on a Unix socket in that
  * directory), stopped and deleted afterwards. `initdb` refuses to run as root, so as root the cluster
- * belongs to the `postgres` user the package creates.
+ * belongs to the `postgres` user the package creates. A test of an outage shuts it down and starts it
+ * again (`shutDown`, `startAgain`): the same data and the same port, as an operator's restart.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,6 +17,15 @@ export interface PostgresCluster {
   url: string;
   /** A new, empty database; its URL. */
   createDatabase: (name: string) => Promise<string>;
+  /**
+   * `pg_ctl stop -m fast`, as an operator restarting PostgreSQL: every session is ended (57P01
+   * "terminating connection due to administrator command"), then the server stops; its data stays.
+   * Resolves once it has stopped. Async, so the test's own requests keep going meanwhile.
+   */
+  shutDown: () => Promise<void>;
+  /** `pg_ctl start` on the same data directory and port; resolves once it accepts connections. */
+  startAgain: () => Promise<void>;
+  /** Stops the server and deletes its data. */
   stop: () => void;
 }
 
@@ -51,6 +61,18 @@ function runAsOwner(program: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${path.basename(program)} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
+/** runAsOwner without blocking the event loop. */
+function runAsOwnerAsync(program: string, args: string[]): Promise<void> {
+  const asRoot = process.getuid?.() === 0;
+  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+  return new Promise((resolve, reject) => {
+    execFile(command, commandArgs, { encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${path.basename(program)} failed (${String(error.code)}): ${stderr || stdout}`));
+      else resolve();
+    });
+  });
+}
+
 /** Creates an empty database `name` on the server of `url` (its maintenance database); the new database's URL. */
 export async function createDatabase(url: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
@@ -83,17 +105,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dataDir = path.join(dir, 'data');
   runAsOwner(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'app', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   const port = await freePort();
-  runAsOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-l', path.join(dir, 'log'), '-o', `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
+  const pgCtl = path.join(bin, 'pg_ctl');
+  const startArgs = ['-D', dataDir, '-w', '-l', path.join(dir, 'log'), '-o', `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start'];
+  runAsOwner(pgCtl, startArgs);
   const url = `postgres://app@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {
     url,
     createDatabase: (name) => createDatabase(url, name),
+    shutDown: () => runAsOwnerAsync(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    startAgain: () => runAsOwnerAsync(pgCtl, startArgs),
     stop: () => {
       if (stopped) return;
       stopped = true;
       try {
-        runAsOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);
+        // A test that failed while the server was shut down leaves nothing to stop.
+        if (existsSync(path.join(dataDir, 'postmaster.pid'))) runAsOwner(pgCtl, ['-D', dataDir, '-m', 'immediate', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

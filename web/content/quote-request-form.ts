@@ -31,6 +31,8 @@ export interface QuoteRequestFormCopy {
   summaryHeading: string;
   tooFast: string;
   rateLimited: (minutes: number, agencyPhone: string) => string;
+  /** The request could not be stored just now (the server's database is restarting): nothing typed is lost. */
+  unavailable: (agencyPhone: string) => string;
   honeypotLabel: string;
 }
 
@@ -67,6 +69,8 @@ export function quoteRequestFormCopy(config: SiteConfig): QuoteRequestFormCopy {
     tooFast: 'That was quicker than we expected. Please check your details below and send the request again.',
     rateLimited: (minutes, agencyPhone) =>
       `We have received several requests from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? '' : 's'}, or call us at ${agencyPhone}.`,
+    unavailable: (agencyPhone) =>
+      `We could not save your request just now: our system is briefly unavailable. Everything you typed is still below, so please send it again in a minute, or call us at ${agencyPhone} and we will take it by phone.`,
     honeypotLabel: 'Leave this field empty',
   };
 }

@@ -1,7 +1,8 @@
 /**
  * /get-quote (SPEC "Quote page"): the title, the phone number and, on the first screen even of a
  * phone, the site's own quote-request form (it posts to this page: the action below stores it and answers a 303 to the
- * thank-you page, or this page again with the problems); then the optional "pick a time" step, the
+ * thank-you page, or this page again with the problems, or with everything typed kept and the phone
+ * number when the request could not be stored just now); then the optional "pick a time" step, the
  * booking form behind a facade with a phone fallback beside it, the intro video (facade), what the
  * illustration includes, a few questions, and the Service JSON-LD with a free Offer. Nothing from the
  * video host or the booking provider is requested until the visitor asks for it. Copy comes from
@@ -50,6 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const consent = form.get('consent') === 'yes';
   if (outcome.kind === 'invalid') return data<QuoteActionData>({ values: outcome.values, consent, problems: outcome.problems, notice: null }, { status: 400 });
   if (outcome.kind === 'too_fast') return data<QuoteActionData>({ values: outcome.values, consent, problems: {}, notice: copy.tooFast }, { status: 400 });
+  // Not stored (the database is restarting): the form again with everything typed, the phone, and a 503 (decision 0015).
+  if (outcome.kind === 'unavailable') {
+    return data<QuoteActionData>(
+      { values: outcome.values, consent, problems: {}, notice: copy.unavailable(context.config.phoneDisplay) },
+      { status: 503, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+    );
+  }
   const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
   return data<QuoteActionData>(
     { values: outcome.values, consent, problems: {}, notice: copy.rateLimited(minutes, context.config.phoneDisplay) },

@@ -2,7 +2,15 @@
  * The store's connection to its database, the same for both engines: Kysely over better-sqlite3 (the
  * embedded default, one file in DATA_DIR) or over `pg` (DATABASE_URL, for several app servers). It
  * runs reads and write transactions, and says what a database error means for the operator as a
- * StoreError (`full`, `read_only`, `conflict`, `corrupt`, `unwritable`), naming what was being done.
+ * StoreError (`full`, `read_only`, `conflict`, `corrupt`, `unavailable`, `unwritable`), naming what was
+ * being done.
+ *
+ * PostgreSQL's pool survives the server going away (a restart, a failover): every client it makes has
+ * an `error` listener for as long as it lives, idle or checked out (pg-pool listens on idle ones only,
+ * and a client in a transaction that loses its connection between statements would otherwise end the
+ * process with an unhandled 'error' event). A dead client is dropped; the next request makes a new one,
+ * so the store is back by itself when the server is. Meanwhile every statement fails with a StoreError
+ * `unavailable` (503 with Retry-After).
  *
  * SQLite is opened in WAL mode with `synchronous=FULL` (a commit is on disk before it resolves, so a 201
  * means stored), foreign keys on, and a busy timeout, so the CLI and a running server share the file:
@@ -44,12 +52,70 @@ export function databaseCode(error: unknown): string | undefined {
   return typeof error.code === 'string' ? error.code : undefined;
 }
 
+/**
+ * SQLSTATEs that say the server is out of reach for now rather than that the statement is wrong:
+ * class 08 (connection exception), 57P01-57P03 (an administrator's or a crash's shutdown, a server
+ * starting up or shutting down), 53300 (too many connections).
+ */
+const UNREACHABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+
+/** Node's errors of a connection that could not be made or was lost (ENOENT: no Unix socket, the server is not running). */
+const UNREACHABLE_ERRNO: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOENT',
+]);
+
+/**
+ * pg's and pg-pool's own words for a lost or never-made connection, which carry no code: "Connection
+ * terminated unexpectedly", "Connection terminated due to connection timeout", "timeout exceeded when
+ * trying to connect", "Client has encountered a connection error and is not queryable".
+ */
+const UNREACHABLE_MESSAGE = /^Connection terminated\b|timeout exceeded when trying to connect|connection error and is not queryable|^Query read timeout$/;
+
+/**
+ * True when a PostgreSQL error means the server cannot be reached for now (down, restarting, refusing or
+ * dropping connections, too slow to answer a connect), looking through `cause` and an AggregateError's
+ * `errors` (a host name with several addresses). Pure: the tests call it with errors as pg makes them.
+ */
+export function isUnreachable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const code = databaseCode(error);
+  if (code !== undefined && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_ERRNO.has(code))) return true;
+  if (error instanceof Error && UNREACHABLE_MESSAGE.test(error.message)) return true;
+  if ('errors' in error && Array.isArray(error.errors) && error.errors.some((inner) => isUnreachable(inner, depth + 1))) return true;
+  return 'cause' in error && isUnreachable(error.cause, depth + 1);
+}
+
+/** What went wrong, in words: an AggregateError (every address of a host refused) has none of its own. */
+function detailOf(error: unknown): string {
+  if (error instanceof AggregateError && error.message === '') return error.errors.map(detailOf).join('; ');
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** A database error as the store's error, naming what was being done and where (`where`: the file, or the redacted URL). */
 export function databaseError(doing: string, error: unknown, kind: EngineKind, where: string): StoreError {
   if (error instanceof StoreError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = detailOf(error);
   const code = databaseCode(error) ?? '';
   if (kind === 'postgres') {
+    if (isUnreachable(error)) {
+      return new StoreError(
+        'unavailable',
+        where,
+        `Cannot ${doing}: PostgreSQL at ${where} cannot be reached (${detail}). Requests that need it answer 503 until it is back; the server connects again by itself, nothing stored was lost.`,
+        error,
+      );
+    }
     switch (code) {
       case '53100':
         return new StoreError('full', 'PostgreSQL', `Cannot ${doing}: the database server's disk is full (${detail}). Free some space on it; nothing stored was lost.`, error);
@@ -196,6 +262,24 @@ function postgresDialect(pool: pg.Pool, options: DatabaseOptions): Dialect {
   };
 }
 
+/** How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool) before answering 503. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Every client of `pool` listens for `error` for as long as it lives. pg-pool listens on idle clients
+ * only: a checked-out client (inside a transaction, between two statements) whose server goes away
+ * emits 'error' with nobody listening, which ends the process. The statement under way, or the next
+ * one, fails on its own (a StoreError `unavailable`), and pg-pool drops a client that is no longer
+ * queryable when it is released, so the error needs no more handling here than being heard.
+ */
+export function keepClientsFromCrashing(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  // An idle client losing its connection: pg-pool removes it and tells the pool.
+  pool.on('error', () => undefined);
+}
+
 export type Db = Kysely<StoreSchema>;
 export type Tx = Transaction<StoreSchema>;
 
@@ -240,9 +324,12 @@ export class SqlDatabase {
       idleTimeoutMillis: 30_000,
       // bigint columns (sequences, milliseconds) as numbers: every value the store keeps is below 2^53.
       types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pgModule.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
+      // A connection that cannot be made (or a free client waited for) in this time fails the request with a 503, never hangs it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A server that vanished without closing the connection (a network cut) is noticed by the operating system.
+      keepAlive: true,
     });
-    // An idle client losing its connection (the server restarted) must not crash the process.
-    pool.on('error', () => undefined);
+    keepClientsFromCrashing(pool);
     return new SqlDatabase('postgres', new Kysely<StoreSchema>({ dialect: postgresDialect(pool, options) }), where, null);
   }
 

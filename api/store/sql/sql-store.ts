@@ -15,7 +15,7 @@ import { databaseFileOf, MEDIA_DIR } from '../data-dir';
 import type { Store } from '../store';
 import { hasLegacyData, importLegacyDataDir, legacyImportStopped } from '../legacy/import-file-store';
 import { StoreError } from '../store-error';
-import { type DatabaseOptions, SqlDatabase, databaseError } from './database';
+import { CONNECT_TIMEOUT_MS, type DatabaseOptions, SqlDatabase, databaseError } from './database';
 import { SqlKeyRepository } from './keys';
 import { SqlLeadRepository, SqlOutboxRepository } from './leads';
 import { SqlMediaRepository } from './media';
@@ -31,17 +31,23 @@ export interface OpenSqlStoreOptions extends DatabaseOptions {
   log?: (line: string) => void;
 }
 
-/** How long the PostgreSQL listener waits before connecting again after losing its connection. */
-const RECONNECT_MS = 1_000;
+/** How long the PostgreSQL listener waits before connecting again after losing its connection: doubled after each failure, up to the most. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MOST_MS = 5_000;
 
 /**
- * LISTENs for post changes on a PostgreSQL connection of its own, reconnecting when it drops; after each
- * (re)connect it reads the current revision, so a change made while it was away is not missed.
+ * LISTENs for post changes on a PostgreSQL connection of its own, reconnecting when it drops (with a
+ * back-off while the server stays away); after each (re)connect it reads the current revision, so a
+ * change made while it was away is not missed. Its client listens for `error` from before it connects
+ * until it is gone, so nothing the server does can end the process; a client that failed halfway (the
+ * server went away between LISTEN and the read) is closed, and only a client that is fully set up is
+ * the one whose loss starts a reconnect, so there is never more than one attempt under way.
  */
 class ChangeListener {
   #client: pg.Client | null = null;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
+  #delay = RECONNECT_FIRST_MS;
 
   constructor(
     private readonly url: string,
@@ -51,32 +57,46 @@ class ChangeListener {
 
   async connect(): Promise<void> {
     const { default: pgModule } = await import('pg');
-    const client = new pgModule.Client({ connectionString: this.url });
+    const client = new pgModule.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     client.on('notification', (message) => {
       if (message.channel === POSTS_CHANGED_CHANNEL) this.onRevision(Number(message.payload));
     });
     client.on('error', () => this.#lost(client));
     client.on('end', () => this.#lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${POSTS_CHANGED_CHANNEL}`);
-    this.#client = client;
-    const { rows } = await client.query<{ value: string }>("SELECT value FROM store_meta WHERE name = 'posts_revision'");
-    this.onRevision(Number(rows[0]?.value ?? 0));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${POSTS_CHANGED_CHANNEL}`);
+      const { rows } = await client.query<{ value: string }>("SELECT value FROM store_meta WHERE name = 'posts_revision'");
+      if (this.#closed) throw new Error('the store was closed');
+      this.#client = client;
+      this.onRevision(Number(rows[0]?.value ?? 0));
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
   }
 
   #lost(client: pg.Client): void {
     if (this.#closed || this.#client !== client) return;
     this.#client = null;
+    this.#delay = RECONNECT_FIRST_MS;
     this.log('The connection that follows post changes from other instances was lost; connecting again.');
+    this.#schedule();
+  }
+
+  #schedule(): void {
     const again = () => {
       this.#retry = undefined;
       if (this.#closed) return;
-      this.connect().catch(() => {
-        this.#retry = setTimeout(again, RECONNECT_MS);
-        this.#retry.unref();
-      });
+      this.connect().then(
+        () => this.log('Following post changes from other instances again.'),
+        () => {
+          this.#delay = Math.min(this.#delay * 2, RECONNECT_MOST_MS);
+          this.#schedule();
+        },
+      );
     };
-    this.#retry = setTimeout(again, RECONNECT_MS);
+    this.#retry = setTimeout(again, this.#delay);
     this.#retry.unref();
   }
 

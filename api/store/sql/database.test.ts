@@ -1,0 +1,104 @@
+/**
+ * What a database error means, as databaseError says it: PostgreSQL out of reach (down, restarting,
+ * refusing or dropping connections, too slow to connect) is `unavailable`, a 503 to retry shortly, and
+ * nothing else is; the errors are made as pg, pg-pool and Node make them. tests/postgres/outage.test.ts
+ * stops a real server under load.
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { isStoreUnavailable, StoreError, storeErrorCode } from '../store-error';
+import { databaseError, isUnreachable, keepClientsFromCrashing } from './database';
+
+/** An error PostgreSQL sent, as pg gives it: a DatabaseError with the SQLSTATE as `code`. */
+function serverError(code: string, message: string): pg.DatabaseError {
+  const error = new pg.DatabaseError(message, message.length, 'error');
+  error.code = code;
+  error.severity = 'FATAL';
+  return error;
+}
+
+/** A socket error as Node gives it. */
+function socketError(code: string, message: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code, errno: -1, syscall: 'connect' });
+}
+
+const postgres = (error: unknown) => databaseError('store the post', error, 'postgres', 'postgres://app:***@db:5432/site');
+
+describe('a PostgreSQL server out of reach', () => {
+  const unreachable: Array<[string, unknown]> = [
+    ['57P01 terminating connection due to administrator command (pg_ctl stop -m fast)', serverError('57P01', 'terminating connection due to administrator command')],
+    ['57P02 terminating connection because of crash of another server process', serverError('57P02', 'terminating connection because of crash of another server process')],
+    ['57P03 the database system is shutting down', serverError('57P03', 'the database system is shutting down')],
+    ['57P03 the database system is starting up', serverError('57P03', 'the database system is starting up')],
+    ['08006 connection failure', serverError('08006', 'connection failure')],
+    ['53300 sorry, too many clients already', serverError('53300', 'sorry, too many clients already')],
+    ['ECONNREFUSED (nothing listens)', socketError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['ECONNRESET', socketError('ECONNRESET', 'read ECONNRESET')],
+    ['ETIMEDOUT', socketError('ETIMEDOUT', 'connect ETIMEDOUT 10.0.0.5:5432')],
+    ['ENOENT (no Unix socket: the server is not running)', socketError('ENOENT', 'connect ENOENT /run/postgresql/.s.PGSQL.5432')],
+    ['EAI_AGAIN (the host name cannot be resolved for now)', socketError('EAI_AGAIN', 'getaddrinfo EAI_AGAIN db.internal')],
+    ['pg: the connection ended under a query', new Error('Connection terminated unexpectedly')],
+    ['pg: a client whose connection failed, asked again', new Error('Client has encountered a connection error and is not queryable')],
+    ['pg-pool: no free client in time', new Error('timeout exceeded when trying to connect')],
+    ['pg-pool: connecting took too long', new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') })],
+    ['a wrapper whose cause is a refused connection', new Error('query failed', { cause: socketError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432') })],
+    ['every address of a host name refused (AggregateError)', new AggregateError([socketError('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432'), socketError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')])],
+  ];
+
+  it.each(unreachable)('%s is unavailable: storage_unavailable, a 503 to retry', (_name, error) => {
+    expect(isUnreachable(error)).toBe(true);
+    const stored = postgres(error);
+    expect(stored.problem).toBe('unavailable');
+    expect(storeErrorCode(stored)).toBe('storage_unavailable');
+    expect(isStoreUnavailable(stored)).toBe(true);
+    expect(stored.cause).toBe(error);
+    expect(stored.message).toMatch(/^Cannot store the post: PostgreSQL at postgres:\/\/app:\*\*\*@db:5432\/site cannot be reached \(.+\)\. Requests that need it answer 503 until it is back/);
+  });
+
+  const reachable: Array<[string, unknown, string]> = [
+    ['23505 a unique key taken', serverError('23505', 'duplicate key value violates unique constraint "post_slugs_pkey"'), 'conflict'],
+    ['53100 the server\'s disk is full', serverError('53100', 'could not extend file: No space left on device'), 'full'],
+    ['25006 a read-only standby', serverError('25006', 'cannot execute INSERT in a read-only transaction'), 'read_only'],
+    ['28P01 a wrong password (a setting to fix, not a restart to wait out)', serverError('28P01', 'password authentication failed for user "app"'), 'unwritable'],
+    ['3D000 no such database', serverError('3D000', 'database "site" does not exist'), 'unwritable'],
+    ['42P01 a missing table', serverError('42P01', 'relation "posts" does not exist'), 'unwritable'],
+    ['a bug of ours', new TypeError("Cannot read properties of undefined (reading 'id')"), 'unwritable'],
+    ['a value thrown that is not an Error', 'ECONNREFUSED', 'unwritable'],
+  ];
+
+  it.each(reachable)('%s is not "unavailable"', (_name, error, problem) => {
+    expect(isUnreachable(error)).toBe(false);
+    expect(postgres(error).problem).toBe(problem);
+  });
+
+  it('keeps a StoreError as it is, and leaves SQLite\'s errors to SQLite\'s rules', () => {
+    const already = new StoreError('conflict', 'PostgreSQL', 'taken');
+    expect(postgres(already)).toBe(already);
+    // A code that means "unreachable" for a server means nothing of the kind for a file.
+    expect(databaseError('store the post', socketError('ENOENT', 'no such file'), 'sqlite', '/data/store.sqlite').problem).toBe('unwritable');
+  });
+
+  it('stops looking through causes that loop', () => {
+    const looped = new Error('outer');
+    Object.assign(looped, { cause: looped });
+    expect(isUnreachable(looped)).toBe(false);
+  });
+});
+
+describe('the pool\'s clients', () => {
+  it('hears the error of a checked-out client, which otherwise ends the process (an unhandled "error" event)', async () => {
+    const pool = new pg.Pool({ connectionString: 'postgres://app@127.0.0.1:1/none' });
+    try {
+      const client = new pg.Client();
+      // Without a listener, an 'error' event throws: in a real client, from a socket callback, ending the process.
+      expect(() => client.emit('error', serverError('57P01', 'terminating connection due to administrator command'))).toThrow('administrator command');
+      keepClientsFromCrashing(pool);
+      // pg-pool emits 'connect' for every client it makes, before handing it out (and removing its idle listener).
+      pool.emit('connect', client);
+      expect(() => client.emit('error', serverError('57P01', 'terminating connection due to administrator command'))).not.toThrow();
+      expect(() => pool.emit('error', new Error('Connection terminated unexpectedly'), client)).not.toThrow();
+    } finally {
+      await pool.end();
+    }
+  });
+});
