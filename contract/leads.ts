@@ -89,10 +89,10 @@ export type QuoteOutcome =
   /** Too many requests from this address lately. */
   | { kind: 'rate_limited'; values: QuoteFormValues; retryAfterSeconds: number }
   /**
-   * Not stored: the store is out of reach for now (the database restarting). The form is shown again
-   * with everything the visitor typed, the phone number, and a 503 (decision 0015).
+   * Not stored: the store is out of reach for now (the database restarting: 503) or its disk is full
+   * (507). The form is shown again with everything the visitor typed and the phone number (decision 0017).
    */
-  | { kind: 'unavailable'; values: QuoteFormValues; retryAfterSeconds: number };
+  | { kind: 'unavailable'; values: QuoteFormValues; status: 503 | 507; retryAfterSeconds: number };
 
 /** Takes quote requests in: the site's seam to the server (passed in the load context). */
 export interface QuoteIntake {

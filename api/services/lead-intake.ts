@@ -4,7 +4,7 @@
  * aside as spam (stored, never delivered), writes the consent record of what the visitor saw and
  * agreed to, and stores the lead with its notifications queued, durable before the visitor is told
  * it arrived. When the store is out of reach (the database restarting), the visitor is told so with
- * everything they typed kept in the form and the phone number (decision 0015), never a bare 500.
+ * everything they typed kept in the form and the phone number (decision 0017), never a bare 500.
  * Logs name a lead by its id only: leads are personal data.
  */
 import { createHash } from 'node:crypto';
@@ -14,7 +14,7 @@ import { checkQuoteRequest, CONSENT_VERSION, consentText, QUOTE_FORM_CONTROLS, q
 import { RateLimiter } from '../http/rate-limit';
 import type { SharedRateLimits } from '../store/store';
 import type { LeadRepository } from '../store/store';
-import { isStoreUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
+import { isStoreRefusal, storeRefusalStatus, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
 import { randomBase62 } from './keys';
 
 export interface LeadIntakeSettings {
@@ -125,9 +125,9 @@ export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
       try {
         return await store(submission, values, checked.value);
       } catch (error) {
-        if (!isStoreUnavailable(error)) throw error;
+        if (!isStoreRefusal(error)) throw error;
         log(`A quote request could not be stored (${error.message}); the visitor was shown the form again with what they typed and the phone number.`);
-        return { kind: 'unavailable', values, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
+        return { kind: 'unavailable', values, status: storeRefusalStatus(error), retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
       }
     },
   };

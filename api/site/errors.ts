@@ -10,10 +10,10 @@ import { escapeMarkup } from '../../contract/markup';
 import type { SiteConfig } from '../../contract/site-config';
 import { newRequestId } from '../http/request-id';
 import type { Logger } from '../logger';
-import { isStoreUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
+import { isStoreRefusal, storeRefusalStatus, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
 
 function statusOf(raw: unknown): number {
-  if (isStoreUnavailable(raw)) return 503;
+  if (isStoreRefusal(raw)) return storeRefusalStatus(raw);
   const status = typeof raw === 'object' && raw !== null ? (raw as { status?: unknown }).status : undefined;
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
@@ -26,6 +26,10 @@ function phoneLink(config: Pick<SiteConfig, 'phoneDisplay' | 'phoneE164'>): stri
 /** `requestId` is sane (request-id.ts allows only letters, digits and . _ : -), so it needs no escaping. */
 function htmlPage(status: number, requestId: string, config: Pick<SiteConfig, 'phoneDisplay' | 'phoneE164'>): string {
   const reference = `<p>If you contact us about this, quote the request id <code>${requestId}</code>.</p>`;
+  if (status === 507) {
+    const text = `What you sent could not be saved: the site's storage is full. Nothing saved before was lost. Please try again later, or call us at ${phoneLink(config)} and we will help right away.`;
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not saved</title></head><body><h1>Not saved</h1><p>${text}</p>${reference}</body></html>`;
+  }
   if (status === 503) {
     const text = `This page cannot be shown right now: the site is briefly unavailable, and should be back within a minute. Please try again shortly, or call us at ${phoneLink(config)} and we will help right away.`;
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back in a moment</title></head><body><h1>Back in a moment</h1><p>${text}</p>${reference}</body></html>`;
@@ -46,10 +50,8 @@ export function pageErrorHandler(logger: Logger, config: Pick<SiteConfig, 'phone
       const requestId = ctx.state.requestId ?? newRequestId();
       if (status >= 500) logger.error(`${ctx.method} ${ctx.path} failed (request ${requestId})`, raw);
       ctx.status = status;
-      if (status === 503) {
-        ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        ctx.set('Cache-Control', 'no-store');
-      }
+      if (status === 503) ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      if (status === 503 || status === 507) ctx.set('Cache-Control', 'no-store');
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = htmlPage(status, requestId, config);
     }

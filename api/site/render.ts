@@ -14,7 +14,7 @@ import type { QuoteClient, QuoteIntake } from '../../contract/leads';
 import type { StaffArea } from '../../contract/staff-area';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
 import { AnswerCache, sendCached } from '../answer-cache';
-import { isStoreUnavailable, type StoreError } from '../store/store-error';
+import { isStoreRefusal, type StoreError } from '../store/store-error';
 
 export interface SiteRendererOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -75,11 +75,12 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       return;
     }
     const staff = (ctx.state.staffArea as StaffArea | undefined) ?? options.anonymousStaff(ctx);
-    // A loader that needed the store while it was out of reach (PostgreSQL restarting): React Router would
-    // render its error boundary as a 500; the page is the site's own 503 instead (site/errors.ts).
+    // A loader or action that needed the store while it was out of reach (PostgreSQL restarting) or its
+    // disk full: React Router would render its error boundary as a 500; the page is the site's own 503
+    // or 507 instead (site/errors.ts).
     let unavailable: StoreError | undefined;
     const failed = (error: unknown): boolean => {
-      if (!isStoreUnavailable(error)) return false;
+      if (!isStoreRefusal(error)) return false;
       unavailable ??= error;
       return true;
     };

@@ -99,3 +99,16 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export function isStoreUnavailable(error: unknown): error is StoreError {
   return error instanceof StoreError && storeErrorCode(error) === 'storage_unavailable';
 }
+
+/**
+ * True for a store failure that is the operator's to fix and the visitor's to retry, not a bug: 503
+ * (isStoreUnavailable) or 507 `storage_full` (the disk full).
+ */
+export function isStoreRefusal(error: unknown): error is StoreError {
+  return error instanceof StoreError && storeErrorCode(error) !== null;
+}
+
+/** The HTTP status a store refusal answers: 507 for a full disk, 503 otherwise. */
+export function storeRefusalStatus(error: StoreError): 503 | 507 {
+  return storeErrorCode(error) === 'storage_full' ? 507 : 503;
+}

@@ -51,11 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const consent = form.get('consent') === 'yes';
   if (outcome.kind === 'invalid') return data<QuoteActionData>({ values: outcome.values, consent, problems: outcome.problems, notice: null }, { status: 400 });
   if (outcome.kind === 'too_fast') return data<QuoteActionData>({ values: outcome.values, consent, problems: {}, notice: copy.tooFast }, { status: 400 });
-  // Not stored (the database is restarting): the form again with everything typed, the phone, and a 503 (decision 0015).
+  // Not stored (the database is restarting): the form again with everything typed, the phone, and a 503 (decision 0017).
   if (outcome.kind === 'unavailable') {
     return data<QuoteActionData>(
       { values: outcome.values, consent, problems: {}, notice: copy.unavailable(context.config.phoneDisplay) },
-      { status: 503, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+      { status: outcome.status, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
     );
   }
   const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
