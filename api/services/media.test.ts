@@ -171,6 +171,7 @@ describe('MediaService on a SQLite store', () => {
     expect(busy.code).toBe('media_busy');
     expect(busy.status).toBe(503);
     expect(busy.headers['Retry-After']).toBe('10');
+    expect(() => oneAtATime.refuseWhenBusy()).toThrow(busy.message);
     expect(busy.message).toBe('The server is busy re-encoding images (1 at work, 0 waiting: as many as it takes at once), so this one was not taken. Send it again in 10 seconds.');
     expect(await store.media.get(mediaIdOf(jpeg))).toBeNull();
     expect((await working).created).toBe(true);

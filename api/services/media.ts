@@ -286,14 +286,22 @@ export class MediaService {
     return { active: this.#work.activeCount, waiting: this.#work.pendingCount };
   }
 
+  /**
+   * Throws the 503 media_busy when the line is full: the route asks before it reads an upload's body
+   * (a refused upload's megabytes are never read into memory), and the upload asks again in turn.
+   */
+  refuseWhenBusy(): void {
+    if (this.#work.activeCount + this.#work.pendingCount < this.#capacity) return;
+    throw new ApiError('media_busy', {
+      message: `The server is busy re-encoding images (${this.#work.activeCount} at work, ${this.#work.pendingCount} waiting: as many as it takes at once), so this one was not taken. Send it again in ${BUSY_RETRY_SECONDS} seconds.`,
+      // The body is left unread: the connection cannot carry another request.
+      headers: { 'Retry-After': String(BUSY_RETRY_SECONDS), Connection: 'close' },
+    });
+  }
+
   /** Decoding and encoding, in turn with other uploads' (see MEDIA_JOBS); a 503 when the line is full. */
   #inTurn<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#work.activeCount + this.#work.pendingCount >= this.#capacity) {
-      throw new ApiError('media_busy', {
-        message: `The server is busy re-encoding images (${this.#work.activeCount} at work, ${this.#work.pendingCount} waiting: as many as it takes at once), so this one was not taken. Send it again in ${BUSY_RETRY_SECONDS} seconds.`,
-        headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) },
-      });
-    }
+    this.refuseWhenBusy();
     return this.#work(work);
   }
 

@@ -153,8 +153,9 @@ function readMultipartFile(req: IncomingMessage, limitBytes: number): Promise<Bu
   });
 }
 
-/** The uploaded bytes, from a raw or a multipart body; refuses what is not an upload before reading it. */
-function uploadBody(limitBytes: number): InputParser<Buffer> {
+/** The uploaded bytes, from a raw or a multipart body; refuses what is not an upload, or one the server is too busy for, before reading it. */
+function uploadBody(media: Pick<MediaService, 'maxBytes' | 'refuseWhenBusy'>): InputParser<Buffer> {
+  const limitBytes = media.maxBytes;
   return async (ctx) => {
     const type = ctx.request.type;
     const multipart = type === 'multipart/form-data';
@@ -165,6 +166,7 @@ function uploadBody(limitBytes: number): InputParser<Buffer> {
     }
     const declared = Number(ctx.get('Content-Length') || 0);
     if (declared > limitBytes + (multipart ? MULTIPART_OVERHEAD_BYTES : 0)) throw mediaTooLarge(limitBytes, declared);
+    media.refuseWhenBusy();
     return multipart ? readMultipartFile(ctx.req, limitBytes) : readRawBody(ctx.req, limitBytes);
   };
 }
@@ -255,7 +257,7 @@ export function mediaRoutes(deps: MediaRouteDeps): Router<ApiState> {
   const writer = authenticate(deps.keys, { permission: 'blog:write' });
   const limited = writeRateLimit(deps.writeLimits);
 
-  router.post('/', writer, limited, validate(uploadBody(deps.media.maxBytes), upload(deps)));
+  router.post('/', writer, limited, validate(uploadBody(deps.media), upload(deps)));
   router.get('/', anyKey, validate(listInput, list(deps)));
   router.all('/', allowOnly('GET', 'HEAD', 'POST'));
 
