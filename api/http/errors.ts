@@ -10,7 +10,7 @@
 import { identifyClientWithHints } from '../../contract/clients';
 import { API_DOCS_PATH, ApiError, catalogueEntry, errorBodyFor, errorCodeForStatus } from '../../contract/errors';
 import type { Logger } from '../logger';
-import { StoreError, storeErrorCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
+import { isStoreRefusal, StoreError, storeErrorCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
 import { type ApiMiddleware, requestPath } from './context';
 import { newRequestId } from './request-id';
 
@@ -59,6 +59,16 @@ export function toApiError(raw: unknown): ApiError {
   return new ApiError(code, { ...(exposed ? { message: String(error.message) } : {}), headers, cause: raw });
 }
 
+/**
+ * Logs a request that failed with a 5xx: with its stack when it is a fault of the server's; on one line,
+ * the store's own words, when the store refused (the database away, the disk full: every request meets
+ * it until the operator acts, and a stack each would bury the log).
+ */
+export function logRequestFailure(logger: Logger, line: string, raw: unknown): void {
+  if (isStoreRefusal(raw)) logger.error(`${line}: ${raw.message}`);
+  else logger.error(line, raw);
+}
+
 /** The link an error's RFC 9457 `type` names: its entry in the usage-examples page's error list. */
 export function errorTypeUrl(siteUrl: string, code: string): string {
   return `${siteUrl}${API_DOCS_PATH}#error-${code}`;
@@ -76,7 +86,7 @@ export function apiErrorHandler(logger: Logger, siteUrl = ''): ApiMiddleware {
       const requestId = ctx.state.requestId ?? newRequestId();
       if (error.status >= 500) {
         // Turning an upload away while busy (media_busy) is the server working as meant: no stack in the log.
-        if (error.code !== 'media_busy') logger.error(`${ctx.method} ${requestPath(ctx)} failed (request ${requestId})`, raw);
+        if (error.code !== 'media_busy') logRequestFailure(logger, `${ctx.method} ${requestPath(ctx)} failed (request ${requestId})`, raw);
         error.extra.requestId = requestId;
       }
       ctx.state.errorCode = error.code;

@@ -8,6 +8,7 @@
 import type { Middleware } from 'koa';
 import { escapeMarkup } from '../../contract/markup';
 import type { SiteConfig } from '../../contract/site-config';
+import { logRequestFailure } from '../http/errors';
 import { newRequestId } from '../http/request-id';
 import type { Logger } from '../logger';
 import { isStoreRefusal, storeRefusalStatus, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/store-error';
@@ -48,7 +49,7 @@ export function pageErrorHandler(logger: Logger, config: Pick<SiteConfig, 'phone
     } catch (raw) {
       const status = statusOf(raw);
       const requestId = ctx.state.requestId ?? newRequestId();
-      if (status >= 500) logger.error(`${ctx.method} ${ctx.path} failed (request ${requestId})`, raw);
+      if (status >= 500) logRequestFailure(logger, `${ctx.method} ${ctx.path} failed (request ${requestId})`, raw);
       ctx.status = status;
       if (status === 503) ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       if (status === 503 || status === 507) ctx.set('Cache-Control', 'no-store');

@@ -2,7 +2,7 @@
  * The site's forms when the store refuses a write (issue 35): a full disk answers 507, a read-only
  * store 503, over real HTTP, on the quote form (the visitor's values kept in the form, the phone number
  * offered, nothing stored) and the staff sign-in (the site's own page with the phone, no session
- * cookie); both work again once the store takes writes, without a restart.
+ * cookie, one line in the log without a stack); both work again once the store takes writes, without a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../api/store/store-error';
@@ -65,6 +65,10 @@ describe.each([
     const html = await refused.text();
     expect(html).toContain(`tel:${DEFAULT_SITE_CONFIG.phoneE164}`);
     expect(html).not.toMatch(/\bat \S+ \(/);
+    // Logged on one line with the request id and the store's words, no stack (every request meets it until the operator acts).
+    const requestId = /request id <code>([^<]+)<\/code>/.exec(html)?.[1] ?? '';
+    const logged = server.logs.filter((line) => line.includes(requestId)).map((line) => line.trim());
+    expect(logged).toEqual([`POST /admin/login failed (request ${requestId}): the test refuses this write`]);
     expect(client.cookies.has('staff_session')).toBe(false);
     refusing = null;
     const signedIn = await client.request('/admin/login', { form: { email: EMAIL, password: PASSWORD, loginToken: await loginTokenOf(client), next: '/admin' } });
