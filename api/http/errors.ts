@@ -60,12 +60,14 @@ export function toApiError(raw: unknown): ApiError {
 }
 
 /**
- * Logs a request that failed with a 5xx: with its stack when it is a fault of the server's; on one line,
- * the store's own words, when the store refused (the database away, the disk full: every request meets
- * it until the operator acts, and a stack each would bury the log).
+ * Logs a request that failed with a 5xx: with its stack when it is a fault of the server's; on one line
+ * when the 5xx was chosen, not a fault: the store refused (the database away, the disk full: every
+ * request meets it until the operator acts, and a stack each would bury the log), or the code answered
+ * with an ApiError of its own (an image upload turned away while the server is busy, media_busy).
  */
 export function logRequestFailure(logger: Logger, line: string, raw: unknown): void {
   if (isStoreRefusal(raw)) logger.error(`${line}: ${raw.message}`);
+  else if (raw instanceof ApiError) logger.error(`${line}: ${raw.code}: ${raw.message}`);
   else logger.error(line, raw);
 }
 
@@ -85,8 +87,7 @@ export function apiErrorHandler(logger: Logger, siteUrl = ''): ApiMiddleware {
       const error = toApiError(raw);
       const requestId = ctx.state.requestId ?? newRequestId();
       if (error.status >= 500) {
-        // Turning an upload away while busy (media_busy) is the server working as meant: no stack in the log.
-        if (error.code !== 'media_busy') logRequestFailure(logger, `${ctx.method} ${requestPath(ctx)} failed (request ${requestId})`, raw);
+        logRequestFailure(logger, `${ctx.method} ${requestPath(ctx)} failed (request ${requestId})`, raw);
         error.extra.requestId = requestId;
       }
       ctx.state.errorCode = error.code;
