@@ -75,6 +75,54 @@ describe('the typeface', () => {
     await context.close();
   });
 
+  /**
+   * Where every box of a phone's first screen starts, in the page as drawn: with the web font, or with
+   * its size-matched fallback (the font's request refused). The text is left out (its glyphs differ by
+   * design); what it pushes around (the boxes below a heading, an icon beside a line) is what counts.
+   */
+  async function firstScreenBoxes(pagePath: string, width: number, withFont: boolean): Promise<Map<string, number>> {
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: { width, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    const page = await context.newPage();
+    if (!withFont) await page.route('**/*.woff2', (route) => route.abort());
+    await page.goto(`${site.url}${pagePath}`, { waitUntil: 'load' });
+    const tops = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const boxes: Array<[string, number]> = [];
+      document.querySelectorAll('body *').forEach((element, index) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.top > innerHeight || box.bottom < 0) return;
+        const name = `${element.tagName.toLowerCase()}${element.getAttribute('class') ? `.${element.getAttribute('class')?.replace(/\s+/g, '.')}` : ''} #${index}`;
+        boxes.push([name, Math.round(box.top * 2) / 2]);
+      });
+      return boxes;
+    });
+    await context.close();
+    return new Map(tops);
+  }
+
+  // A late font (it arrives in the moments optional gives it, while the text is still invisible) lays the
+  // text out again: if the fallback wraps or sits otherwise, whatever is drawn beside or below it moves,
+  // a layout shift Lighthouse counts (CI, 2026-11-29: the SEP page's "Reviewed by" badge, one pixel, as
+  // the eyebrow above it sat on the fallback's baseline; the home hero's claims, 35 px, as its bold lead
+  // wrapped in a narrower drawn bold).
+  for (const [name, pagePath] of [
+    ['the home page', '/'],
+    ['the guide', paths.ultimateGuide],
+    ['the SEP page', paths.sepComparison],
+    ['the About page', '/about-us'],
+    ['the FAQ', '/faq'],
+    ['the blog', '/blog'],
+  ] as const) {
+    it(`places ${name}'s first screen on a phone the same in the fallback as in the web font`, async () => {
+      for (const width of [412, 375]) {
+        const [font, fallback] = await Promise.all([firstScreenBoxes(pagePath, width, true), firstScreenBoxes(pagePath, width, false)]);
+        const moved = [...font].filter(([box, top]) => fallback.has(box) && fallback.get(box) !== top).map(([box, top]) => `${box}: ${fallback.get(box)} -> ${top}`);
+        expect(moved, `at ${width} px`).toEqual([]);
+        expect(font.size, `at ${width} px`).toBeGreaterThan(20);
+      }
+    });
+  }
+
   it('serves the font licence', async () => {
     const res = await fetch(`${site.url}/licenses/source-sans-3-OFL.txt`);
     expect(res.status).toBe(200);
