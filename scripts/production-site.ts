@@ -32,7 +32,7 @@ export async function startProductionSite(name: string): Promise<ProductionSite>
   rmSync(dataDir, { recursive: true, force: true });
   const store = await openSqliteStore(dataDir);
   // The services are built, not started: a measurement of pages needs no scheduler or outbox running.
-  const services = createServices(store, { config: loadSiteConfig(process.env), logger: { info: () => undefined, error: (message, error) => console.error(message, error) } });
+  const services = createServices(store, { config: loadSiteConfig(process.env), logger: { info: () => undefined, error: (message, error) => (error === undefined ? console.error(message) : console.error(message, error)) } });
   await seedDemoPosts(store, services.posts);
   const { entries: posts } = await store.posts.list({ status: 'published', limit: 1 });
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;

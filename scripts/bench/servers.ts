@@ -50,7 +50,7 @@ function listen(app: Koa, info: Record<string, unknown> = {}): void {
 async function site(target: string): Promise<void> {
   const store = await openBenchStore(target);
   // Built, not started: the measured requests are the only work (no scheduler, outbox or retention runs).
-  const services = createServices(store, { config: loadSiteConfig({}), logger: { info: () => undefined, error: (message, error) => console.error(message, error) } });
+  const services = createServices(store, { config: loadSiteConfig({}), logger: { info: () => undefined, error: (message, error) => (error === undefined ? console.error(message) : console.error(message, error)) } });
   const { secret } = await services.keys.create({ name: `bench ${process.pid}`, permissions: ['blog:write'] });
   const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
   const app = createApp({

@@ -8,47 +8,41 @@
  *   page is scrolled to its end, and is left out on /get-quote, the staff pages and desktop;
  * - comparison tables scroll inside their box under a hint, the feature column stays in place, feature
  *   names take at most three lines, and a range of figures never breaks inside.
- * It also saves full-page screenshots at 375 and 1280 px of every main page to
- * reports/screenshots/<page>-<width>.png (reports/ is not committed): artefacts for a person to review,
- * compared with nothing.
+ * (Full-page pictures for a person to look over are `npm run screenshots`, not a test.)
  */
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { waitForHydration } from '../support/page';
-import { ROOT } from '../support/server';
 import { startSeededServer, testSite } from '../support/site-fixture';
 
 const paths = productPaths(DEFAULT_SITE_CONFIG);
 const PHONE = DEFAULT_SITE_CONFIG.phoneDisplay;
 
-/** Every public page; `main` pages are also photographed. A demo post with a table stands for the posts. */
+/** Every public page. A demo post with a table stands for the posts. */
 const PAGES = [
-  { name: 'home', pagePath: '/', main: true },
-  { name: 'faq', pagePath: '/faq', main: true },
-  { name: 'guide', pagePath: paths.ultimateGuide, main: true },
-  { name: 'about-us', pagePath: '/about-us', main: true },
-  { name: 'sep-comparison', pagePath: paths.sepComparison, main: true },
-  { name: 'get-quote', pagePath: '/get-quote', main: true },
-  { name: 'get-quote-thank-you', pagePath: '/get-quote/thank-you', main: false },
-  { name: 'blog', pagePath: '/blog', main: true },
-  { name: 'blog-post', pagePath: '/blog/how-to-budget-for-an-iul-premium-you-can-keep-paying', main: true },
-  { name: 'blog-category', pagePath: '/blog/category/tax-benefits', main: false },
-  { name: 'legal', pagePath: '/legal', main: false },
-  { name: 'privacy-policy', pagePath: '/legal/privacy-policy', main: true },
-  { name: 'terms-of-service', pagePath: '/legal/terms-of-service', main: false },
-  { name: 'api-test-console', pagePath: '/api/test-console', main: false },
-  { name: 'api-usage-examples', pagePath: '/api/usage-examples', main: false },
-  { name: 'login', pagePath: '/login', main: false },
-  { name: 'not-found', pagePath: '/no-such-page', main: false },
+  { name: 'home', pagePath: '/' },
+  { name: 'faq', pagePath: '/faq' },
+  { name: 'guide', pagePath: paths.ultimateGuide },
+  { name: 'about-us', pagePath: '/about-us' },
+  { name: 'sep-comparison', pagePath: paths.sepComparison },
+  { name: 'get-quote', pagePath: '/get-quote' },
+  { name: 'get-quote-thank-you', pagePath: '/get-quote/thank-you' },
+  { name: 'blog', pagePath: '/blog' },
+  { name: 'blog-post', pagePath: '/blog/how-to-budget-for-an-iul-premium-you-can-keep-paying' },
+  { name: 'blog-category', pagePath: '/blog/category/tax-benefits' },
+  { name: 'legal', pagePath: '/legal' },
+  { name: 'privacy-policy', pagePath: '/legal/privacy-policy' },
+  { name: 'terms-of-service', pagePath: '/legal/terms-of-service' },
+  { name: 'api-test-console', pagePath: '/api/test-console' },
+  { name: 'api-usage-examples', pagePath: '/api/usage-examples' },
+  { name: 'login', pagePath: '/login' },
+  { name: 'not-found', pagePath: '/no-such-page' },
 ] as const;
 
 const ISLANDS = ['/api/test-console', '/api/usage-examples'];
 const WIDTHS = [320, 375, 768] as const;
 const PHONE_SCREEN = { width: 375, height: 812 };
-const SCREENSHOTS = path.join(ROOT, 'reports', 'screenshots');
 
 const site = testSite(() => startSeededServer());
 
@@ -262,26 +256,4 @@ describe('comparison tables on a phone', () => {
     expect(pieces.every((piece) => piece.endsWith(': 1'))).toBe(true);
     await page.context().close();
   });
-});
-
-/** Full-page screenshots of every main page at one width, into reports/screenshots. */
-async function photograph(width: number, height: number): Promise<void> {
-  const page = await openScreen(width, height);
-  for (const { name, pagePath, main } of PAGES) {
-    if (!main) continue;
-    await page.goto(`${site.url}${pagePath}`);
-    const file = path.join(SCREENSHOTS, `${name}-${width}.png`);
-    rmSync(file, { force: true });
-    await page.screenshot({ path: file, fullPage: true });
-    expect(statSync(file).size, file).toBeGreaterThan(1000);
-  }
-  await page.context().close();
-}
-
-describe('screenshots for review', () => {
-  // Eighteen full-page captures: about 47 s on a busy two-core machine, near the 60 s a test is given.
-  it('saves every main page at 375 and 1280 px to reports/screenshots', async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await Promise.all([photograph(PHONE_SCREEN.width, PHONE_SCREEN.height), photograph(1280, 800)]);
-  }, 120_000);
 });
