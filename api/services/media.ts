@@ -288,14 +288,18 @@ export class MediaService {
 
   /**
    * Throws the 503 media_busy when the line is full: the route asks before it reads an upload's body
-   * (a refused upload's megabytes are never read into memory), and the upload asks again in turn.
+   * (a refused upload's megabytes are never held in memory), and the upload asks again in turn. The
+   * unread body of a declared length (within the upload limit, checked first) is read and thrown away
+   * after the answer, so a client still sending it gets the 503, not a reset connection (a server that
+   * closes with bytes unread makes the kernel send a reset, which can destroy the answer on its way:
+   * a burst of uploads saw "EPIPE" instead of Retry-After). A body without a declared length could go
+   * on for ever: then `closeConnection` ends the connection after the answer.
    */
-  refuseWhenBusy(): void {
+  refuseWhenBusy(closeConnection = false): void {
     if (this.#work.activeCount + this.#work.pendingCount < this.#capacity) return;
     throw new ApiError('media_busy', {
       message: `The server is busy re-encoding images (${this.#work.activeCount} at work, ${this.#work.pendingCount} waiting: as many as it takes at once), so this one was not taken. Send it again in ${BUSY_RETRY_SECONDS} seconds.`,
-      // The body is left unread: the connection cannot carry another request.
-      headers: { 'Retry-After': String(BUSY_RETRY_SECONDS), Connection: 'close' },
+      headers: { 'Retry-After': String(BUSY_RETRY_SECONDS), ...(closeConnection ? { Connection: 'close' } : {}) },
     });
   }
 

@@ -34,6 +34,8 @@ export interface ServiceSettings {
   complianceMode: ComplianceMode;
   /** MEDIA_MAX_BYTES: the largest image upload taken. */
   mediaMaxBytes: number;
+  /** Image uploads re-encoded at once and waiting their turn, when a test needs fewer than MEDIA_JOBS and MEDIA_QUEUE_LENGTH. */
+  mediaWork?: { jobs: number; queueLength: number };
   /** The quote form's limits; read at every request, so a test may change them while the server runs. */
   leadIntake: Partial<LeadIntakeSettings>;
   /** The quote form's own clock, when a test moves it apart from the server's; the services' clock otherwise. */
@@ -119,7 +121,7 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
     clock,
     posts,
     keys: new KeyService(store.keys, clock),
-    media: new MediaService(store, { maxBytes: resolved.mediaMaxBytes, now: clock }),
+    media: new MediaService(store, { maxBytes: resolved.mediaMaxBytes, now: clock, ...resolved.mediaWork }),
     staff: new StaffService(store, clock),
     sessions,
     quotes,

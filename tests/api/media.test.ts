@@ -7,6 +7,7 @@
  * delete only unused ones (409 naming the post otherwise), and a blog:read key cannot upload.
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
@@ -420,5 +421,54 @@ describe('MEDIA_MAX_BYTES', () => {
     for (const bad of ['10MB', '-1', '0', '1.5', String(200 * 1024 * 1024)]) {
       expect(() => readServerEnv({ MEDIA_MAX_BYTES: bad })).toThrow(/MEDIA_MAX_BYTES must be a whole number of bytes/);
     }
+  });
+});
+
+describe('a server busy re-encoding', () => {
+  let busyServer: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    // One upload at work and none in line: a second is refused at once.
+    busyServer = await startTestServer({ api: { writesPerMinute: 0, mediaWork: { jobs: 1, queueLength: 0 } } });
+    key = await busyServer.createKey('busy writer', ['blog:write', 'blog:read'], 'alice');
+  });
+  afterAll(() => busyServer.close());
+
+  /** One request on `agent`: its status, headers, body, and whether it went over a connection used before. */
+  function send(agent: http.Agent, method: string, pathname: string, body?: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; reused: boolean }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${busyServer.url}${pathname}`, { method, agent, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'image/jpeg', 'content-length': body.length } : {}) } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), reused: request.reusedSocket }));
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  it('answers an upload it has no room for with 503 and Retry-After, reads its body away and keeps the connection for the next request', async () => {
+    const photo = await picture(2400, 1800).jpeg({ quality: 95 }).toBuffer();
+    const working = fetch(`${busyServer.url}/api/media`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'image/jpeg' }, body: new Uint8Array(photo) });
+    // Busy once the photo's body is read and its re-encoding (seconds) has begun: a one-byte upload is
+    // answered 415 (not an image) until then, 503 from then on.
+    await expect.poll(async () => (await fetch(`${busyServer.url}/api/media`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'image/png' }, body: 'x' })).status, { timeout: 20_000 }).toBe(503);
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // Two megabytes the server does not want: the answer arrives whole (a server closing with them
+      // unread would reset the connection under it), and the connection carries the next request.
+      const refused = await send(agent, 'POST', '/api/media', Buffer.alloc(2 * 1024 * 1024, 7));
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('10');
+      expect(refused.headers.connection).not.toBe('close');
+      expect((JSON.parse(refused.body) as ApiErrorBody).code).toBe('media_busy');
+      const next = await send(agent, 'GET', '/api/media');
+      expect(next.status).toBe(200);
+      expect(next.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+    expect((await working).status).toBe(201);
   });
 });

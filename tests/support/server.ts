@@ -52,7 +52,7 @@ export interface TestServerOptions {
   /** Use this data directory (the caller removes it); default: a new temporary one removed on close. */
   dataDir?: string;
   /** The API's settings, and the services' COMPLIANCE_MODE and MEDIA_MAX_BYTES. */
-  api?: Partial<ApiSettings & Pick<ServiceSettings, 'complianceMode' | 'mediaMaxBytes'>>;
+  api?: Partial<ApiSettings & Pick<ServiceSettings, 'complianceMode' | 'mediaMaxBytes' | 'mediaWork'>>;
   /** Lets a test swap parts of the store (e.g. make a write fail). */
   wrapStore?: (store: Store) => Store;
   now?: () => Date;
@@ -99,7 +99,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const requestLog = await openFileRequestLog(dataDir, { retentionDays: 14, onError: logger.error, now });
   const env = { ...options.env };
   const config = loadSiteConfig(env);
-  const { complianceMode, mediaMaxBytes, ...api } = options.api ?? {};
+  const { complianceMode, mediaMaxBytes, mediaWork, ...api } = options.api ?? {};
   const services = createServices(
     store,
     {
@@ -108,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       leadDelivery: readLeadDeliverySettings(env, config),
       ...(complianceMode ? { complianceMode } : {}),
       ...(mediaMaxBytes ? { mediaMaxBytes } : {}),
+      ...(mediaWork ? { mediaWork } : {}),
       ...(options.leads?.settings ? { leadIntake: options.leads.settings } : {}),
       ...(options.leads?.now ? { leadIntakeClock: options.leads.now } : {}),
       ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),

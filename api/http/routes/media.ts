@@ -166,7 +166,7 @@ function uploadBody(media: Pick<MediaService, 'maxBytes' | 'refuseWhenBusy'>): I
     }
     const declared = Number(ctx.get('Content-Length') || 0);
     if (declared > limitBytes + (multipart ? MULTIPART_OVERHEAD_BYTES : 0)) throw mediaTooLarge(limitBytes, declared);
-    media.refuseWhenBusy();
+    media.refuseWhenBusy(!ctx.get('Content-Length'));
     return multipart ? readMultipartFile(ctx.req, limitBytes) : readRawBody(ctx.req, limitBytes);
   };
 }
