@@ -34,7 +34,7 @@ function spawnTsx(script: string, args: readonly string[]): ChildProcess {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     // As `npm start` runs the server (package.json; decision 0016: glibc's malloc arenas kept image work's memory).
-    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' },
+    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' },
   });
 }
 
