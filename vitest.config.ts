@@ -95,8 +95,9 @@ export default defineConfig({
       {
         // The production rehearsal (tests/rehearsal): nginx terminating TLS in front of two production
         // servers on a PostgreSQL cluster of its own, which it stops for 20 s, and a full disk on a
-        // tmpfs; with Chromium. One file at a time, after everything else (its own sequence group), so
-        // stopping its database and filling its disk meet no other test.
+        // tmpfs; with Chromium. After everything else, in group 1 with e2e-alone: a group of one worker
+        // runs its files one after another, so stopping its database and filling its disk meet no other
+        // test, and its load never shares the machine with e2e-alone's timings.
         test: {
           name: 'rehearsal',
           ...SHARED_MODULES,
