@@ -93,6 +93,25 @@ export default defineConfig({
         },
       },
       {
+        // The production rehearsal (tests/rehearsal): nginx terminating TLS in front of two production
+        // servers on a PostgreSQL cluster of its own, which it stops for 20 s, and a full disk on a
+        // tmpfs; with Chromium. After everything else, in group 1 with e2e-alone: a group of one worker
+        // runs its files one after another, so stopping its database and filling its disk meet no other
+        // test, and its load never shares the machine with e2e-alone's timings.
+        test: {
+          name: 'rehearsal',
+          ...SHARED_MODULES,
+          include: ['tests/rehearsal/**/*.test.ts'],
+          environment: 'node',
+          expect: BROWSER_EXPECT,
+          globalSetup: ['tests/support/global-setup.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         // The browser tests that time what a visitor sees as it happens (the app starting under a
         // tap, layout shifts): one file at a time, after everything else (its own sequence group), so
         // no other test shares the machine with them.

@@ -4,10 +4,14 @@
  * nothing else is; the errors are made as pg, pg-pool and Node make them. tests/postgres/outage.test.ts
  * stops a real server under load.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isStoreUnavailable, StoreError, storeErrorCode } from '../store-error';
-import { databaseError, isUnreachable, keepClientsFromCrashing } from './database';
+import { databaseError, isUnreachable, keepClientsFromCrashing, SqlDatabase } from './database';
 
 /** An error PostgreSQL sent, as pg gives it: a DatabaseError with the SQLSTATE as `code`. */
 function serverError(code: string, message: string): pg.DatabaseError {
@@ -99,6 +103,36 @@ describe('the pool\'s clients', () => {
       expect(() => pool.emit('error', new Error('Connection terminated unexpectedly'), client)).not.toThrow();
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe('a SQLite write the disk refuses', () => {
+  it('is a full disk (507), not a failed ROLLBACK, when SQLite has already rolled the transaction back itself', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-sqlite-full-'));
+    const database = await SqlDatabase.sqlite(path.join(dir, 'store.sqlite'));
+    try {
+      await sql`CREATE TABLE t (x INTEGER)`.execute(database.db);
+      // What SQLite does when the disk fills while it writes the transaction (seen on a full tmpfs):
+      // it ends the transaction itself and the statement fails with SQLITE_FULL.
+      const written = database.write('store the post', async (tx) => {
+        await sql`INSERT INTO t VALUES (1)`.execute(tx);
+        await sql`ROLLBACK`.execute(tx);
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      });
+      const error = await written.then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(StoreError);
+      expect(error).toMatchObject({ problem: 'full', message: expect.stringContaining('database or disk is full') });
+      expect(storeErrorCode(error as StoreError)).toBe('storage_full');
+      // The connection is usable afterwards, and nothing of the refused write is there.
+      await database.write('store the post', async (tx) => sql`INSERT INTO t VALUES (2)`.execute(tx));
+      expect((await sql<{ x: number }>`SELECT x FROM t`.execute(database.db)).rows).toEqual([{ x: 2 }]);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

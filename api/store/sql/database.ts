@@ -234,6 +234,16 @@ class ImmediateSqliteDriver extends SqliteDriver {
       await pause(wait);
     }
   }
+
+  /**
+   * A full disk (SQLITE_FULL) or an I/O error can make SQLite roll the whole transaction back itself;
+   * a ROLLBACK then fails ("cannot rollback - no transaction is active"), and that error would replace
+   * the one that says what happened (a full disk answered 503 instead of 507).
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#handle.inTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
 }
 
 /** SQLite runs DDL in transactions: migrations apply whole or not at all, under the write lock. */
