@@ -95,9 +95,9 @@ export default defineConfig({
       {
         // The production rehearsal (tests/rehearsal): nginx terminating TLS in front of two production
         // servers on a PostgreSQL cluster of its own, which it stops for 20 s, and a full disk on a
-        // tmpfs; with Chromium. After everything else, in group 1 with e2e-alone: a group of one worker
-        // runs its files one after another, so stopping its database and filling its disk meet no other
-        // test, and its load never shares the machine with e2e-alone's timings.
+        // tmpfs of its own; with Chromium. Beside the other projects (one file: one worker): what it
+        // stops and fills is its own, and it asserts answers, not timings. Not in group 1, whose
+        // browser tests time what a visitor sees and want the machine to themselves.
         test: {
           name: 'rehearsal',
           ...SHARED_MODULES,
@@ -105,8 +105,6 @@ export default defineConfig({
           environment: 'node',
           expect: BROWSER_EXPECT,
           globalSetup: ['tests/support/global-setup.ts'],
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
