@@ -313,19 +313,19 @@ export const ERROR_CATALOGUE = {
   storage_full: {
     status: 507,
     title: 'Insufficient storage',
-    message: "The post was not saved: the server's disk is full. Nothing stored before was lost.",
+    message: "Nothing was saved: the server's disk is full. Nothing stored before was lost.",
     guidance: [
-      'Retry the same request later (with the same Idempotency-Key, if you sent one): the post was not saved, and nothing stored before was lost.',
+      'Retry the same request later (with the same Idempotency-Key, if you sent one): it was not carried out, and nothing stored before was lost.',
       "Tell the site's operator that the disk holding the data directory is full.",
     ],
   },
   storage_unavailable: {
     status: 503,
     title: 'Storage unavailable',
-    message: 'The post was not saved: the server cannot write to its storage right now. Nothing stored before was lost.',
+    message: 'Nothing was saved: the server cannot write to its storage right now. Nothing stored before was lost.',
     guidance: [
-      'Retry the same request later (with the same Idempotency-Key, if you sent one): the post was not saved, and nothing stored before was lost.',
-      "Tell the site's operator if it keeps failing: the data directory is read-only or not writable by the server.",
+      'Retry the same request later (with the same Idempotency-Key, if you sent one): it was not carried out, and nothing stored before was lost.',
+      "Tell the site's operator if it keeps failing: the database cannot be reached, or the data directory is read-only or not writable by the server.",
     ],
   },
 } as const satisfies Record<string, CatalogueEntry>;
