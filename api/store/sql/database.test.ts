@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isStoreUnavailable, StoreError, storeErrorCode } from '../store-error';
-import { databaseError, isUnreachable, keepClientsFromCrashing, SqlDatabase } from './database';
+import { databaseError, isUnreachable, KEPT_STATEMENTS, keepClientsFromCrashing, keptStatements, SqlDatabase } from './database';
 
 /** An error PostgreSQL sent, as pg gives it: a DatabaseError with the SQLSTATE as `code`. */
 function serverError(code: string, message: string): pg.DatabaseError {
@@ -133,6 +133,52 @@ describe('a SQLite write the disk refuses', () => {
     } finally {
       await database.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the statements SQLite keeps prepared', () => {
+  it('prepares a query once and hands the same statement out again, its answers unchanged', async () => {
+    const { default: Sqlite } = await import('better-sqlite3');
+    const handle = new Sqlite(':memory:');
+    const statements = keptStatements(handle);
+    try {
+      statements.prepare('CREATE TABLE t (n INTEGER)').run();
+      const insert = statements.prepare('INSERT INTO t (n) VALUES (?)');
+      for (let n = 1; n <= 3; n++) expect(statements.prepare('INSERT INTO t (n) VALUES (?)')).toBe(insert);
+      for (let n = 1; n <= 3; n++) statements.prepare('INSERT INTO t (n) VALUES (?)').run(n);
+      expect(statements.prepare('SELECT sum(n) AS total FROM t').get()).toEqual({ total: 6 });
+      statements.prepare('INSERT INTO t (n) VALUES (?)').run(4);
+      expect(statements.prepare('SELECT sum(n) AS total FROM t').get()).toEqual({ total: 10 });
+    } finally {
+      statements.close();
+    }
+    expect(handle.open).toBe(false);
+  });
+
+  it('gives a query its own statement while the kept one is still being read, and keeps at most KEPT_STATEMENTS', async () => {
+    const { default: Sqlite } = await import('better-sqlite3');
+    const handle = new Sqlite(':memory:');
+    const statements = keptStatements(handle);
+    try {
+      handle.exec('CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (1), (2), (3);');
+      const reading = statements.prepare('SELECT n FROM t ORDER BY n');
+      const rows = reading.iterate() as IterableIterator<{ n: number }>;
+      expect(rows.next().value).toEqual({ n: 1 });
+      // Mid-read, the same query again: a statement of its own, which reads from the start.
+      const again = statements.prepare('SELECT n FROM t ORDER BY n');
+      expect(again).not.toBe(reading);
+      expect(again.all()).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect([...rows]).toEqual([{ n: 2 }, { n: 3 }]);
+      expect(statements.prepare('SELECT n FROM t ORDER BY n')).toBe(reading);
+
+      // The least recently used goes first once there are more shapes than it keeps.
+      for (let i = 0; i < KEPT_STATEMENTS; i++) statements.prepare(`SELECT ${i} AS i`);
+      expect(statements.prepare('SELECT n FROM t ORDER BY n')).not.toBe(reading);
+      const recent = statements.prepare(`SELECT ${KEPT_STATEMENTS - 1} AS i`);
+      expect(statements.prepare(`SELECT ${KEPT_STATEMENTS - 1} AS i`)).toBe(recent);
+    } finally {
+      statements.close();
     }
   });
 });

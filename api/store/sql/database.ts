@@ -199,6 +199,40 @@ function watchedDriver(driver: Driver, beforeQuery: ((sql: string) => void) | un
   };
 }
 
+/** How many prepared statements `keptStatements` keeps (the store's queries are a few dozen shapes; IN lists add some). */
+export const KEPT_STATEMENTS = 200;
+
+/**
+ * better-sqlite3's handle as Kysely's driver sees it, with each statement prepared once and kept
+ * (by its SQL, the most recently used KEPT_STATEMENTS): Kysely's driver prepares every query it runs
+ * again, and preparing took 5% of a durable POST's time (decision 0019). A kept statement still being
+ * read (a streamed query's rows) is not handed out twice: that query gets one of its own.
+ */
+export function keptStatements(handle: BetterSqlite3.Database): { prepare: (sql: string) => BetterSqlite3.Statement; close: () => void } {
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(sql) {
+      const statement = kept.get(sql);
+      if (statement && !statement.busy) {
+        // The most recently used last: the first in the map is the one to let go.
+        kept.delete(sql);
+        kept.set(sql, statement);
+        return statement;
+      }
+      const prepared = handle.prepare(sql);
+      if (!statement) {
+        kept.set(sql, prepared);
+        if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
+      }
+      return prepared;
+    },
+    close() {
+      kept.clear();
+      handle.close();
+    },
+  };
+}
+
 /** How long a statement other than BEGIN waits, blocking, for a lock another process holds (WAL readers never wait on a writer). */
 const SQLITE_STATEMENT_BUSY_MS = 5_000;
 
@@ -215,7 +249,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   readonly #handle: BetterSqlite3.Database;
 
   constructor(handle: BetterSqlite3.Database) {
-    super({ database: handle });
+    super({ database: keptStatements(handle) });
     this.#handle = handle;
   }
 
