@@ -114,12 +114,11 @@ describe('the typeface', () => {
     ['the blog', '/blog'],
   ] as const) {
     it(`places ${name}'s first screen on a phone the same in the fallback as in the web font`, async () => {
-      for (const width of [412, 375]) {
-        const [font, fallback] = await Promise.all([firstScreenBoxes(pagePath, width, true), firstScreenBoxes(pagePath, width, false)]);
-        const moved = [...font].filter(([box, top]) => fallback.has(box) && fallback.get(box) !== top).map(([box, top]) => `${box}: ${fallback.get(box)} -> ${top}`);
-        expect(moved, `at ${width} px`).toEqual([]);
-        expect(font.size, `at ${width} px`).toBeGreaterThan(20);
-      }
+      // At Lighthouse's phone (412 px wide); 375 and 390 px measured the same when this was written (decision 0009).
+      const [font, fallback] = await Promise.all([firstScreenBoxes(pagePath, 412, true), firstScreenBoxes(pagePath, 412, false)]);
+      const moved = [...font].filter(([box, top]) => fallback.has(box) && fallback.get(box) !== top).map(([box, top]) => `${box}: ${fallback.get(box)} -> ${top}`);
+      expect(moved).toEqual([]);
+      expect(font.size).toBeGreaterThan(20);
     });
   }
 
