@@ -10,7 +10,7 @@ import type { AuditEntry, SessionRecord, StaffRecord } from '../../../contract/s
 import { auditEntrySchema } from '../records';
 import type { AuditLog, SessionRepository, StaffPatch, StaffRepository } from '../store';
 import { StoreError } from '../store-error';
-import type { SqlDatabase } from './database';
+import type { Db, SqlDatabase, Tx } from './database';
 
 /** `touch` skips the write when `lastSeenAt` would move less than this: a busy session does not write on every request (the idle expiry is then at most a minute generous). */
 export const TOUCH_RESOLUTION_MS = 60_000;
@@ -169,6 +169,7 @@ const PSEUDONYM_KEY = 'audit_pseudonym_key';
 
 export class SqlAuditLog implements AuditLog {
   readonly #database: SqlDatabase;
+  #pseudonymKey: Promise<Buffer> | undefined;
 
   constructor(database: SqlDatabase) {
     this.#database = database;
@@ -184,16 +185,30 @@ export class SqlAuditLog implements AuditLog {
     await this.#database.write('log an audit entry', (tx) => tx.insertInto('audit_log').values({ at: sortableTime(checked.data.at), entry: JSON.stringify(checked.data) }).execute());
   }
 
-  /** Made once by whichever server asks first (an insert that does nothing when the row is there), then read. */
-  async pseudonymKey(): Promise<Buffer> {
-    const stored = await this.#database.write('read the audit\'s pseudonym key', async (tx) => {
-      await tx
-        .insertInto('store_meta')
-        .values({ name: PSEUDONYM_KEY, value: randomBytes(32).toString('base64') })
-        .onConflict((conflict) => conflict.column('name').doNothing())
-        .execute();
-      return tx.selectFrom('store_meta').select('value').where('name', '=', PSEUDONYM_KEY).executeTakeFirst();
+  /**
+   * Made once by whichever server asks first (an insert that does nothing when the row is there), then
+   * read; kept by this process once read (it never changes), so a failed sign-in costs no write for it.
+   */
+  pseudonymKey(): Promise<Buffer> {
+    this.#pseudonymKey ??= this.#loadPseudonymKey().catch((error: unknown) => {
+      this.#pseudonymKey = undefined;
+      throw error;
     });
+    return this.#pseudonymKey;
+  }
+
+  async #loadPseudonymKey(): Promise<Buffer> {
+    const select = (db: Db | Tx) => db.selectFrom('store_meta').select('value').where('name', '=', PSEUDONYM_KEY).executeTakeFirst();
+    const stored =
+      (await this.#database.read("read the audit's pseudonym key", select)) ??
+      (await this.#database.write("make the audit's pseudonym key", async (tx) => {
+        await tx
+          .insertInto('store_meta')
+          .values({ name: PSEUDONYM_KEY, value: randomBytes(32).toString('base64') })
+          .onConflict((conflict) => conflict.column('name').doNothing())
+          .execute();
+        return select(tx);
+      }));
     const key = Buffer.from(stored?.value ?? '', 'base64');
     if (key.length !== 32) throw new StoreError('corrupt', this.#database.where, `The audit's pseudonym key in ${this.#database.where} (store_meta '${PSEUDONYM_KEY}') is not 32 bytes of base64.`);
     return key;
