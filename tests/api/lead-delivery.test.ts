@@ -19,7 +19,8 @@ import { openSqliteStore } from '../../api/store/sql/sql-store';
 import type { Store } from '../../api/store/store';
 import { leadRecord } from '../support/store-contract';
 import { newLeadId, startWebhookReceiver, waitFor, type ReceivedWebhook, type TestWebhookReceiver } from '../support/leads';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { freePort } from '../support/free-port';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 const SECRET = 'lead-delivery-test-secret-0123456789abcdef';
 

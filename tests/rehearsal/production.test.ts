@@ -37,10 +37,11 @@ import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { validPost } from '../api/support';
 import { launchBrowser } from '../support/browser';
 import { waitForHydration } from '../support/page';
+import { freePort } from '../support/free-port';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 import { makeTempDir } from '../support/server';
 import { exited, type ServerProcess, startServerProcess } from '../support/server-process';
-import { type Certificate, freePort, makeCertificate, type Nginx, parseAccessLog, proxyAgent, rehearsalNginxBlock, startNginx } from '../support/tls-proxy';
+import { type Certificate, makeCertificate, type Nginx, parseAccessLog, proxyAgent, rehearsalNginxBlock, startNginx } from '../support/tls-proxy';
 
 const PHONE = DEFAULT_SITE_CONFIG.phoneDisplay;
 const STAFF_EMAIL = 'rehearsal.agent@example.com';

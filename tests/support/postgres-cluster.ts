@@ -7,10 +7,10 @@
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 export interface PostgresCluster {
   /** `postgres://app@127.0.0.1:<port>/postgres`: the maintenance database, to create others from. */
@@ -41,17 +41,6 @@ export function postgresBinDir(): string {
   throw new Error('PostgreSQL is not installed: `apt-get install -y postgresql` (Debian) gives initdb and pg_ctl under /usr/lib/postgresql/<version>/bin.');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a PostgreSQL program, as `postgres` when this process is root. */
 function runAsOwner(program: string, args: string[]): void {

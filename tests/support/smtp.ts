@@ -1,10 +1,10 @@
 /**
  * A real SMTP server for tests that send mail: smtp-server on 127.0.0.1 (STARTTLS off, AUTH optional),
- * every message parsed by mailparser into `received`; and a free port, for a test that starts the
- * server only after the sender has found nothing listening there.
+ * every message parsed by mailparser into `received`. (A test that starts it only after the sender has
+ * found nothing listening takes a port from free-port.ts.)
  */
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -45,11 +45,3 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   };
 }
 
-/** A port where nothing listens now (an SMTP server may be started on it later). */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

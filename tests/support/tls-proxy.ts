@@ -60,18 +60,6 @@ export function rehearsalNginxBlock(upstreams: readonly [number, number], port: 
   return block;
 }
 
-/** A free TCP port on 127.0.0.1 (free when asked; nginx and the servers take theirs right after). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Nginx {
   child: ChildProcess;
