@@ -13,6 +13,7 @@ import { createApp } from '../api/app';
 import { seedDemoPosts } from '../api/seed/demo-posts';
 import { createServices } from '../api/services/services';
 import { openSqliteStore } from '../api/store/sql/sql-store';
+import { DEFAULT_SITE_CONFIG, productPaths } from '../contract/site-config';
 import { loadSiteConfig } from '../contract/site-config-env';
 import { ensureBuild } from './build-stamp';
 
@@ -23,6 +24,8 @@ export interface ProductionSite {
   origin: string;
   /** The slug of a published demo post, for a blog post page. */
   postSlug: string;
+  /** The pages that matter most, as [name, path]: what `npm run lighthouse` measures and `npm run screenshots` pictures. */
+  pages: Array<[string, string]>;
   close(): Promise<void>;
 }
 
@@ -39,9 +42,22 @@ export async function startProductionSite(name: string): Promise<ProductionSite>
   const app = createApp({ services, build, mode: 'production', clientDir: path.join(ROOT, 'build/client') });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
+  const postSlug = posts[0]?.slug ?? '';
+  const paths = productPaths(DEFAULT_SITE_CONFIG);
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    postSlug: posts[0]?.slug ?? '',
+    postSlug,
+    pages: [
+      ['home', '/'],
+      ['faq', '/faq'],
+      ['ultimate-guide', paths.ultimateGuide],
+      ['sep-comparison', paths.sepComparison],
+      ['about-us', '/about-us'],
+      ['get-quote', '/get-quote'],
+      ['blog', '/blog'],
+      ['api-usage-examples', '/api/usage-examples'],
+      ['blog-post', `/blog/${postSlug}`],
+    ],
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -18,7 +18,6 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
-import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { ROOT, startProductionSite } from '../production-site';
 
@@ -58,19 +57,7 @@ async function main(): Promise<void> {
   const site = await startProductionSite('lighthouse');
   const { origin } = site;
 
-  const paths = productPaths(DEFAULT_SITE_CONFIG);
-  const allPages: Array<[string, string]> = [
-    ['home', '/'],
-    ['faq', '/faq'],
-    ['ultimate-guide', paths.ultimateGuide],
-    ['sep-comparison', paths.sepComparison],
-    ['about-us', '/about-us'],
-    ['get-quote', '/get-quote'],
-    ['blog', '/blog'],
-    ['api-usage-examples', '/api/usage-examples'],
-    ['blog-post', `/blog/${site.postSlug}`],
-  ];
-  const pages = allPages.filter(([name]) => !ONLY || ONLY.includes(name));
+  const pages = site.pages.filter(([name]) => !ONLY || ONLY.includes(name));
   if (ONLY && pages.length !== ONLY.length) throw new Error(`LIGHTHOUSE_PAGES names a page it does not know: ${ONLY.join(', ')}`);
 
   const chrome = await chromeLauncher.launch({

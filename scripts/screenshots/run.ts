@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: full-page pictures of the main pages at a phone's width (375 x 812) and a
+ * `npm run screenshots`: full-page pictures of the pages Lighthouse measures (scripts/production-site.ts) at a phone's width (375 x 812) and a
  * desktop's (1280 x 800), without JavaScript (the page as served), into reports/screenshots/, for a
  * person to look over (a design review, a pull request). The production build of the site on a fresh
  * data directory with the demo posts (scripts/production-site.ts), in Debian's Chromium. It checks
@@ -9,7 +9,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { ROOT, startProductionSite } from '../production-site';
 
@@ -20,19 +19,8 @@ const SCREENS = [
 ] as const;
 
 async function main(): Promise<void> {
-  const paths = productPaths(DEFAULT_SITE_CONFIG);
   const site = await startProductionSite('screenshots');
-  const pages: Array<[string, string]> = [
-    ['home', '/'],
-    ['faq', '/faq'],
-    ['guide', paths.ultimateGuide],
-    ['about-us', '/about-us'],
-    ['sep-comparison', paths.sepComparison],
-    ['get-quote', '/get-quote'],
-    ['blog', '/blog'],
-    ['blog-post', `/blog/${site.postSlug}`],
-    ['privacy-policy', '/legal/privacy-policy'],
-  ];
+  const pages = site.pages;
   const only = process.env.SCREENSHOT_PAGES?.split(',').map((name) => name.trim());
   const chosen = pages.filter(([name]) => !only || only.includes(name));
   if (only && chosen.length !== only.length) throw new Error(`SCREENSHOT_PAGES names a page it does not know (known: ${pages.map(([name]) => name).join(', ')})`);
