@@ -38,6 +38,11 @@ export type SpamReason = 'honeypot' | 'too-fast' | 'no-form-time';
 export interface LeadRecord extends QuoteRequestInput {
   /** `lead_` and 20 random characters. */
   id: string;
+  /**
+   * What the thank-you page shows the visitor (contract/quote-intent.ts: e.g. `7K3M-Q9XD-4RTA`), and
+   * what they can quote when they call; unique. Absent on requests stored before references existed.
+   */
+  reference?: string;
   status: LeadStatus;
   createdAt: string;
   updatedAt: string;
