@@ -92,6 +92,8 @@ describe('the same form sent twice', () => {
     expect(stored[0]?.reference).toBe(first);
     expect((await server.store.outbox.forLead(stored[0]?.id ?? '')).map((delivery) => delivery.channel)).toEqual(['email', 'webhook']);
     expect(await notificationsOf(name)).toEqual({ emails: 1, webhooks: 1 });
+    // The agency's e-mail names the reference the visitor was shown, for when they call.
+    expect(smtp.received.find((mail) => (mail.text ?? '').includes(name))?.text).toContain(`Reference the visitor was shown: ${first}`);
   });
 
   it('again after the first was stored (a retry, Back and send), without and with JavaScript: the same thank-you, nothing more stored', async () => {
