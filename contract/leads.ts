@@ -38,6 +38,11 @@ export type SpamReason = 'honeypot' | 'too-fast' | 'no-form-time';
 export interface LeadRecord extends QuoteRequestInput {
   /** `lead_` and 20 random characters. */
   id: string;
+  /**
+   * What the thank-you page shows the visitor (contract/quote-intent.ts: e.g. `7K3M-Q9XD-4RTA`), and
+   * what they can quote when they call; unique. Absent on requests stored before references existed.
+   */
+  reference?: string;
   status: LeadStatus;
   createdAt: string;
   updatedAt: string;
@@ -81,11 +86,19 @@ export interface QuoteSubmission {
 }
 
 export type QuoteOutcome =
-  /** Stored (a request that looked like a robot's is answered the same, and kept aside as spam). */
-  | { kind: 'received' }
+  /**
+   * Stored, now or by the same form's token before (a request that looked like a robot's is answered
+   * the same, and kept aside as spam): the thank-you page shows `reference`.
+   */
+  | { kind: 'received'; reference: string }
   | { kind: 'invalid'; values: QuoteFormValues; problems: Partial<Record<QuoteField, string>> }
   /** Sent sooner after the page loaded than a person fills the form: asked to check and send again. */
   | { kind: 'too_fast'; values: QuoteFormValues }
+  /**
+   * This form was sent and stored before (`reference`) with other answers (Back, a field changed, sent
+   * again): nothing stored now; the page is shown again with these answers, to send as a new request.
+   */
+  | { kind: 'already_sent'; values: QuoteFormValues; reference: string }
   /** Too many requests from this address lately. */
   | { kind: 'rate_limited'; values: QuoteFormValues; retryAfterSeconds: number }
   /**
@@ -94,9 +107,18 @@ export type QuoteOutcome =
    */
   | { kind: 'unavailable'; values: QuoteFormValues; status: 503 | 507; retryAfterSeconds: number };
 
+/** A stored request as the thank-you page may show it: nothing the visitor typed. */
+export interface QuoteReceipt {
+  reference: string;
+}
+
 /** Takes quote requests in: the site's seam to the server (passed in the load context). */
 export interface QuoteIntake {
+  /** A new one-time token for a render of the form (contract/quote-intent.ts). */
+  newFormToken(): string;
   submit(submission: QuoteSubmission): Promise<QuoteOutcome>;
+  /** The stored request with this reference, or null when there is none (a reference made up, or a request since deleted). */
+  receipt(reference: string): Promise<QuoteReceipt | null>;
 }
 
 /** How long leads are kept (the privacy policy says the same, from these numbers). */

@@ -47,6 +47,8 @@ export const QUOTE_FORM_CONTROLS = {
   startedAt: 'startedAt',
   /** Hidden from people (off screen, not focusable); a value means a robot filled it. */
   honeypot: 'website',
+  /** The render's one-time token: one request per token (contract/quote-intent.ts, decision 0018). */
+  formToken: 'formToken',
 } as const;
 
 /** The longest value each text field keeps; the form's maxlength says the same. */

@@ -86,6 +86,7 @@ function textBody(lead: LeadRecord, config: SiteConfig): string {
     ...consentLines(lead.consent, lead.preferredContactMethod),
     '',
     `Lead: ${lead.id}`,
+    ...(lead.reference ? [`Reference the visitor was shown: ${lead.reference}`] : []),
     `Open it with: blogpost leads show ${lead.id}`,
     '',
   ].join('\n');
@@ -109,7 +110,7 @@ function htmlBody(lead: LeadRecord, config: SiteConfig): string {
     '<h3 style="margin-bottom:4px">Notes</h3>',
     notes,
     consent,
-    `<p>Lead: <code>${escapeHtml(lead.id)}</code><br>Open it with: <code>blogpost leads show ${escapeHtml(lead.id)}</code></p>`,
+    `<p>Lead: <code>${escapeHtml(lead.id)}</code>${lead.reference ? `<br>Reference the visitor was shown: <code>${escapeHtml(lead.reference)}</code>` : ''}<br>Open it with: <code>blogpost leads show ${escapeHtml(lead.id)}</code></p>`,
     '</body></html>',
     '',
   ].join('\n');

@@ -5,12 +5,17 @@
  * agreed to, and stores the lead with its notifications queued, durable before the visitor is told
  * it arrived. When the store is out of reach (the database restarting), the visitor is told so with
  * everything they typed kept in the form and the phone number (decision 0017), never a bare 500.
+ * One request per intent (decision 0018): every render of the form carries a one-time token, and the
+ * store keeps one lead per token; the same form sent again (a double-click, a retry, Back and send) is
+ * answered as the first was, with the same reference, storing nothing and counting nothing against the
+ * hourly limit. A form without a token (a page from before tokens, a robot) is taken as it always was.
  * Logs name a lead by its id only: leads are personal data.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { DeliveryRecord, LeadRecord, QuoteIntake, QuoteOutcome, QuoteSubmission, SpamReason } from '../../contract/leads';
+import { FORM_TOKEN_TTL_MS, parseFormToken, parseQuoteReference, quoteReference, REFERENCE_ALPHABET, REFERENCE_DIGITS } from '../../contract/quote-intent';
 import type { QuoteFormValues, QuoteRequestInput } from '../../contract/quote-request';
-import { checkQuoteRequest, CONSENT_VERSION, consentText, QUOTE_FORM_CONTROLS, quoteFormValues } from '../../contract/quote-request';
+import { checkQuoteRequest, CONSENT_VERSION, consentText, QUOTE_FIELDS, QUOTE_FORM_CONTROLS, quoteFormValues } from '../../contract/quote-request';
 import { RateLimiter } from '../http/rate-limit';
 import type { SharedRateLimits } from '../store/store';
 import type { LeadRepository } from '../store/store';
@@ -49,6 +54,21 @@ export function newLeadId(): string {
   return `lead_${randomBase62(20)}`;
 }
 
+/** A new reference: 60 random bits in Crockford's base 32 (contract/quote-intent.ts). */
+export function newQuoteReference(): string {
+  return quoteReference(Array.from({ length: REFERENCE_DIGITS }, () => randomInt(REFERENCE_ALPHABET.length)));
+}
+
+/** A new one-time form token: 128 random bits, base64url (22 characters). */
+export function newFormToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Whether `lead` holds the same answers (and the same consent) as this request: the same form sent again. */
+function sameRequest(lead: LeadRecord, request: QuoteRequestInput, consentGiven: boolean): boolean {
+  return lead.consent.given === consentGiven && QUOTE_FIELDS.every((field) => lead[field] === request[field]);
+}
+
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
@@ -77,20 +97,44 @@ export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
   const text = consentText(options.agencyName);
   const textSha256 = sha256(text);
 
+  /**
+   * The answer to a form whose token named `earlier`: as the first send was answered (asked to send
+   * again when it came too fast, else the thank-you with its reference); but answers changed since
+   * (Back, a field edited, sent again) are not dropped without a word: the visitor is told the form went
+   * before and may send the changed one as a new request from the page shown again (with a new token).
+   */
+  function answerAgain(earlier: LeadRecord, values: QuoteFormValues, request: QuoteRequestInput, consentGiven: boolean): QuoteOutcome {
+    if (!earlier.reference) throw new Error(`Quote request ${earlier.id}, named by a form token, has no reference.`);
+    log(`Quote request ${earlier.id} sent again with the same form; nothing more stored.`);
+    if (earlier.spam === 'too-fast') return { kind: 'too_fast', values };
+    if (!sameRequest(earlier, request, consentGiven)) return { kind: 'already_sent', values, reference: earlier.reference };
+    return { kind: 'received', reference: earlier.reference };
+  }
+
   /** Counts the request against its address's limit and stores it; throws what the store throws. */
   async function store(submission: QuoteSubmission, values: QuoteFormValues, request: QuoteRequestInput): Promise<QuoteOutcome> {
-    const decision = await limiter.take(`ip:${submission.client.ip}`);
+    const token = parseFormToken(submission.form.get(QUOTE_FORM_CONTROLS.formToken));
+    const consentGiven = field(submission.form, QUOTE_FORM_CONTROLS.consent) === 'yes';
+    // The same form sent again after it was stored: answered without counting against the limit.
+    const stored = token ? await options.leads.byIntent(token, now().getTime()) : null;
+    if (stored) return answerAgain(stored, values, request, consentGiven);
+    const client = `ip:${submission.client.ip}`;
+    const decision = await limiter.take(client);
     if (!decision.allowed) {
+      // Over the limit, but this form may have been stored a moment ago (a double-click's first send).
+      const meanwhile = token ? await options.leads.byIntent(token, now().getTime()) : null;
+      if (meanwhile) return answerAgain(meanwhile, values, request, consentGiven);
       log(`Quote request from one address refused: over ${perHour} an hour (retry in ${decision.retryAfterSeconds} s).`);
       return { kind: 'rate_limited', values, retryAfterSeconds: decision.retryAfterSeconds };
     }
     const at = now();
     const spam = spamReason(submission, at.getTime(), settings().minFillMs);
-    const consentGiven = field(submission.form, QUOTE_FORM_CONTROLS.consent) === 'yes';
     const iso = at.toISOString();
+    const reference = newQuoteReference();
     const lead: LeadRecord = {
       ...request,
       id: newLeadId(),
+      reference,
       status: 'new',
       createdAt: iso,
       updatedAt: iso,
@@ -110,14 +154,27 @@ export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
       },
     };
     const deliveries = spam === null && options.plan ? options.plan(lead, at) : [];
-    await options.leads.create(lead, deliveries);
+    const outcome = await options.leads.create(lead, deliveries, token ? { token, nowMs: at.getTime(), expiresAtMs: at.getTime() + FORM_TOKEN_TTL_MS } : undefined);
+    if (outcome.kind === 'replayed') {
+      // Another send of this form was stored first (at the same moment): that one counts, this one not.
+      await limiter.refund(client);
+      return answerAgain(outcome.lead, values, request, consentGiven);
+    }
     log(spam === null ? `Quote request ${lead.id} stored (${deliveries.length} notification(s) queued).` : `Quote request ${lead.id} kept aside as spam (${spam}).`);
     if (deliveries.length > 0) options.onStored?.();
     if (spam === 'too-fast') return { kind: 'too_fast', values };
-    return { kind: 'received' };
+    return { kind: 'received', reference };
   }
 
   return {
+    newFormToken,
+
+    async receipt(reference: string) {
+      const parsed = parseQuoteReference(reference);
+      const lead = parsed ? await options.leads.byReference(parsed) : null;
+      return lead?.reference ? { reference: lead.reference } : null;
+    },
+
     async submit(submission: QuoteSubmission): Promise<QuoteOutcome> {
       const values = quoteFormValues(submission.form);
       const checked = checkQuoteRequest(values);

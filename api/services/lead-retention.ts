@@ -2,7 +2,7 @@
  * Keeps leads no longer than the privacy policy says (contract/leads.ts LEAD_RETENTION): requests kept
  * aside as spam go after 30 days, closed requests seven years after their last change. Open requests
  * are never deleted by time. Run at start and then hourly by the server; deleting one removes its
- * notifications too.
+ * notifications too. The same run forgets the quote form's tokens past their day (decision 0018).
  */
 import { LEAD_RETENTION } from '../../contract/leads';
 import type { LeadRepository } from '../store/store';
@@ -31,13 +31,13 @@ export interface LeadRetention {
 /** Purges when started and then every `everyMs` (an hour); errors go to `onError`, never stop the server. */
 export function leadRetention(leads: LeadRepository, options: { now?: () => Date; log: (line: string) => void; onError: (message: string, error: unknown) => void; everyMs?: number }): LeadRetention {
   const now = options.now ?? (() => new Date());
-  const run = () =>
-    purgeExpiredLeads(leads, now()).then(
-      (count) => {
-        if (count > 0) options.log(`Deleted ${count} quote request(s) past their keeping time (spam after ${LEAD_RETENTION.spamDays} days, closed requests after ${LEAD_RETENTION.closedYears} years).`);
-      },
-      (error: unknown) => options.onError('Deleting expired quote requests failed', error),
-    );
+  const purge = async () => {
+    const at = now();
+    const count = await purgeExpiredLeads(leads, at);
+    if (count > 0) options.log(`Deleted ${count} quote request(s) past their keeping time (spam after ${LEAD_RETENTION.spamDays} days, closed requests after ${LEAD_RETENTION.closedYears} years).`);
+    await leads.purgeExpiredIntents(at.getTime());
+  };
+  const run = () => purge().catch((error: unknown) => options.onError('Deleting expired quote requests failed', error));
   let timer: NodeJS.Timeout | undefined;
   return {
     start() {

@@ -1,8 +1,9 @@
 /**
  * Serves the React Router app through Koa: turns the Koa request into a Fetch Request, lets the site's
  * built server entry render it, and writes the Response back. HTML gets a CSP built from its own
- * inline scripts and `Cache-Control: no-cache` (revalidated through its ETag). In production, rendered
- * pages, feeds and sitemaps are kept in memory until a post changes (api/answer-cache.ts).
+ * inline scripts and `Cache-Control: no-cache` (revalidated through its ETag), or `private, no-cache` for
+ * a page rendered for one visitor, or `no-store`. In production, rendered pages, feeds and sitemaps
+ * (but those two kinds) are kept in memory until a post changes (api/answer-cache.ts).
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -89,8 +90,12 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       await response.body?.cancel();
       throw unavailable;
     }
-    // A page that must never be kept (it carries a per-render value, e.g. the quote form's start time).
-    const noStore = `${response.headers.get('cache-control') ?? ''} ${ctx.response.get('Cache-Control')}`.includes('no-store');
+    const cacheControl = `${response.headers.get('cache-control') ?? ''} ${ctx.response.get('Cache-Control')}`;
+    // A page that must never be kept (it is this visitor's answer alone, e.g. a calculator's result).
+    const noStore = cacheControl.includes('no-store');
+    // A page rendered for one visitor (the quote form's one-time token, decision 0018): their browser
+    // may keep it for Back, no other cache and not the page cache here.
+    const personal = !noStore && /\bprivate\b/.test(cacheControl);
     ctx.status = response.status;
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') ctx.set(name, value);
@@ -108,10 +113,10 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
     const text = response.body ? await response.text() : '';
     if (isHtml) {
       if (options.csp && text) ctx.set('Content-Security-Policy', serializeCsp(cspDirectives(options.config, inlineScriptHashes(text))));
-      ctx.set('Cache-Control', noStore ? 'no-store' : 'no-cache');
+      ctx.set('Cache-Control', noStore ? 'no-store' : personal ? 'private, no-cache' : 'no-cache');
     }
     // Complete 200 answers without cookies are kept, pages and feeds alike (api/answer-cache.ts).
-    if (cache && cacheKey && response.status === 200 && text && cookies.length === 0 && !noStore) {
+    if (cache && cacheKey && response.status === 200 && text && cookies.length === 0 && !noStore && !personal) {
       const headers: Array<[string, string]> = [];
       response.headers.forEach((value, name) => {
         if (name !== 'content-length' && name !== 'set-cookie') headers.push([name, value]);

@@ -92,7 +92,7 @@ export class NotSignedInError extends Error {
 function matches(lead: LeadRecord, q: string): boolean {
   const needle = q.trim().toLowerCase();
   if (!needle) return true;
-  return [lead.id, lead.name, lead.email ?? '', lead.phone ?? ''].some((value) => value.toLowerCase().includes(needle));
+  return [lead.id, lead.reference ?? '', lead.name, lead.email ?? '', lead.phone ?? ''].some((value) => value.toLowerCase().includes(needle));
 }
 
 export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea {

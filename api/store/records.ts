@@ -220,6 +220,8 @@ const consentRecordSchema = z.object({
 
 export const leadRecordSchema = z.object({
   id: z.string().regex(/^lead_[A-Za-z0-9]{20}$/),
+  /** Absent on requests stored before references (decision 0018). */
+  reference: z.string().optional(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),

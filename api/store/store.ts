@@ -186,6 +186,20 @@ export interface LeadQuery {
 }
 
 /**
+ * The one-time token of the form a lead was sent from (decision 0018): while a token's claim is
+ * unexpired, it names one lead only. Times are milliseconds since the epoch, by the intake's clock.
+ */
+export interface LeadIntent {
+  token: string;
+  nowMs: number;
+  /** Until when the token names this lead; sent again later, it claims a new one. */
+  expiresAtMs: number;
+}
+
+/** What `create` came to: stored, or not stored because the token named a lead already (that lead). */
+export type LeadCreateOutcome = { kind: 'created' } | { kind: 'replayed'; lead: LeadRecord };
+
+/**
  * Quote requests (personal data: never listed to the public). Another process (the CLI) may change a
  * lead while the server runs, so every call reads what is stored, never a copy in memory.
  */
@@ -193,9 +207,18 @@ export interface LeadRepository {
   /**
    * Stores a new lead and queues its notifications; resolves once both are durable. The
    * notifications are written first, so a crash in between leaves a notification whose lead is
-   * missing (dropped by the outbox), never a lead nobody is told about.
+   * missing (dropped by the outbox), never a lead nobody is told about. With `intent`, the token is
+   * claimed in the same transaction: when an unexpired claim of it names another lead (sent by any
+   * server, even at the same moment), nothing is stored and that lead is the answer. A lead's
+   * `reference` is unique.
    */
-  create(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): Promise<void>;
+  create(lead: LeadRecord, deliveries: readonly DeliveryRecord[], intent?: LeadIntent): Promise<LeadCreateOutcome>;
+  /** The lead an unexpired claim of `token` names, or null. */
+  byIntent(token: string, nowMs: number): Promise<LeadRecord | null>;
+  /** The lead with this reference, or null. */
+  byReference(reference: string): Promise<LeadRecord | null>;
+  /** Forgets the claims of tokens expired by `nowMs` (their leads stay); how many. */
+  purgeExpiredIntents(nowMs: number): Promise<number>;
   get(id: string): Promise<LeadRecord | null>;
   /** Newest first. */
   list(query?: LeadQuery): Promise<LeadRecord[]>;

@@ -202,7 +202,8 @@ async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end
     case 'post':
       return store.posts.restore(line.record, line.revisions);
     case 'lead':
-      return store.leads.create(line.record, line.deliveries);
+      await store.leads.create(line.record, line.deliveries);
+      return;
     case 'audit':
       return store.audit.append(line.entry);
   }

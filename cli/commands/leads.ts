@@ -196,6 +196,7 @@ function leadText(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): stri
   const lines = [
     ...section(`Quote request ${lead.id}`, [
       ['Status', lead.status],
+      ['Reference', optional(lead.reference)],
       ['Received', localTime(lead.createdAt, true)],
       ['Updated', localTime(lead.updatedAt, true)],
       ['Spam', lead.spam ? `kept aside: ${SPAM_REASONS[lead.spam]}` : 'no'],

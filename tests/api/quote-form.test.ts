@@ -2,7 +2,8 @@
  * The quote form over plain HTTP, as a browser without JavaScript (or a robot) sends it: a request
  * from this site's page is stored and answered 303; one from another site, not a form, without a
  * length or larger than the form can be is refused before it is read, with a status and a sentence
- * that says what to do, and nothing stored. The page carries its render time, so it is never cached.
+ * that says what to do, and nothing stored. The page carries its render time and a one-time token, so
+ * only the visitor's browser keeps it (tests/api/quote-intent.test.ts: one request per token).
  * (The production command with the outbox, as a process: tests/processes/outbox-restart.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,16 +23,18 @@ describe('POST /get-quote', () => {
 
   const count = async () => (await server.store.leads.list({ spam: 'any' })).length;
 
-  it('stores a request from the site’s own page and answers 303 to the thank-you page', async () => {
+  it('stores a request from the site’s own page and answers 303 to the thank-you page of its reference', async () => {
     const before = await count();
     const res = await post(FORM);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/get-quote/thank-you');
+    const location = res.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/get-quote\/thank-you\?ref=[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(await count()).toBe(before + 1);
-    const thanks = await fetch(`${server.url}/get-quote/thank-you`);
+    const thanks = await fetch(`${server.url}${location}`);
     expect(thanks.status).toBe(200);
     const html = await thanks.text();
     expect(html).toContain('Thank you, your request has arrived');
+    expect(html).toContain(new URL(location, server.url).searchParams.get('ref'));
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });
 
@@ -69,14 +72,18 @@ describe('POST /get-quote', () => {
     expect(policy).toContain('deleted 7 years after their last change');
   });
 
-  it('renders the page afresh every time (its form carries the time it was rendered) and tells caches not to keep it', async () => {
+  it('renders the page afresh every time (its form carries the time it was rendered and a one-time token) and lets only the visitor’s browser keep it', async () => {
     const first = await fetch(`${server.url}/get-quote`);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await fetch(`${server.url}/get-quote`);
-    expect(first.headers.get('cache-control')).toBe('no-store');
-    const started = async (res: Response) => Number(/name="startedAt" value="(\d+)"/.exec(await res.text())?.[1]);
-    const [a, b] = [await started(first), await started(second)];
-    expect(b).toBeGreaterThan(a);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const [a, b] = [await first.text(), await second.text()];
+    const started = (html: string) => Number(/name="startedAt" value="(\d+)"/.exec(html)?.[1]);
+    expect(started(b)).toBeGreaterThan(started(a));
+    const token = (html: string) => /name="formToken" value="([A-Za-z0-9_-]{22})"/.exec(html)?.[1];
+    expect(token(a)).toBeDefined();
+    expect(token(b)).toBeDefined();
+    expect(token(b)).not.toBe(token(a));
     // Other pages are still cached and revalidated.
     expect((await fetch(`${server.url}/faq`)).headers.get('cache-control')).toBe('no-cache');
   });

@@ -60,6 +60,7 @@ beforeAll(async () => {
       annualContribution: 48_500,
       status: 'in-progress',
       createdAt: '2026-11-22T09:30:00.000Z',
+      reference: '7K3M-Q9XD-4RTA',
     });
     await store.leads.create(formula, [delivery(formula, 'webhook', { attempts: 3, lastError: 'connect ECONNREFUSED 127.0.0.1:9', nextAttemptAt: '2026-11-22T10:00:00.000Z' })]);
     await store.leads.create(
@@ -168,6 +169,8 @@ describe('blogpost leads show', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Quote request ${FORMULA}`);
     expect(run.stdout).toMatch(/Yearly contribution\s+\$48,500/);
+    // The reference the visitor saw on the thank-you page, which they may quote on the phone.
+    expect(run.stdout).toMatch(/Reference\s+7K3M-Q9XD-4RTA/);
     expect(run.stdout).toMatch(/Health rating\s+Good/);
     expect(run.stdout).toContain('Call after 5pm.');
     expect(run.stdout).toContain(`"${CONSENT_TEXT}"`);
@@ -179,6 +182,7 @@ describe('blogpost leads show', () => {
     expect(run.stdout).toMatch(/webhook\s+pending: 3 attempts, last error: connect ECONNREFUSED 127\.0\.0\.1:9, next attempt 2026-11-22 10:00:00/);
     const jane = await blogpost(['leads', 'show', JANE, ...at]);
     expect(jane.stdout).toMatch(/email\s+sent 2026-11-20 15:04:02/);
+    expect(jane.stdout).toMatch(/Reference\s+-/);
     const sam = await blogpost(['leads', 'show', SAM, ...at]);
     expect(sam.stdout).toMatch(/GPC\s+yes/);
     expect(sam.stdout).toMatch(/Contact only by\s+email/);

@@ -32,6 +32,7 @@ const COPY_BUILDERS = new Set([
   'public-pages.ts:publicPagePaths',
   'quote-request-form.ts:quoteRequestFormCopy',
   'quote-request-form.ts:quoteThankYouCopy',
+  'quote-request-form.ts:quoteNothingSentCopy',
   'sep-comparison.ts:sepComparisonContent',
 ]);
 

@@ -38,7 +38,7 @@ async function visitorRequests(name: string): Promise<string> {
   await page.getByLabel('Your age').fill('48');
   await page.getByLabel('What you could put in each year').fill('20,000');
   await page.getByRole('button', { name: 'Request my free illustration' }).click();
-  await page.waitForURL('**/get-quote/thank-you');
+  await page.waitForURL((url) => url.pathname === '/get-quote/thank-you');
   const lead = (await site.server.store.leads.list()).find((item) => item.name === name);
   if (!lead) throw new Error(`${name}'s request was not stored`);
   return lead.id;

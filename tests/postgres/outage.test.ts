@@ -161,7 +161,7 @@ function startLoad(label: string, workers = 4) {
     });
     const text = await res.text();
     const outcome: Outcome = { kind: 'lead', instance: instance.name, status: res.status, at: Date.now() };
-    if (res.status === 303 && res.headers.get('location') === '/get-quote/thank-you') leads.push(name);
+    if (res.status === 303 && res.headers.get('location')?.startsWith('/get-quote/thank-you?ref=')) leads.push(name);
     else if (res.status === 503) {
       // The form again, with what was typed and the phone number.
       if (!text.includes(`value="${name}"`) || !text.includes('value="512-555-0199"')) outcome.wrong = '503 without the typed values';

@@ -677,6 +677,68 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
     );
 
     it(
+      'stores one lead per form token while its claim lasts, even for two connections at once, and finds a lead by its unique reference',
+      withStore(async ({ store, reopen }) => {
+        const DAY_MS = 24 * 3_600_000;
+        const token = 'Tok3n-Of-One_Intent00A';
+        const at = Date.parse('2026-03-01T10:00:00.000Z');
+        const intent = { token, nowMs: at, expiresAtMs: at + DAY_MS };
+        const first = leadRecord('lead_IIIIIIIIIIIIIIIIIIII', { reference: 'AAAA-BBBB-CCCC' });
+        const again = leadRecord('lead_JJJJJJJJJJJJJJJJJJJJ', { reference: 'DDDD-EEEE-FFFF' });
+        // Two servers (two connections) take the same form at the same moment: one lead, one notification.
+        const other = await reopen();
+        const outcomes = await Promise.all([
+          store.leads.create(first, [deliveryRecord(first, 'email')], intent),
+          other.leads.create(again, [deliveryRecord(again, 'email')], intent),
+        ]);
+        const createdAt = outcomes.findIndex((outcome) => outcome.kind === 'created');
+        expect(outcomes.filter((outcome) => outcome.kind === 'created')).toHaveLength(1);
+        const [winner, loser] = createdAt === 0 ? [first, again] : [again, first];
+        expect(outcomes[1 - createdAt]).toEqual({ kind: 'replayed', lead: winner });
+        expect((await store.leads.list({ spam: 'any' })).map((lead) => lead.id)).toEqual([winner.id]);
+        expect((await store.outbox.pending()).map((delivery) => delivery.leadId)).toEqual([winner.id]);
+
+        // Sent again later the same day: the same lead, nothing more stored.
+        expect(await store.leads.create(loser, [deliveryRecord(loser, 'email')], { ...intent, nowMs: at + DAY_MS - 1 })).toEqual({ kind: 'replayed', lead: winner });
+        expect(await store.leads.byIntent(token, at + DAY_MS - 1)).toEqual(winner);
+        expect(await store.leads.byIntent(token, at + DAY_MS)).toBeNull();
+        expect(await store.leads.byIntent('Never-Claimed-Token00A', at)).toBeNull();
+        expect(await store.leads.byReference(winner.reference ?? '')).toEqual(winner);
+        expect(await store.leads.byReference(loser.reference ?? '')).toBeNull();
+
+        // Leads without a token are stored as they always were, each one.
+        const plain = [leadRecord('lead_KKKKKKKKKKKKKKKKKKKK'), leadRecord('lead_LLLLLLLLLLLLLLLLLLLL')];
+        for (const lead of plain) expect(await store.leads.create(lead, [])).toEqual({ kind: 'created' });
+        // A reference belongs to one lead only: nothing is stored under a taken one.
+        const copy = leadRecord('lead_MMMMMMMMMMMMMMMMMMMM', { reference: winner.reference ?? '' });
+        const refused = await store.leads.create(copy, [deliveryRecord(copy, 'email')]).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(StoreError);
+        expect((refused as StoreError).problem).toBe('conflict');
+        expect(await store.leads.get(copy.id)).toBeNull();
+        expect(await store.outbox.forLead(copy.id)).toEqual([]);
+
+        // After its day the token is a new intent: it names the new lead from then on.
+        const nextDay = leadRecord('lead_NNNNNNNNNNNNNNNNNNNN', { reference: 'GGGG-HHHH-JJJJ', createdAt: '2026-03-02T10:00:00.000Z' });
+        expect(await store.leads.create(nextDay, [], { token, nowMs: at + DAY_MS, expiresAtMs: at + 2 * DAY_MS })).toEqual({ kind: 'created' });
+        expect(await store.leads.byIntent(token, at + DAY_MS)).toEqual(nextDay);
+
+        // Expired claims are forgotten (their leads stay); a deleted lead takes its claim with it.
+        const secondToken = 'Second-Token-Of-Form0A';
+        const kept = leadRecord('lead_PPPPPPPPPPPPPPPPPPPP', { reference: 'KKKK-MMMM-NNNN' });
+        await store.leads.create(kept, [], { token: secondToken, nowMs: at, expiresAtMs: at + 3 * DAY_MS });
+        expect(await store.leads.purgeExpiredIntents(at + 2 * DAY_MS)).toBe(1);
+        expect(await store.leads.byIntent(token, at)).toBeNull();
+        expect(await store.leads.get(nextDay.id)).toEqual(nextDay);
+        expect(await store.leads.delete(kept.id)).toBe(true);
+        expect(await store.leads.byIntent(secondToken, at)).toBeNull();
+        expect(await store.leads.purgeExpiredIntents(at + 10 * DAY_MS)).toBe(0);
+        // A change to a lead keeps its reference.
+        await store.leads.update(nextDay.id, (lead) => ({ ...lead, status: 'closed', reference: 'ZZZZ-ZZZZ-ZZZZ' }));
+        expect(await store.leads.byReference('GGGG-HHHH-JJJJ')).toMatchObject({ id: nextDay.id, status: 'closed', reference: 'GGGG-HHHH-JJJJ' });
+      }),
+    );
+
+    it(
       'adds staff accounts, finds them by id and by e-mail in any case, and keeps them over a reopen',
       withStore(async ({ store, reopen }) => {
         expect(await store.staff.list()).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * Copy of the quote-request form on /get-quote and of its thank-you page: labels, hints, the optional
  * group, the consent text (from the contract, so the page and the consent record say the same words),
- * the notices for a request sent too quickly or too often, and what happens next. The rules and error
+ * the notices for a request sent too quickly, too often or twice, what happens next, and the page a
+ * thank-you address without a stored request shows. The rules and error
  * messages live in contract/quote-request.ts, shared with the server.
  */
 import { consentText, type QuoteField } from '../../contract/quote-request';
@@ -33,6 +34,8 @@ export interface QuoteRequestFormCopy {
   rateLimited: (minutes: number, agencyPhone: string) => string;
   /** The request could not be stored just now (the server's database is restarting): nothing typed is lost. */
   unavailable: (agencyPhone: string) => string;
+  /** This form was sent before, with other answers (Back, a change, sent again): the change was not sent (decision 0018). */
+  alreadySent: (reference: string, agencyPhone: string) => string;
   honeypotLabel: string;
 }
 
@@ -71,6 +74,8 @@ export function quoteRequestFormCopy(config: SiteConfig): QuoteRequestFormCopy {
       `We have received several requests from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? '' : 's'}, or call us at ${agencyPhone}.`,
     unavailable: (agencyPhone) =>
       `We could not save your request just now: our system is briefly unavailable. Everything you typed is still below, so please send it again in a minute, or call us at ${agencyPhone} and we will take it by phone.`,
+    alreadySent: (reference, agencyPhone) =>
+      `This form was already sent, and your request arrived with reference ${reference}. What you changed since has not been sent. To send the details below as a new request, check them and press the button again, or call us at ${agencyPhone} to update your request.`,
     honeypotLabel: 'Leave this field empty',
   };
 }
@@ -80,6 +85,9 @@ export interface QuoteThankYouCopy {
   description: string;
   heading: string;
   lead: string;
+  /** Before the request's reference (contract/quote-intent.ts). */
+  referenceLabel: string;
+  referenceNote: string;
   nextHeading: string;
   steps: Array<{ id: string; title: string; text: string }>;
   soonerHeading: string;
@@ -89,12 +97,17 @@ export interface QuoteThankYouCopy {
   disclaimer: string;
 }
 
+const THANKS_DISCLAIMER =
+  'Illustrations are hypothetical projections based on current assumptions and are not guarantees of future values. This site is informational and is not an offer to sell insurance.';
+
 export function quoteThankYouCopy(config: SiteConfig): QuoteThankYouCopy {
   return {
     title: 'Thank you: your request has arrived',
     description: 'Your request for a free IUL illustration has arrived. Here is what happens next and when.',
     heading: 'Thank you, your request has arrived',
     lead: `A licensed agent of ${config.agencyName} will contact you within one business day, the way you asked us to.`,
+    referenceLabel: 'Your reference is',
+    referenceNote: 'If you call us about this request, this is the number to give.',
     nextHeading: 'What happens next',
     steps: [
       {
@@ -117,7 +130,33 @@ export function quoteThankYouCopy(config: SiteConfig): QuoteThankYouCopy {
     soonerText: 'Call us, or pick a time for a call with the scheduling form.',
     scheduleLink: 'Pick a time now',
     backLink: 'Back to the home page',
-    disclaimer:
-      'Illustrations are hypothetical projections based on current assumptions and are not guarantees of future values. This site is informational and is not an offer to sell insurance.',
+    disclaimer: THANKS_DISCLAIMER,
+  };
+}
+
+/** The thank-you page opened without a stored request (no reference, or one we do not have): decision 0018. */
+export interface QuoteNothingSentCopy {
+  title: string;
+  description: string;
+  heading: string;
+  lead: string;
+  sentText: string;
+  requestHeading: string;
+  requestText: string;
+  formLink: string;
+  disclaimer: string;
+}
+
+export function quoteNothingSentCopy(config: SiteConfig): QuoteNothingSentCopy {
+  return {
+    title: 'No quote request was sent from this page',
+    description: 'This page confirms a quote request once it has arrived. It was opened without one, so nothing was sent from here.',
+    heading: 'No request was sent from this page',
+    lead: 'This page confirms a quote request once it has arrived. It was opened without one, or with a reference we do not have, so nothing was sent from here and nobody will contact you because of this page.',
+    sentText: `If you did send the form and ended up here, please call us at ${config.phoneDisplay} and we will check for you.`,
+    requestHeading: 'Would you like a free illustration?',
+    requestText: 'Four short answers are enough to start, or call us and we will take your request by phone.',
+    formLink: 'Request your free illustration',
+    disclaimer: THANKS_DISCLAIMER,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * /get-quote (SPEC "Quote page"): the title, the phone number and, on the first screen even of a
  * phone, the site's own quote-request form (it posts to this page: the action below stores it and answers a 303 to the
- * thank-you page, or this page again with the problems, or with everything typed kept and the phone
- * number when the request could not be stored just now); then the optional "pick a time" step, the
+ * thank-you page with the request's reference, or this page again with the problems, or with everything typed kept and the phone
+ * number when the request could not be stored just now; the same form sent twice is one request,
+ * decision 0018); then the optional "pick a time" step, the
  * booking form behind a facade with a phone fallback beside it, the intro video (facade), what the
  * illustration includes, a few questions, and the Service JSON-LD with a free Offer. Nothing from the
  * video host or the booking provider is requested until the visitor asks for it. Copy comes from
@@ -11,6 +12,8 @@
 import { BadgeCheck, Check, Clock, Mail, Phone } from 'lucide-react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/get-quote';
+import { parseFormToken, thankYouPath } from '../../contract/quote-intent';
+import { QUOTE_FORM_CONTROLS } from '../../contract/quote-request';
 import { QuoteRequestForm, type QuoteActionData } from '../components/quote/QuoteRequestForm';
 import { quoteRequestFormCopy } from '../content/quote-request-form';
 import { useSiteConfig } from '../components/layout/site-config-context';
@@ -31,36 +34,50 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** The page carries the time it was rendered (for the form's minimum fill time): never cached. */
+/**
+ * Every render carries its time (for the form's minimum fill time) and a one-time token (decision
+ * 0018), so no shared cache and not the server's page cache may keep it (`private`), and every visit
+ * asks for it again (`no-cache`: a new render has a new ETag, so a new token). Unlike `no-store`, the
+ * browser may show its own copy again on Back, token and all, so sending that form again names the
+ * request already stored instead of making a second one.
+ */
+const ONE_VISITORS_PAGE = 'private, no-cache';
+
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const headers = new Headers({ 'Cache-Control': ONE_VISITORS_PAGE });
   const retryAfter = actionHeaders.get('Retry-After');
   if (retryAfter) headers.set('Retry-After', retryAfter);
   return headers;
 };
 
-export function loader() {
-  return { startedAt: Date.now() };
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ startedAt: Date.now(), formToken: context.quotes.newFormToken() }, { headers: { 'Cache-Control': ONE_VISITORS_PAGE } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const outcome = await context.quotes.submit({ form, client: context.client, page: '/get-quote' });
-  if (outcome.kind === 'received') return redirect('/get-quote/thank-you', 303);
+  if (outcome.kind === 'received') return redirect(thankYouPath(outcome.reference), 303);
   const copy = quoteRequestFormCopy(context.config);
   const consent = form.get('consent') === 'yes';
-  if (outcome.kind === 'invalid') return data<QuoteActionData>({ values: outcome.values, consent, problems: outcome.problems, notice: null }, { status: 400 });
-  if (outcome.kind === 'too_fast') return data<QuoteActionData>({ values: outcome.values, consent, problems: {}, notice: copy.tooFast }, { status: 400 });
+  // Nothing was stored: the form shown again keeps its token, so it is still one request however often it is sent.
+  const formToken = parseFormToken(form.get(QUOTE_FORM_CONTROLS.formToken));
+  if (outcome.kind === 'invalid') return data<QuoteActionData>({ values: outcome.values, consent, problems: outcome.problems, notice: null, formToken }, { status: 400 });
+  // Stored (aside, as too quick; or before, with other answers): the form shown again is a new request, with the page's new token.
+  if (outcome.kind === 'too_fast') return data<QuoteActionData>({ values: outcome.values, consent, problems: {}, notice: copy.tooFast, formToken: null }, { status: 400 });
+  if (outcome.kind === 'already_sent') {
+    return data<QuoteActionData>({ values: outcome.values, consent, problems: {}, notice: copy.alreadySent(outcome.reference, context.config.phoneDisplay), formToken: null }, { status: 409 });
+  }
   // Not stored (the database is restarting): the form again with everything typed, the phone, and a 503 (decision 0017).
   if (outcome.kind === 'unavailable') {
     return data<QuoteActionData>(
-      { values: outcome.values, consent, problems: {}, notice: copy.unavailable(context.config.phoneDisplay) },
+      { values: outcome.values, consent, problems: {}, notice: copy.unavailable(context.config.phoneDisplay), formToken },
       { status: outcome.status, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
     );
   }
   const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
   return data<QuoteActionData>(
-    { values: outcome.values, consent, problems: {}, notice: copy.rateLimited(minutes, context.config.phoneDisplay) },
+    { values: outcome.values, consent, problems: {}, notice: copy.rateLimited(minutes, context.config.phoneDisplay), formToken },
     { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
   );
 }
@@ -89,7 +106,7 @@ export default function GetQuotePage({ loaderData, actionData }: Route.Component
             </p>
           </div>
           <div className="card quote-request" id="request">
-            <QuoteRequestForm copy={requestCopy} startedAt={loaderData.startedAt} result={actionData} />
+            <QuoteRequestForm copy={requestCopy} startedAt={loaderData.startedAt} formToken={loaderData.formToken} result={actionData} />
           </div>
           <div className="quote-hero-more">
             <p className="lead">{hero.lead}</p>

@@ -7,13 +7,16 @@
  * at a time), so changes from two instances (or the CLI) apply one after the other and none is lost.
  * Nothing is held in memory but, on SQLite, this server's holds on notifications (see `claim`). Ids
  * are checked as the file store checked them, so an imported data directory's names are refused and
- * ignored the same way.
+ * ignored the same way. One request per intent (decision 0018) is the database's to keep: a form's
+ * token is the primary key of `lead_intents`, claimed in the lead's own transaction, so of two
+ * requests with one token (on any servers, at the same moment) one stores its lead and the other gets
+ * that lead back, having stored nothing.
  */
 import { sql } from 'kysely';
 import type { DeliveryRecord, LeadRecord } from '../../../contract/leads';
-import type { LeadQuery, LeadRepository, OutboxRepository } from '../store';
+import type { LeadCreateOutcome, LeadIntent, LeadQuery, LeadRepository, OutboxRepository } from '../store';
 import { StoreError } from '../store-error';
-import { type Db, Rollback, type SqlDatabase } from './database';
+import { type Db, Rollback, type SqlDatabase, type Tx } from './database';
 import type { OutboxTable } from './schema';
 
 /** The names the file store could give a file (lead-files.ts): a notification id must be one. */
@@ -46,6 +49,25 @@ async function upsertDelivery(db: Db, row: OutboxTable): Promise<void> {
       })),
     )
     .execute();
+}
+
+/**
+ * Claims `intent.token` for `leadId` unless an unexpired claim holds it. A request with the same token
+ * in another transaction (PostgreSQL) waits here until that one commits or rolls back.
+ */
+async function claimIntent(tx: Tx, intent: LeadIntent, leadId: string): Promise<boolean> {
+  const held = await tx
+    .insertInto('lead_intents')
+    .values({ token: intent.token, lead_id: leadId, expires_at_ms: intent.expiresAtMs })
+    .onConflict((conflict) =>
+      conflict
+        .column('token')
+        .doUpdateSet((eb) => ({ lead_id: eb.ref('excluded.lead_id'), expires_at_ms: eb.ref('excluded.expires_at_ms') }))
+        .where('lead_intents.expires_at_ms', '<=', intent.nowMs),
+    )
+    .returning('token')
+    .executeTakeFirst();
+  return held !== undefined;
 }
 
 /** Plain string order (not the database's collation), the same on both engines. */
@@ -160,20 +182,56 @@ export class SqlLeadRepository implements LeadRepository {
   }
 
   /**
-   * The notifications, then the lead, in one transaction; a lead stored again under its id is replaced,
-   * as the file store did.
+   * The token's claim (when there is one), the notifications, then the lead, in one transaction; a lead
+   * stored again under its id is replaced, as the file store did.
    */
-  async create(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): Promise<void> {
+  async create(lead: LeadRecord, deliveries: readonly DeliveryRecord[], intent?: LeadIntent): Promise<LeadCreateOutcome> {
     if (!LEAD_ID.test(lead.id)) throw new StoreError('corrupt', lead.id, `"${lead.id}" is not a lead id.`);
     const rows = deliveries.map(deliveryRow);
-    await this.#database.write('store a quote request', async (tx) => {
+    return this.#database.write<LeadCreateOutcome, LeadCreateOutcome>('store a quote request', async (tx) => {
+      if (intent && !(await claimIntent(tx, intent, lead.id))) {
+        throw new Rollback<LeadCreateOutcome>({ kind: 'replayed', lead: await this.#intended(tx, intent.token) });
+      }
       for (const row of rows) await upsertDelivery(tx, row);
       await tx
         .insertInto('leads')
-        .values({ id: lead.id, created_at: lead.createdAt, record: JSON.stringify(lead) })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at'), record: eb.ref('excluded.record') })))
+        .values({ id: lead.id, created_at: lead.createdAt, reference: lead.reference ?? null, record: JSON.stringify(lead) })
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at'), reference: eb.ref('excluded.reference'), record: eb.ref('excluded.record') })),
+        )
         .execute();
+      return { kind: 'created' };
     });
+  }
+
+  /** The lead a claimed token names (read inside the transaction that found the claim taken). */
+  async #intended(tx: Tx, token: string): Promise<LeadRecord> {
+    const row = await tx.selectFrom('lead_intents as i').innerJoin('leads as l', 'l.id', 'i.lead_id').select('l.record').where('i.token', '=', token).executeTakeFirst();
+    if (!row) throw new Error("The quote form's token changed hands while it was read; the request can be sent again.");
+    return this.#database.parse<LeadRecord>(row.record, 'quote request');
+  }
+
+  async byIntent(token: string, nowMs: number): Promise<LeadRecord | null> {
+    const row = await this.#database.read('read the quote request of a form', (db) =>
+      db
+        .selectFrom('lead_intents as i')
+        .innerJoin('leads as l', 'l.id', 'i.lead_id')
+        .select('l.record')
+        .where('i.token', '=', token)
+        .where('i.expires_at_ms', '>', nowMs)
+        .executeTakeFirst(),
+    );
+    return row ? this.#database.parse<LeadRecord>(row.record, 'quote request') : null;
+  }
+
+  async byReference(reference: string): Promise<LeadRecord | null> {
+    const row = await this.#database.read('read a quote request by its reference', (db) => db.selectFrom('leads').select('record').where('reference', '=', reference).executeTakeFirst());
+    return row ? this.#database.parse<LeadRecord>(row.record, 'quote request') : null;
+  }
+
+  async purgeExpiredIntents(nowMs: number): Promise<number> {
+    const result = await this.#database.write('forget expired quote form tokens', (tx) => tx.deleteFrom('lead_intents').where('expires_at_ms', '<=', nowMs).executeTakeFirst());
+    return Number(result.numDeletedRows);
   }
 
   async get(id: string): Promise<LeadRecord | null> {
@@ -241,7 +299,8 @@ export class SqlLeadRepository implements LeadRepository {
       const lead = this.#database.parse<LeadRecord>(row.record, 'quote request');
       let changed: LeadRecord;
       try {
-        changed = { ...change(lead), id: lead.id };
+        // The id and the reference stay what they are (the reference's column is not rewritten).
+        changed = { ...change(lead), id: lead.id, ...(lead.reference === undefined ? {} : { reference: lead.reference }) };
       } catch (error) {
         // Nothing was written: rolling back only releases the lock.
         throw new Rollback({ refused: error });

@@ -133,14 +133,40 @@ function statements(kind: EngineKind): string[] {
   ];
 }
 
+/**
+ * One quote request per intent (decision 0018): a lead's reference, unique, for the thank-you page
+ * (requests stored before have none: many NULLs are allowed by a unique index on both engines); and the
+ * claims of the form's one-time tokens, one row per token naming its lead until it expires, written in
+ * the lead's transaction, so two requests with one token store one lead whichever server takes them.
+ * A claim goes with its lead (ON DELETE CASCADE); it is checked at the commit, since the claim is
+ * taken before the lead's row is written.
+ */
+const LEAD_INTENTS = [
+  `ALTER TABLE leads ADD COLUMN reference TEXT`,
+  `CREATE UNIQUE INDEX leads_reference ON leads (reference)`,
+  `CREATE TABLE lead_intents (
+    token TEXT PRIMARY KEY,
+    lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+    expires_at_ms BIGINT NOT NULL
+  )`,
+  `CREATE INDEX lead_intents_lead ON lead_intents (lead_id)`,
+  `CREATE INDEX lead_intents_expiry ON lead_intents (expires_at_ms)`,
+];
+
+/** A migration that runs `list` statement by statement. */
+function run(list: readonly string[]): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const statement of list) await sql.raw(statement).execute(db);
+    },
+  };
+}
+
 /** The migrations in order; their names sort in the order they apply. */
 export function migrations(kind: EngineKind): Record<string, Migration> {
   return {
-    '0001-store': {
-      async up(db: Kysely<unknown>) {
-        for (const statement of statements(kind)) await sql.raw(statement).execute(db);
-      },
-    },
+    '0001-store': run(statements(kind)),
+    '0002-lead-intents': run(LEAD_INTENTS),
   };
 }
 

@@ -67,7 +67,16 @@ export interface ApiKeysTable {
 export interface LeadsTable {
   id: string;
   created_at: string;
+  /** The record's reference (unique); null for requests stored before references existed. */
+  reference: string | null;
   record: string;
+}
+
+/** A form's one-time token, naming the lead it was sent with until it expires (decision 0018). */
+export interface LeadIntentsTable {
+  token: string;
+  lead_id: string;
+  expires_at_ms: number;
 }
 
 export interface OutboxTable {
@@ -142,6 +151,7 @@ export interface StoreSchema {
   idempotency_claims: IdempotencyClaimsTable;
   api_keys: ApiKeysTable;
   leads: LeadsTable;
+  lead_intents: LeadIntentsTable;
   outbox: OutboxTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;

@@ -18,6 +18,7 @@ import {
   type QuoteField,
   type QuoteFormValues,
 } from '../../../contract/quote-request';
+import { QUOTE_FORM_ACTION } from '../../../contract/quote-intent';
 import type { QuoteRequestFormCopy } from '../../content/quote-request-form';
 
 export type QuoteProblems = Partial<Record<QuoteField, string>>;
@@ -27,14 +28,18 @@ export interface QuoteActionData {
   values: QuoteFormValues;
   consent: boolean;
   problems: QuoteProblems;
-  /** A message about the whole request (sent too quickly, too many from one address). */
+  /** A message about the whole request (sent too quickly, too many from one address, sent before). */
   notice: string | null;
+  /** The token the form shown again carries: the one it was sent with when nothing was stored, else null (the page's new one). */
+  formToken: string | null;
 }
 
 interface Props {
   copy: QuoteRequestFormCopy;
   /** When the page was rendered (ms), posted back for the minimum fill time. */
   startedAt: number;
+  /** This render's one-time token, posted back: one request however often the form is sent (decision 0018). */
+  formToken: string;
   result: QuoteActionData | undefined;
 }
 
@@ -57,7 +62,7 @@ function focusTarget(field: QuoteField): string {
   return field === 'preferredContactMethod' ? 'quote-preferredContactMethod-phone' : field === 'tobaccoUser' ? 'quote-tobaccoUser' : inputId(field);
 }
 
-export function QuoteRequestForm({ copy, startedAt, result }: Props) {
+export function QuoteRequestForm({ copy, startedAt, formToken, result }: Props) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/get-quote') === true;
   const [problems, setProblems] = useState<QuoteProblems>(result?.problems ?? {});
@@ -150,7 +155,7 @@ export function QuoteRequestForm({ copy, startedAt, result }: Props) {
   const method = values.preferredContactMethod === 'email' ? 'email' : 'phone';
 
   return (
-    <Form method="post" action="/get-quote" noValidate className="quote-request-form" aria-labelledby="quote-request-heading" onSubmit={onSubmit} onBlur={onBlur} onChange={onChange} data-testid="quote-request-form">
+    <Form method="post" action={QUOTE_FORM_ACTION} noValidate className="quote-request-form" aria-labelledby="quote-request-heading" onSubmit={onSubmit} onBlur={onBlur} onChange={onChange} data-testid="quote-request-form">
       <h2 id="quote-request-heading">{copy.heading}</h2>
       <p className="quote-request-intro">{copy.intro}</p>
 
@@ -171,6 +176,7 @@ export function QuoteRequestForm({ copy, startedAt, result }: Props) {
       ) : null}
 
       <input type="hidden" name={QUOTE_FORM_CONTROLS.startedAt} value={String(startedAt)} />
+      <input type="hidden" name={QUOTE_FORM_CONTROLS.formToken} value={result?.formToken ?? formToken} />
       <input type="hidden" name={QUOTE_FORM_CONTROLS.consentVersion} value={CONSENT_VERSION} />
       <div className="quote-honeypot" aria-hidden="true">
         <label htmlFor="quote-website">{copy.honeypotLabel}</label>

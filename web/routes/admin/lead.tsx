@@ -61,6 +61,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
   const { consent } = lead;
   const facts: Array<[string, string]> = [
     ['Received', when(lead.createdAt)],
+    ['Reference', lead.reference ?? 'none (sent before references)'],
     ['E-mail', lead.email ?? 'not given'],
     ['Phone', lead.phone ?? 'not given'],
     ['Preferred contact', lead.preferredContactMethod],
