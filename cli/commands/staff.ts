@@ -74,13 +74,21 @@ async function askHidden(io: CliIO, question: string): Promise<string> {
   }
 }
 
-/** The password from standard input (one trailing newline dropped), or asked twice on a terminal. */
+/** The password from one line of standard input (its newline dropped), or asked twice on a terminal. */
 async function readPassword(options: { passwordStdin?: boolean }, ctx: CommandContext, who: string): Promise<string> {
   if (options.passwordStdin || ctx.io.stdin.isTTY !== true) {
     const { text } = await readInput('-', ctx.io);
     const password = text.replace(/\r?\n$/, '');
     if (!password) {
       throw new CliError(`No password on standard input. Pipe it in, e.g.: printf '%s' "$PASSWORD" | blogpost staff ... --password-stdin`, ExitCode.Usage);
+    }
+    // A password is one line: a second one is a typing mistake (the password given twice, as the
+    // terminal prompt asks for it), and stored as it is the account could never sign in.
+    if (/[\r\n]/.test(password)) {
+      throw new CliError(
+        `Standard input holds more than one line; the password is read from exactly one line, given once. Nothing was changed. Pipe the password alone, e.g.: printf '%s' "$PASSWORD" | blogpost staff ... --password-stdin`,
+        ExitCode.Usage,
+      );
     }
     return password;
   }

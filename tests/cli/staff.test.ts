@@ -91,6 +91,9 @@ describe('blogpost staff', () => {
       ['qwertyuiopasdfgh', 'easy to guess'],
       ['pat@example.com', "the account's e-mail address or name"],
       ['', 'No password on standard input'],
+      // Typed twice, as the terminal prompt asks: stored as it was, the account could never sign in.
+      [`${PASSWORD}\n${PASSWORD}\n`, 'more than one line'],
+      [`${PASSWORD}\r\n${PASSWORD}`, 'more than one line'],
     ];
     for (const [password, message] of cases) {
       const refused = await run(['staff', 'add', '--email', 'pat@example.com', '--name', 'Pat', '--password-stdin'], password);
