@@ -8,7 +8,7 @@ import { checkCreatePostBody, type CreatePostCheck } from '../contract/blog';
 import { unknownCategoryWarning } from '../contract/categories';
 import { COMPLIANCE_RULES, unknownAcceptances } from '../contract/compliance';
 import type { FieldProblem } from '../contract/field-problems';
-import { type PostFile, type PostFileKind, parsePostFile, PostFileError, setFrontMatterFields } from '../api/operations';
+import { type PostFile, type PostFileKind, parsePostFile, PostFileError, publishKeyOf, setFrontMatterFields } from '../api/operations';
 import { type CommandContext, readInput } from './context';
 import { CliError, ExitCode } from './exit-codes';
 import { type ImageProblem, type ImageReference, checkImages, imageReferences, isLocalReference, type LocalImage } from './post-images';
@@ -28,6 +28,12 @@ export interface LoadedPost {
   id?: string;
   /** The post's revision this file holds (front matter `revision`): an update sends it as If-Match. */
   revision?: number;
+  /**
+   * What the command sent instead of the file (`--status`, `schedule --at`): written into the file
+   * with the id and revision once published, so the file says what the post is and the next publish
+   * sends the same.
+   */
+  overrides: { status?: string; publish_at?: string };
   kind: PostFileKind;
   /** The file's text and full path (none for stdin). */
   text: string;
@@ -60,10 +66,11 @@ export async function loadPost(file: string, ctx: CommandContext, options: LoadO
     delete payload.id;
     delete payload.revision;
   }
-  if (options.status) payload.status = options.status;
+  const overrides: LoadedPost['overrides'] = {};
+  if (options.status) payload.status = overrides.status = options.status;
   if (options.publishAt) {
-    payload.publish_at = options.publishAt;
-    payload.status = 'scheduled';
+    payload.publish_at = overrides.publish_at = options.publishAt;
+    payload.status = overrides.status = 'scheduled';
   }
   const cover = payload.cover_image;
   const check = checkCreatePostBody(typeof cover === 'string' && isLocalReference(cover) ? { ...payload, cover_image: LOCAL_COVER_STAND_IN } : payload);
@@ -86,6 +93,7 @@ export async function loadPost(file: string, ctx: CommandContext, options: LoadO
     warnings,
     ...(id ? { id } : {}),
     ...(revision ? { revision } : {}),
+    overrides,
     kind: parsed.kind,
     text: input.text,
     ...(input.name ? { path: input.name } : {}),
@@ -141,7 +149,9 @@ export function reportInvalid(check: Exclude<CreatePostCheck, { ok: true }>, ctx
 
 /**
  * Records in the file which post it was published as, and at which revision, so the next publish
- * updates that post (with If-Match) instead of creating another. Standard input cannot be written:
+ * updates that post (with If-Match) instead of creating another, and the status and time the command
+ * gave in place of the file's (without them, a file published with `--status` or `schedule` and no
+ * `status:` line of its own could not be published again). Standard input cannot be written:
  * the author is told what to add.
  */
 export function recordPublished(loaded: LoadedPost, post: { id: string; revision: number }, ctx: CommandContext): void {
@@ -152,9 +162,10 @@ export function recordPublished(loaded: LoadedPost, post: { id: string; revision
   let text: string;
   if (loaded.kind === 'json') {
     const { id: _id, revision: _revision, ...rest } = JSON.parse(loaded.text) as Record<string, unknown>;
-    text = `${JSON.stringify({ id: post.id, revision: post.revision, ...rest }, null, 2)}\n`;
+    text = `${JSON.stringify({ id: post.id, revision: post.revision, ...rest, ...loaded.overrides }, null, 2)}\n`;
   } else {
-    text = setFrontMatterFields(loaded.text, { id: post.id, revision: post.revision });
+    const { publish_at: publishAt, ...overrides } = loaded.overrides;
+    text = setFrontMatterFields(loaded.text, { id: post.id, revision: post.revision, ...overrides, ...(publishAt ? { [publishKeyOf(loaded.text)]: publishAt } : {}) });
   }
   if (text === loaded.text) return;
   try {

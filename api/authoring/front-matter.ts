@@ -298,6 +298,21 @@ export function setFrontMatterFields(text: string, fields: Readonly<Record<strin
   return `${bom}${body.slice(0, openEnd + 1)}${top}${body.slice(openEnd + 1)}`;
 }
 
+/**
+ * The key a file's front matter names its publish time with (`publish_at`, or the `publishAt` or
+ * `publishedAt` the author chose), so a new time is written in place of the old one, never beside it
+ * (two times in one front matter are refused). `publish_at` when it has none, or no readable front matter.
+ */
+export function publishKeyOf(text: string): (typeof PUBLISH_KEYS)[number] {
+  if (!hasFrontMatter(text)) return 'publish_at';
+  try {
+    const data = readFrontMatter(text.startsWith('\uFEFF') ? text.slice(1) : text).data as Record<string, unknown>;
+    return PUBLISH_KEYS.find((key) => data[key] !== undefined) ?? 'publish_at';
+  } catch {
+    return 'publish_at';
+  }
+}
+
 /** The file with `id: <id>` as its first front-matter line, or in place of its `id:` line (see setFrontMatterFields). */
 export function setFrontMatterId(text: string, id: string, options: { fileName?: string } = {}): string {
   return setFrontMatterFields(text, { id }, options);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkCreatePostBody } from '../../contract/blog';
 import { sanitizeContent } from '../services/sanitize';
-import { detectPostFileKind, parsePostFile, PostFileError, setFrontMatterFields, setFrontMatterId } from './post-file';
+import { detectPostFileKind, parsePostFile, PostFileError, publishKeyOf, setFrontMatterFields, setFrontMatterId } from './post-file';
 
 const MARKDOWN = `---
 title: "Policy Loans Explained"
@@ -185,6 +185,14 @@ describe('setFrontMatterId', () => {
     expect(setFrontMatterId('---\n---\nx', '12')).toBe('---\nid: "12"\n---\nx');
     expect(setFrontMatterFields('---\nrevision: 1\ntitle: A\n---\nx', { id: ID, revision: 2 })).toBe(`---\nid: ${ID}\nrevision: 2\ntitle: A\n---\nx`);
     expect(() => setFrontMatterId('{"title":"A"}', ID)).toThrow(/JSON post file/);
+  });
+
+  it('names the publish time by the key the file already uses, so a new time replaces the old one', () => {
+    expect(publishKeyOf('---\ntitle: A\npublishAt: 2030-01-01T09:00:00Z\n---\nx')).toBe('publishAt');
+    expect(publishKeyOf('\uFEFF---\npublishedAt: 2020-01-01T09:00:00Z\n---\nx')).toBe('publishedAt');
+    expect(publishKeyOf('---\ntitle: A\n---\npublishAt: in the body\n')).toBe('publish_at');
+    expect(publishKeyOf('No front matter.\n')).toBe('publish_at');
+    expect(publishKeyOf('---\ntitle: [unclosed\n---\nx')).toBe('publish_at');
   });
 
   const line = fc.constantFrom('title: "Policy Loans"', 'category: Tax Benefits', 'tags: [a, b]', 'status: draft', 'excerpt: >\n  folded\n  text', 'id: old-id', '# a comment', 'author:\n  name: Ada\n  id: nested', 'slug: policy-loans');

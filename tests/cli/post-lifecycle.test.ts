@@ -66,8 +66,9 @@ describe('blogpost publish, again and again', () => {
     id = frontMatterValue(file(), 'id') ?? '';
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(frontMatterValue(file(), 'revision')).toBe('1');
-    // Everything the author wrote is still there, byte for byte, after the two new lines.
-    expect(readFileSync(file(), 'utf8')).toContain(readFileSync(FIXTURE, 'utf8').replace(/^---\n/, ''));
+    // Everything the author wrote is still there, byte for byte, after the two new lines; the status
+    // line says what --status made the post, so publishing the file alone sends the same.
+    expect(readFileSync(file(), 'utf8')).toContain(readFileSync(FIXTURE, 'utf8').replace(/^---\n/, '').replace('status: draft\n', 'status: published\n'));
     expect((await storedPost(id)).status).toBe('published');
   });
 
@@ -151,6 +152,24 @@ describe('blogpost publish, again and again', () => {
     expect(await server.store.posts.counts()).toMatchObject({ published: 1, drafts: 1 });
     expect(run.stderr).toContain('Possible duplicate');
     await call(server, 'DELETE', `/api/blog/${newId}`, { key: writer });
+  });
+
+  it('writes the status and time that schedule gave into a file that had none, so the file publishes again as it is', async () => {
+    const text = readFileSync(FIXTURE, 'utf8').replace('title: "How Policy Loans Work in an IUL"', 'title: "Policy Loans Scheduled Ahead"').replace('status: draft\n', '');
+    writeFileSync(path.join(tmp, 'ahead.md'), text);
+    const scheduled = await blogpost(['schedule', 'ahead.md', '--at', '2030-06-01T09:00:00-04:00']);
+    expect(scheduled.code, scheduled.stderr).toBe(0);
+    expect(frontMatterValue(path.join(tmp, 'ahead.md'), 'status')).toBe('scheduled');
+    expect(frontMatterValue(path.join(tmp, 'ahead.md'), 'publish_at')).toBe('2030-06-01T09:00:00-04:00');
+    const scheduledId = frontMatterValue(path.join(tmp, 'ahead.md'), 'id') ?? '';
+    expect((await storedPost(scheduledId)).status).toBe('scheduled');
+
+    edit(path.join(tmp, 'ahead.md'), 'Loan interest typically runs 4-6%.', 'Loan interest typically runs 5-7%.');
+    const again = await blogpost(['publish', 'ahead.md']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('(revision 2, scheduled');
+    expect((await storedPost(scheduledId)).content).toContain('5-7%');
+    await call(server, 'DELETE', `/api/blog/${scheduledId}`, { key: writer });
   });
 
   it('takes a JSON post from standard input twice as one post (the Idempotency-Key), and says how to record its id', async () => {
