@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   'staff.password_reset',
   'key.created',
   'key.revoked',
+  'post.created',
+  'post.updated',
+  'post.reverted',
+  'post.went_live',
   'post.unpublished',
   'post.trashed',
   'post.restored',
@@ -59,7 +63,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** One line of the audit log: who did what to what, and when. Never a password, secret or session id. */
 export interface AuditEntry {
   at: string;
-  /** `staff:<email>`, `cli:<user>`, `key:<public id>` (the compliance gate acting on an API request), or `visitor` (a failed sign-in: its target is the account tried, or null with a keyed hash of an e-mail that names none in `detail.emailHash`). */
+  /** `staff:<email>`, `cli:<user>`, `key:<public id>` (an API request, or the compliance gate acting on one), `scheduler` (a scheduled post going live), or `visitor` (a failed sign-in: its target is the account tried, or null with a keyed hash of an e-mail that names none in `detail.emailHash`). */
   actor: string;
   action: AuditAction;
   /** What it was done to: a key id, post id, lead id or staff e-mail. */

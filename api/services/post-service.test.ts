@@ -32,12 +32,12 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function servicesIn(complianceMode: ComplianceMode): Promise<Services> {
+async function servicesIn(complianceMode: ComplianceMode, clock: () => Date = () => NOW): Promise<Services> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'iul-post-service-'));
   dirs.push(dir);
   const store = await openSqliteStore(dir);
   stores.push(store);
-  return createServices(store, { complianceMode }, () => NOW);
+  return createServices(store, { complianceMode }, clock);
 }
 
 function input(overrides: Partial<CreatePostInput> & Record<string, unknown>): PostInput {
@@ -94,6 +94,7 @@ describe('the compliance gate, for keys and staff alike', () => {
     expect(answer.post.status).toBe('in_review');
     expect(answer.findings.map((finding) => finding.rule)).toEqual(expect.arrayContaining(['guaranteed-returns', 'risk-free']));
     expect((await store.audit.list()).map((entry) => [entry.action, entry.actor])).toEqual([
+      ['post.created', 'key:AuthorKey1'],
       ['post.held_for_review', 'key:AuthorKey1'],
       ['review.edited', 'staff:jane@example.com'],
     ]);
@@ -123,9 +124,12 @@ describe('the compliance gate, for keys and staff alike', () => {
 });
 
 describe('the audit log', () => {
-  it('records every staff change, and a key’s review decisions, but not its other changes', async () => {
+  it('records every change to a post, made with a key (the API, the CLI) or by staff, with the revision it made', async () => {
     const { posts, store } = await servicesIn('warn');
     const first = await posts.create(input({ title: 'Trashed by a Key' }), AUTHOR);
+    const patched = await posts.update(first.post.id, { excerpt: 'A shorter summary.' }, 'merge', etagOf(first.post), AUTHOR);
+    await posts.update(first.post.id, { excerpt: 'A shorter summary.' }, 'merge', etagOf(patched.post), AUTHOR);
+    await posts.trash(first.post.id, undefined, AUTHOR);
     await posts.trash(first.post.id, undefined, AUTHOR);
     await posts.restore(first.post.id, AUTHOR);
     const second = await posts.create(input({ title: 'Changed by Staff' }), AUTHOR);
@@ -133,11 +137,30 @@ describe('the audit log', () => {
     expect(unpublished.post.status).toBe('draft');
     await posts.trash(second.post.id, undefined, STAFF);
     await posts.restore(second.post.id, STAFF);
-    expect((await store.audit.list()).map((entry) => [entry.action, entry.actor, entry.target])).toEqual([
-      ['post.unpublished', 'staff:jane@example.com', second.post.id],
-      ['post.trashed', 'staff:jane@example.com', second.post.id],
-      ['post.restored', 'staff:jane@example.com', second.post.id],
+    const key = 'key:AuthorKey1';
+    // A change that changes nothing (the same excerpt again, the trash again) is not a change.
+    expect((await store.audit.list()).map((entry) => [entry.action, entry.actor, entry.target, entry.detail])).toEqual([
+      ['post.created', key, first.post.id, { status: 'published' }],
+      ['post.updated', key, first.post.id, { fields: 'excerpt', revision: patched.post.revision }],
+      ['post.trashed', key, first.post.id, { revision: 3 }],
+      ['post.restored', key, first.post.id, { revision: 4 }],
+      ['post.created', key, second.post.id, { status: 'published' }],
+      ['post.unpublished', 'staff:jane@example.com', second.post.id, { fields: 'status, published_at', revision: 2 }],
+      ['post.trashed', 'staff:jane@example.com', second.post.id, { revision: 3 }],
+      ['post.restored', 'staff:jane@example.com', second.post.id, { revision: 4 }],
     ]);
+  });
+
+  it('records a scheduled post going live as the scheduler’s, with the time it was due', async () => {
+    let now = NOW;
+    const { posts, store } = await servicesIn('warn', () => now);
+    const due = new Date(NOW.getTime() + 60_000).toISOString();
+    const { post } = await posts.create(input({ title: 'Goes Live Later', status: 'scheduled', publish_at: due }), AUTHOR);
+    expect(post.status).toBe('scheduled');
+    now = new Date(NOW.getTime() + 120_000);
+    expect((await posts.publishDue()).map((entry) => entry.id)).toEqual([post.id]);
+    const live = (await store.audit.list()).filter((entry) => entry.action === 'post.went_live');
+    expect(live).toEqual([{ at: new Date(NOW.getTime() + 120_000).toISOString(), actor: 'scheduler', action: 'post.went_live', target: post.id, detail: { publishAt: due, revision: 2 }, ip: null }]);
   });
 
   it('records a reviewer’s decision with who made it, for a key and a staff member alike', async () => {

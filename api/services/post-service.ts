@@ -10,7 +10,8 @@
  *           in_review, or a 422
  *   store   a create claims its slug and Idempotency-Key; a change is saved only if nobody changed the
  *           post meanwhile (412 otherwise), after the checks of post-preconditions.ts
- *   audit   the gate's decisions, a reviewer's decisions and every staff change (actors.ts: by whom)
+ *   audit   every change, by a key (the API, the CLI), staff or the scheduler, logged in the change's
+ *           own transaction (actors.ts: by whom); and the gate's decisions
  *
  * One service for creates and changes alike (it merges the former PostService, which only cleaned and
  * created, and PostChanges): with two, a create's gate and audit entry were written in the route and a
@@ -81,9 +82,6 @@ export interface PostServiceOptions {
   onChange?: () => void;
 }
 
-/** The changes the audit log records when a key makes them: a reviewer's decisions (a key's other changes are in the request log). Staff's are all recorded. */
-const RECORDED_FOR_KEYS: ReadonlySet<AuditAction> = new Set(['review.approved', 'review.returned']);
-
 /** What the gate decides on: a new post, or a change to a stored one (its 422 says which was not stored). */
 type GateSubject = 'post' | 'change';
 
@@ -131,10 +129,13 @@ export class PostService {
     await this.#audit.append(auditEntry(actor, this.#now(), action, target, detail, ip));
   }
 
-  /** Records a change done: every staff change, and a key's review decisions. */
-  async #recordChange(actor: Actor, action: AuditAction, target: string, detail: AuditEntry['detail'] = {}): Promise<void> {
-    if (actor.kind === 'key' && !RECORDED_FOR_KEYS.has(action)) return;
-    await this.#record(actor, action, target, detail);
+  /**
+   * The audit entry of a change to a post, by whichever door it came (a key, so the API and the CLI,
+   * or staff), stored by the store in the change's own transaction (both are kept, or neither); none
+   * for the site's own writes.
+   */
+  #entryFor(actor: Actor, action: AuditAction, target: string, detail: AuditEntry['detail']): AuditEntry | undefined {
+    return actor.kind === 'site' ? undefined : auditEntry(actor, this.#now(), action, target, detail, addressOf(actor));
   }
 
   /** Records a decision of the gate on a new post (`subject` post) or a change. */
@@ -209,11 +210,14 @@ export class PostService {
   /** Creates a post; resolves once it is durable. A 422 when the Idempotency-Key was used with another body. */
   async create(input: PostInput, actor: Actor, options: CreatePostOptions = {}): Promise<CreatedPost> {
     const { cleaned, findings, held } = await this.#checkedNew(input, actor, true);
+    // The store gives the entry its target, the new post's id.
+    const created = this.#entryFor(actor, 'post.created', '', { status: cleaned.post.status });
     const outcome = await this.#store.create(cleaned.post, {
       slugBase: cleaned.slugBase,
       ...(cleaned.exactSlug ? { exactSlug: true } : {}),
       ...(options.idempotency ? { idempotency: { ...options.idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
       ...(options.at ? { at: options.at } : {}),
+      ...(created ? { audit: { at: created.at, actor: created.actor, action: created.action, detail: created.detail, ip: created.ip } } : {}),
     });
     if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
     if (outcome.kind === 'slug_taken') throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
@@ -226,8 +230,8 @@ export class PostService {
   // --- changing ----------------------------------------------------------------------------------
 
   /** Saves `next` over `current`; a 412 when someone else saved in between, a 409 for a taken slug. */
-  async #save(current: PostRecord, next: PostRecord, changed: FieldChange[], keepRevision: boolean): Promise<PostIndexEntry> {
-    const outcome = await this.#store.save(next, { expectedRevision: current.revision, keepRevision, changed: changed.map((change) => change.field) });
+  async #save(current: PostRecord, next: PostRecord, changed: FieldChange[], keepRevision: boolean, audit?: AuditEntry): Promise<PostIndexEntry> {
+    const outcome = await this.#store.save(next, { expectedRevision: current.revision, keepRevision, changed: changed.map((change) => change.field), ...(audit ? { audit } : {}) });
     switch (outcome.kind) {
       case 'saved':
         this.#onChange();
@@ -253,6 +257,11 @@ export class PostService {
    * saves nothing and keeps the revision.
    */
   async update(id: string, body: unknown, mode: 'merge' | 'replace', ifMatch: IfMatch | undefined, actor: Actor): Promise<PostWriteResponse> {
+    return this.#update(id, body, mode, ifMatch, actor, 'post.updated');
+  }
+
+  /** An update, recorded in the audit log as `action` when it changed something. */
+  async #update(id: string, body: unknown, mode: 'merge' | 'replace', ifMatch: IfMatch | undefined, actor: Actor, action: AuditAction): Promise<PostWriteResponse> {
     const editor = editorOf(actor);
     const post = await editablePost(this.#store, id, editor);
     await checkIfMatch(this.#store, post, ifMatch, true);
@@ -263,15 +272,13 @@ export class PostService {
     if (next.title !== post.title) warnings.push(...(await this.#cleaner.duplicateWarnings(next.title, post.id)));
     const changed = fieldChanges(post, next);
     if (changed.length === 0) return writeAnswer(post, 'Nothing changed: the post already reads like this.', [], warnings, findings);
-    const saved = await this.#save(post, next, changed, true);
+    const saved = await this.#save(post, next, changed, true, this.#entryFor(actor, action, id, { fields: changed.map((change) => change.field).join(', '), revision: post.revision + 1 }));
     return writeAnswer(saved, messageFor(post, saved), changed, warnings, findings);
   }
 
   /** Takes a post off the site: a draft again (the staff area's Unpublish; the API's is a PATCH of the status). */
   async unpublish(id: string, ifMatch: IfMatch | undefined, actor: Actor): Promise<PostWriteResponse> {
-    const answer = await this.update(id, { status: 'draft' }, 'merge', ifMatch, actor);
-    await this.#recordChange(actor, 'post.unpublished', id);
-    return answer;
+    return this.#update(id, { status: 'draft' }, 'merge', ifMatch, actor, 'post.unpublished');
   }
 
   /** Moves a post to the trash (again: no change); restorable for TRASH_RETENTION_DAYS days. */
@@ -283,10 +290,9 @@ export class PostService {
     else {
       await checkIfMatch(this.#store, post, ifMatch, false);
       const now = this.#now().toISOString();
-      const saved = await this.#save(post, { ...post, deletedAt: now, updatedAt: now, updatedByKeyId: editor.keyId }, [], false);
+      const saved = await this.#save(post, { ...post, deletedAt: now, updatedAt: now, updatedByKeyId: editor.keyId }, [], false, this.#entryFor(actor, 'post.trashed', id, { revision: post.revision + 1 }));
       answer = writeAnswer(saved, `Moved to the trash: the post's page answers 410 Gone. Restore it within ${TRASH_RETENTION_DAYS} days with POST /api/blog/${post.id}/restore.`, [], []);
     }
-    await this.#recordChange(actor, 'post.trashed', id);
     return answer;
   }
 
@@ -294,8 +300,7 @@ export class PostService {
     const editor = editorOf(actor);
     const post = await editablePost(this.#store, id, editor, { inTrash: 'required' });
     const now = this.#now().toISOString();
-    const saved = await this.#save(post, { ...post, deletedAt: null, updatedAt: now, updatedByKeyId: editor.keyId }, [], false);
-    await this.#recordChange(actor, 'post.restored', id);
+    const saved = await this.#save(post, { ...post, deletedAt: null, updatedAt: now, updatedByKeyId: editor.keyId }, [], false, this.#entryFor(actor, 'post.restored', id, { revision: post.revision + 1 }));
     return writeAnswer(saved, `Restored from the trash, as a ${saved.status} post.`, [], []);
   }
 
@@ -330,7 +335,7 @@ export class PostService {
     const { next: gatedNext, findings } = await this.#gated(post, next, actor);
     const changed = fieldChanges(post, gatedNext);
     if (changed.length === 0) return writeAnswer(post, `Nothing changed: the post already reads like revision ${revision}.`, [], media.resolved.warnings, findings);
-    const saved = await this.#save(post, gatedNext, changed, true);
+    const saved = await this.#save(post, gatedNext, changed, true, this.#entryFor(actor, 'post.reverted', id, { from: revision, revision: post.revision + 1 }));
     const held = saved.status === 'in_review' && post.status !== 'in_review' ? ` ${heldMessage(saved.review?.rules ?? [])}` : '';
     return writeAnswer(saved, `Reverted to revision ${revision} (as the new revision ${saved.revision}).${held}`, changed, media.resolved.warnings, findings);
   }
@@ -362,8 +367,7 @@ export class PostService {
       review: null,
       updatedAt: now.toISOString(),
     };
-    const saved = await this.#save(post, next, fieldChanges(post, next), false);
-    await this.#recordChange(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', ') });
+    const saved = await this.#save(post, next, fieldChanges(post, next), false, this.#entryFor(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', ') }));
     const message = scheduled ? `Approved: the post goes live at ${at ?? 'its time'}.` : 'Approved: the post is on the site.';
     return writeAnswer(saved, message, fieldChanges(post, next), []);
   }
@@ -374,8 +378,7 @@ export class PostService {
     const now = this.#now().toISOString();
     const review = post.review ?? pendingReview('published', null, [], this.#now());
     const next: PostRecord = { ...post, status: 'draft', publishAt: null, review: { ...review, state: 'returned', note, decidedAt: now, decidedBy: actorLabel(actor) }, updatedAt: now };
-    const saved = await this.#save(post, next, fieldChanges(post, next), false);
-    await this.#recordChange(actor, 'review.returned', id, { rules: review.rules.join(', '), note: note.slice(0, 500) });
+    const saved = await this.#save(post, next, fieldChanges(post, next), false, this.#entryFor(actor, 'review.returned', id, { rules: review.rules.join(', '), note: note.slice(0, 500) }));
     return writeAnswer(saved, 'Sent back to the author as a draft, with the note.', fieldChanges(post, next), []);
   }
 
@@ -394,8 +397,7 @@ export class PostService {
     const changed = fieldChanges(post, next);
     let answer: PostWriteResponse;
     if (changed.length === 0) answer = writeAnswer(post, 'Nothing changed: the post already reads like this.', [], version.warnings, findings);
-    else answer = writeAnswer(await this.#save(post, next, changed, true), 'Saved: the post still waits for review.', changed, version.warnings, findings);
-    await this.#recordChange(actor, 'review.edited', id);
+    else answer = writeAnswer(await this.#save(post, next, changed, true, this.#entryFor(actor, 'review.edited', id, { fields: changed.map((change) => change.field).join(', ') })), 'Saved: the post still waits for review.', changed, version.warnings, findings);
     return answer;
   }
 
@@ -412,7 +414,12 @@ export class PostService {
       const outcome = await this.#store.save(
         // Dated at its time, not at this run's (a server that was down publishes it later).
         { ...post, status: 'published', publishedAt: at, publishAt: null, updatedAt: at > post.updatedAt ? at : post.updatedAt },
-        { expectedRevision: post.revision, keepRevision: false, changed: ['status'] },
+        {
+          expectedRevision: post.revision,
+          keepRevision: false,
+          changed: ['status'],
+          audit: { at: now.toISOString(), actor: 'scheduler', action: 'post.went_live', target: post.id, detail: { publishAt: at, revision: post.revision + 1 }, ip: null },
+        },
       );
       // 'stale': an author changed it at this moment; the next run looks again.
       if (outcome.kind === 'saved') published.push(outcome.post);

@@ -64,6 +64,8 @@ export interface CreateOptions {
   idempotency?: IdempotencyClaim;
   /** The creation time (demo content and imports keep their own dates); default now. */
   at?: Date;
+  /** Logged in the same transaction as the post (its target the new post's id): both are stored, or neither. */
+  audit?: Omit<AuditEntry, 'target'>;
 }
 
 export interface PostCounts {
@@ -85,6 +87,8 @@ export interface SaveOptions {
   keepRevision: boolean;
   /** The fields the change touches (stored with the kept revision). */
   changed: readonly string[];
+  /** Logged in the same transaction as the change: both are stored, or neither (nothing when it is not saved). */
+  audit?: AuditEntry;
 }
 
 export type SaveOutcome =

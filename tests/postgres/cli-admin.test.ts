@@ -72,11 +72,14 @@ describe('blogpost keys, staff, leads, audit and seed with DATABASE_URL', () => 
       expect((await publish('Refused After the Revocation')).status).toBe(401);
 
       const entries = await auditEntries(cli);
-      expect(entries.map((entry) => [entry.action, entry.target])).toEqual([
+      expect(entries.map((entry) => [entry.action, entry.actor.startsWith('key:') ? 'key' : entry.target])).toEqual([
         ['key.created', id],
+        // The post the key published, logged as the key's (its target is the new post's id).
+        ['post.created', 'key'],
         ['key.revoked', id],
       ]);
-      expect(entries[1]?.detail).toMatchObject({ reason: 'left the agency' });
+      expect(entries[1]?.actor).toBe(`key:${id}`);
+      expect(entries[2]?.detail).toMatchObject({ reason: 'left the agency' });
     });
   });
 

@@ -915,6 +915,29 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
     );
 
     it(
+      'logs the audit entry given with a create or a change in the same transaction: with it when saved, never when not',
+      withStore(async ({ store, reopen }) => {
+        const made = auditEntry({ at: '2026-11-04T09:00:00.000Z', actor: 'key:AuthorKey1', action: 'post.created', detail: { status: 'published' } });
+        const { target: _target, ...withoutTarget } = made;
+        const post = created(await store.posts.create(newPost('Audited'), { slugBase: 'audited', audit: withoutTarget }));
+        // The store names the new post as the target: the service could not know its id.
+        expect(await store.audit.list()).toEqual([{ ...made, target: post.id }]);
+        const current = await store.posts.getById(post.id);
+        if (!current) throw new Error('created post not found');
+        const changed = auditEntry({ at: '2026-11-04T09:01:00.000Z', actor: 'staff:jane@example.com', action: 'post.trashed', target: post.id, detail: { revision: 2 } });
+        expect((await store.posts.save({ ...current, deletedAt: '2026-11-04T09:01:00.000Z' }, { expectedRevision: 1, keepRevision: false, changed: [], audit: changed })).kind).toBe('saved');
+        // A stale change, and one whose entry is not an entry, store nothing: neither the post nor the entry.
+        const stale = auditEntry({ at: '2026-11-04T09:02:00.000Z', action: 'post.restored', target: post.id });
+        expect((await store.posts.save({ ...current, deletedAt: null }, { expectedRevision: 1, keepRevision: false, changed: [], audit: stale })).kind).toBe('stale');
+        const broken = { ...stale, action: 'post.burned' } as unknown as AuditEntry;
+        await expect(store.posts.save({ ...current, deletedAt: null, revision: 2 }, { expectedRevision: 2, keepRevision: false, changed: [], audit: broken })).rejects.toThrow(/Not an audit entry/);
+        const reopened = await reopen();
+        expect(await reopened.audit.list()).toEqual([{ ...made, target: post.id }, changed]);
+        expect(await reopened.posts.getById(post.id)).toMatchObject({ revision: 2, deletedAt: '2026-11-04T09:01:00.000Z' });
+      }),
+    );
+
+    it(
       "makes the audit's pseudonym key once, 32 random bytes, the same for callers at once and after a reopen",
       withStore(async ({ store, reopen }) => {
         const keys = await Promise.all([store.audit.pseudonymKey(), store.audit.pseudonymKey(), store.audit.pseudonymKey()]);

@@ -36,6 +36,7 @@ import type {
 } from '../store';
 import { StoreError } from '../store-error';
 import { type Db, Rollback, type SqlDatabase, type Tx } from './database';
+import { auditRow } from './staff';
 import type { PostsTable, PostTagsTable, StoreSchema } from './schema';
 
 /** The PostgreSQL channel every post change is announced on (its payload: the new `posts_revision`). */
@@ -201,6 +202,7 @@ export class SqlPostRepository implements PostRepository {
       const record = newPostRecord(post, { id, seq, slug, at, idempotency });
       await tx.insertInto('posts').values(postRow(record)).execute();
       await insertTags(tx, record);
+      if (options.audit) await tx.insertInto('audit_log').values(auditRow({ ...options.audit, target: id }, this.#database.where)).execute();
       await changed();
       return { kind: 'created', post: withoutContent(record) };
     });
@@ -358,6 +360,7 @@ export class SqlPostRepository implements PostRepository {
       await tx.updateTable('posts').set(columns).where('id', '=', record.id).execute();
       await tx.deleteFrom('post_tags').where('post_id', '=', record.id).execute();
       await insertTags(tx, record);
+      if (options.audit) await tx.insertInto('audit_log').values(auditRow(options.audit, this.#database.where)).execute();
       await changed();
       return { kind: 'saved', post: withoutContent(record) };
     });

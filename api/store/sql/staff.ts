@@ -164,6 +164,19 @@ export class SqlSessionRepository implements SessionRepository {
 /** An ISO time in one form (UTC, milliseconds), so times compare as text exactly as Date.parse compares them. */
 const sortableTime = (iso: string) => new Date(Date.parse(iso)).toISOString();
 
+/**
+ * The audit log's row for `entry`, checked first: a StoreError 'corrupt' when it is not an entry, so
+ * nothing is logged (and nothing of a change written in the same transaction is stored).
+ */
+export function auditRow(entry: AuditEntry, where: string): { at: string; entry: string } {
+  const checked = auditEntrySchema.safeParse(entry);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new StoreError('corrupt', where, `Not an audit entry (${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}); nothing was logged.`);
+  }
+  return { at: sortableTime(checked.data.at), entry: JSON.stringify(checked.data) };
+}
+
 /** store_meta's row holding the audit's pseudonym key. */
 const PSEUDONYM_KEY = 'audit_pseudonym_key';
 
@@ -177,12 +190,8 @@ export class SqlAuditLog implements AuditLog {
 
   /** Checked first (a StoreError 'corrupt', nothing logged, when it is not an entry); committed before it resolves. */
   async append(entry: AuditEntry): Promise<void> {
-    const checked = auditEntrySchema.safeParse(entry);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      throw new StoreError('corrupt', this.#database.where, `Not an audit entry (${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}); nothing was logged.`);
-    }
-    await this.#database.write('log an audit entry', (tx) => tx.insertInto('audit_log').values({ at: sortableTime(checked.data.at), entry: JSON.stringify(checked.data) }).execute());
+    const row = auditRow(entry, this.#database.where);
+    await this.#database.write('log an audit entry', (tx) => tx.insertInto('audit_log').values(row).execute());
   }
 
   /**
