@@ -135,6 +135,7 @@ export function createApp(options: AppOptions): Koa {
       revision: () => store.posts.revision(),
       anonymousStaff: (ctx) => staffArea(staffDeps, { active: null, loginCookieValue: undefined, client: { ip: ctx.ip, userAgent: ctx.get('User-Agent') }, secure: ctx.secure }),
       quotes: services.quotes,
+      logger,
     }),
   );
   return app;

@@ -8,19 +8,19 @@ import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router';
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router';
 import { deferHydration } from './client/defer-hydration';
 
 export const streamTimeout = 5_000;
 
 /**
  * An error a loader, an action or the render threw: the server decides first (a store out of reach is
- * answered with its own 503 page, web/load-context.ts `failed`); the rest is logged, as React Router
- * does without this function, unless the visitor went away.
+ * answered with its own 503 page, web/load-context.ts `failed`); the rest goes to the server's log with
+ * the request's id, unless the visitor went away.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (context.failed(error) || request.signal.aborted) return;
-  console.error(error);
+  context.logError(error);
 };
 
 export default function handleRequest(
@@ -28,6 +28,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> | Response {
   if (request.method.toUpperCase() === 'HEAD') {
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
@@ -61,7 +62,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          console.error(error);
+          loadContext.logError(error);
         },
       },
     );

@@ -21,6 +21,12 @@ export interface SiteLoadContext {
    * phone number, api/site/render.ts), so the error is not logged here as well.
    */
   failed: (error: unknown) => boolean;
+  /**
+   * Logs an error a loader, an action or the render threw that the server does not answer itself, with
+   * the request's id (the server's logger, as every other failure is: the id on the visitor's error page
+   * finds it).
+   */
+  logError: (error: unknown) => void;
 }
 
 declare module 'react-router' {

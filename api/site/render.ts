@@ -15,6 +15,8 @@ import type { QuoteClient, QuoteIntake } from '../../contract/leads';
 import type { StaffArea } from '../../contract/staff-area';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
 import { AnswerCache, sendCached } from '../answer-cache';
+import { logRequestFailure } from '../http/errors';
+import type { Logger } from '../logger';
 import { isStoreRefusal, type StoreError } from '../store/store-error';
 
 export interface SiteRendererOptions {
@@ -30,6 +32,8 @@ export interface SiteRendererOptions {
   quotes: QuoteIntake;
   /** The staff area of a request outside /admin (nobody signed in; its work refuses). */
   anonymousStaff: (ctx: Context) => StaffArea;
+  /** Where a page's errors are logged (the server's logger). */
+  logger: Logger;
 }
 
 /** Who is asking: the address (the proxy's X-Forwarded-For only when trusted), the browser and its privacy signal. */
@@ -85,7 +89,10 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       unavailable ??= error;
       return true;
     };
-    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog, quotes: options.quotes, client: quoteClient(ctx), staff, failed });
+    const logError = (error: unknown): void => {
+      logRequestFailure(options.logger, `${ctx.method} ${ctx.path} failed while rendering (request ${String(ctx.state.requestId ?? '-')})`, error);
+    };
+    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog, quotes: options.quotes, client: quoteClient(ctx), staff, failed, logError });
     if (unavailable) {
       await response.body?.cancel();
       throw unavailable;

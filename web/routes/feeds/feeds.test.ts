@@ -30,6 +30,7 @@ function feedContext(siteConfig: SiteConfig, blog: BlogReader): AppLoadContext {
     client: unused('the client'),
     staff: unused('the staff area'),
     failed: () => false,
+    logError: unused('the error log'),
   };
 }
 
