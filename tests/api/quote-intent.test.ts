@@ -70,13 +70,20 @@ function referenceOf(res: Response): string {
   return match?.[1] ?? '';
 }
 
-/** Waits until `name`'s e-mail and webhook have arrived, and a little longer: then says how many of each came. */
+/**
+ * Waits until the outbox has sent every notification of every request named `name` (the outbox is the
+ * only sender: a second e-mail would need a second delivery, sent by then too), then says how many of
+ * each arrived.
+ */
 async function notificationsOf(name: string): Promise<{ emails: number; webhooks: number }> {
   const emails = () => smtp.received.filter((mail) => (mail.text ?? '').includes(name)).length;
   const webhooks = () => hook.received.filter((request) => request.body.includes(name)).length;
-  await waitFor(() => emails() > 0 && webhooks() > 0, `${name}'s e-mail and webhook`);
-  // A second notification would be queued as the first was, and go out as soon.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const allSent = async () => {
+    const deliveries = (await Promise.all((await leadsNamed(name)).map((lead) => server.store.outbox.forLead(lead.id)))).flat();
+    return deliveries.length > 0 && deliveries.every((delivery) => delivery.sentAt !== null);
+  };
+  await waitFor(allSent, `${name}'s e-mail and webhook to be sent`);
+  await waitFor(() => emails() > 0 && webhooks() > 0, `${name}'s e-mail and webhook to arrive`);
   return { emails: emails(), webhooks: webhooks() };
 }
 
