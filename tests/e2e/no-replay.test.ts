@@ -75,10 +75,10 @@ interface Surface {
 /** The address's query, as a plain object. */
 const query = (search: unknown): Record<string, string> => ({ ...(search as Record<string, string>) });
 const withQuery = (shown: Shown, name: string, value: string | null): Record<string, string> => {
-  const next = query(shown.query);
-  if (value === null) delete next[name];
-  else next[name] = value;
-  return next;
+  const next = new URLSearchParams(query(shown.query));
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  return Object.fromEntries(next);
 };
 
 const CONTACT_OPTIONS = ['phone', 'email'] as const;
@@ -144,6 +144,8 @@ const homePage: Surface = {
 };
 
 const CATEGORY_IDS = FAQ_CATEGORIES.slice(0, 3).map((category) => category.id);
+/** The place of the question a tap aims at in a category: one of its first three (a category may have fewer). */
+const questionPlace = (category: string, index: number): number => index % Math.min(3, FAQ_CATEGORIES.find((each) => each.id === category)?.items.length ?? 1);
 
 const faqPage: Surface = {
   path: '/faq',
@@ -153,7 +155,10 @@ const faqPage: Surface = {
   ),
   tap: async (page, { kind, index }) => {
     if (kind === 'tab') await page.locator('.faq-page [role="tab"]').nth(index).click();
-    else await page.locator('.faq-page [role="tabpanel"]:not([hidden]) summary').nth(index).click();
+    else {
+      const panel = page.locator('.faq-page [role="tabpanel"]:not([hidden])');
+      await panel.locator('summary').nth(questionPlace((await panel.getAttribute('data-tab-id')) ?? '', index)).click();
+    }
   },
   read: (page) =>
     page.evaluate(() => {
@@ -175,7 +180,7 @@ const faqPage: Surface = {
     }
     // One question of a category open at a time: the tapped one opens (the others close), or closes.
     const category = (shown.panels as string[])[0] ?? '';
-    const key = `${category}:${index}`;
+    const key = `${category}:${questionPlace(category, index)}`;
     const open = shown.open as string[];
     const others = open.filter((other) => !other.startsWith(`${category}:`));
     return { ...shown, open: open.includes(key) ? others : [...others, key] };
