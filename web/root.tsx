@@ -7,7 +7,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import type { Route } from './+types/root';
 import { CallBar } from './components/layout/CallBar';
 import { Footer } from './components/layout/Footer';
@@ -46,9 +46,11 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const { config } = useRootData();
-  // Marks the document once React owns it (tests wait for this), and lets the page boot script replay
-  // what the visitor did while the app was loading. In the Layout, so error and not-found pages do too.
-  useEffect(() => {
+  // Marks the document once React owns it (tests wait for this), and tells the page boot script to
+  // leave the page to React. In a layout effect: it runs in the commit that hydrates, after the
+  // components' own (Tabs, DisclosureTable), which take over what the boot script showed, so no tap
+  // falls between the two. In the Layout, so error and not-found pages do too.
+  useLayoutEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     document.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);

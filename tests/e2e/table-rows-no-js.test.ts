@@ -81,7 +81,7 @@ describe('comparison table rows without JavaScript', () => {
     await page.goto(`${site.url}${paths.sepComparison}`);
     const [, second] = sepComparisonContent(DEFAULT_SITE_CONFIG).comparison.rows;
     if (!second) throw new Error('the SEP comparison needs two rows');
-    // The tap starts the app; the address follows once the app is in charge (it replays the tap).
+    // The tap starts the app and shows the row at once, in the address too; the app takes it over.
     await rowLink(page, 'sep-comparison-table', second.feature).click();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await expect.poll(() => new URL(page.url()).searchParams.get('compare')).toBe(second.id);

@@ -1,6 +1,7 @@
 /**
  * What the page boot script (page-boot.ts, built into an inline script) shares with the server's
- * half of hydrate on interaction (defer-hydration.ts) and the root route (root.tsx).
+ * half of hydrate on interaction (defer-hydration.ts), the root route (root.tsx), and the components
+ * whose state it switches before the app has loaded (Tabs.tsx, DisclosureTable.tsx).
  */
 
 /** The type that keeps React Router's module script from running until `pageBoot` starts it. */
@@ -13,10 +14,27 @@ export const DEFERRED_PRELOADS_ATTRIBUTE = 'data-modulepreload';
  * them one per task, so a tap between two of them is answered at once.
  */
 export const DEFERRED_EVALUATE_ATTRIBUTE = 'data-evaluate-first';
-/** Dispatched on `document` by the root route once React has hydrated the page. */
+/**
+ * Dispatched on `document` by the root route once React has hydrated the page, in the same commit as
+ * the components' layout effects that take over what the page shows.
+ */
 export const HYDRATED_EVENT = 'app:hydrated';
 /** The header turns white with a shadow once the page is scrolled more than this. */
 export const SCROLL_THRESHOLD_PX = 10;
+
+/** On a comparison row's toggle (DisclosureTable.tsx): the id of the explanation it shows. */
+export const ROW_TOGGLE_ATTRIBUTE = 'data-row-explains';
+/**
+ * On a link that chooses a state of its page (a tab link, a comparison row's toggle): the query
+ * parameter the choice is kept under in the address, and the value this link chooses.
+ */
+export const CHOICE_QUERY_ATTRIBUTE = 'data-choice-query';
+export const CHOICE_VALUE_ATTRIBUTE = 'data-choice-value';
+
+/** The attributes that name, in the address, the choice a link makes (see `CHOICE_QUERY_ATTRIBUTE`). */
+export function choiceAttributes(query: string, value: string): Record<string, string> {
+  return { [CHOICE_QUERY_ATTRIBUTE]: query, [CHOICE_VALUE_ATTRIBUTE]: value };
+}
 
 export interface PageBootOptions {
   scrollThresholdPx: number;
@@ -24,6 +42,9 @@ export interface PageBootOptions {
   preloadsAttribute: string;
   evaluateAttribute: string;
   hydratedEvent: string;
+  rowToggleAttribute: string;
+  choiceQueryAttribute: string;
+  choiceValueAttribute: string;
 }
 
 /** The options the boot script runs with. */
@@ -33,4 +54,7 @@ export const PAGE_BOOT_OPTIONS: PageBootOptions = {
   preloadsAttribute: DEFERRED_PRELOADS_ATTRIBUTE,
   evaluateAttribute: DEFERRED_EVALUATE_ATTRIBUTE,
   hydratedEvent: HYDRATED_EVENT,
+  rowToggleAttribute: ROW_TOGGLE_ATTRIBUTE,
+  choiceQueryAttribute: CHOICE_QUERY_ATTRIBUTE,
+  choiceValueAttribute: CHOICE_VALUE_ATTRIBUTE,
 };

@@ -7,14 +7,15 @@
  * turns React Router's module script and its modulepreload links into an inert script
  * (`DEFERRED_SCRIPT_TYPE`, see web/client/defer-hydration.ts), and this script starts it, running the
  * modules one per task so the main thread is never held long while the visitor may tap. Until the app
- * has hydrated, it keeps what the visitor does so nothing is lost: clicks on buttons, tabs, checkboxes
- * and radios, form submissions, arrow keys on tabs, and values typed into fields are replayed once
- * React is in charge; and it keeps taps and keys from reaching React while React is hydrating (which
- * would make React finish hydrating the whole page at once, with the tap waiting for it).
- * A tab (the FAQ categories, the guide's contents views, the case selector) and a comparison table's
- * row are also shown at once: the tablist and panels, or the rows and explanations, are switched here
- * (and a tab link's address updated), so nothing a visitor taps waits for the app; the replayed click
- * then brings React's state to what is shown.
+ * has hydrated, everything a visitor taps works as plain HTML, at once: a box or an option is ticked, a
+ * question opens, a link is followed, a form is sent to the server (decision 0020). What would load the
+ * page again, a tab (the FAQ categories, the guide's contents views, the case selector) or a comparison
+ * table's row (links to the page in that state), is switched here instead: the tablist and panels, or
+ * the rows and explanations, and the address. Nothing is kept to be replayed: when React hydrates,
+ * Tabs.tsx and DisclosureTable.tsx take over the state the page shows, and form fields, which React
+ * leaves uncontrolled or reads on mount, keep what was typed. Until then it also keeps taps and keys
+ * from reaching React (which, while hydrating, would finish hydrating the whole page at once, with
+ * the tap waiting for it).
  *
  * It also keeps the header's scrolled state (`data-scrolled` on <html>), which CSS styles, so the bar
  * turns white the moment the page scrolls, with or without React.
@@ -99,17 +100,19 @@ function pageBoot(options: PageBootOptions): void {
   };
   for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
 
-  // Until React is in charge: keep what the visitor does, replay it after hydration.
-  const replays: Array<() => void> = [];
-  const edited = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
-  const hold = (event: Event, replay: () => void): void => {
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    replays.push(replay);
-    start();
+  // Writes the choice a tab link or a comparison row stands for in the address, as the components do
+  // once the app runs (web/components/ui/address.ts): its query value, or none when the row closes, and
+  // its anchor; the history entry is replaced and its state kept for the router.
+  const remember = (link: Element, chosen: boolean): void => {
+    const name = link.getAttribute(options.choiceQueryAttribute);
+    if (!name || !(link instanceof HTMLAnchorElement)) return;
+    const url = new URL(location.href);
+    if (chosen) url.searchParams.set(name, link.getAttribute(options.choiceValueAttribute) ?? '');
+    else url.searchParams.delete(name);
+    url.hash = new URL(link.href).hash;
+    history.replaceState(history.state, '', url);
   };
-  // Shows `tab` as the chosen one of its tablist, as Tabs.tsx renders it, and writes a tab link's
-  // query and anchor in the address (history state kept for the router).
+  // Shows `tab` as the chosen one of its tablist, as Tabs.tsx renders it.
   const showTab = (tab: Element): void => {
     for (const other of Array.from(tab.closest('[role="tablist"]')?.querySelectorAll('[role="tab"]') ?? [])) {
       const chosen = other === tab;
@@ -118,122 +121,70 @@ function pageBoot(options: PageBootOptions): void {
       const panel = doc.getElementById(other.getAttribute('aria-controls') ?? '');
       if (panel) panel.hidden = !chosen;
     }
-    if (tab instanceof HTMLAnchorElement) {
-      const url = new URL(location.href);
-      const link = new URL(tab.href);
-      link.searchParams.forEach((value, name) => url.searchParams.set(name, value));
-      url.hash = link.hash;
-      history.replaceState(history.state, '', url);
-    }
+    remember(tab, true);
   };
   // Shows a comparison row's explanation as DisclosureTable.tsx renders it: that row chosen, or none
   // when it was the chosen one.
   const toggleRow = (toggle: Element): void => {
     const opening = toggle.getAttribute('aria-expanded') !== 'true';
-    for (const other of Array.from(toggle.closest('table')?.querySelectorAll('[data-row-explains]') ?? [])) {
+    for (const other of Array.from(toggle.closest('table')?.querySelectorAll(`[${options.rowToggleAttribute}]`) ?? [])) {
       const chosen = opening && other === toggle;
       other.setAttribute('aria-expanded', String(chosen));
       other.closest('tr')?.setAttribute('data-selected', String(chosen));
-      const explanation = doc.getElementById(other.getAttribute('data-row-explains') ?? '');
+      const explanation = doc.getElementById(other.getAttribute(options.rowToggleAttribute) ?? '');
       if (explanation) explanation.hidden = !chosen;
     }
     const hint = doc.getElementById(toggle.getAttribute('aria-controls') ?? '')?.querySelector<HTMLElement>('.row-explanation-hint');
     if (hint) hint.hidden = opening;
+    remember(toggle, opening);
   };
+  // A tab or a comparison row is a link to the page in that state: followed now, it would load the
+  // page again. It is switched here instead, at once; the component takes the state over from the
+  // page when the app has hydrated (nothing is replayed). Every other click is the browser's: a box
+  // is ticked, a question opens, a link is followed, a form is sent, as without script.
   const onClick = (event: MouseEvent): void => {
     const target = event.target instanceof Element ? event.target : null;
     const tab = target?.closest('[role="tab"]');
-    const row = target?.closest('[data-row-explains]');
-    // A tab or row link opened elsewhere (new tab or window) is the browser's.
-    if ((tab instanceof HTMLAnchorElement || row) && (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+    const switched = tab ?? target?.closest(`[${options.rowToggleAttribute}]`);
+    // A link opened elsewhere (new tab or window) is the browser's.
+    if (!switched || (switched instanceof HTMLAnchorElement && (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey))) return;
+    event.preventDefault();
     if (tab) showTab(tab);
-    if (row) toggleRow(row);
-    const label = target?.closest('label');
-    const control = label ? label.control : null;
-    const clickable =
-      control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
-        ? label
-        : target?.closest<HTMLElement>('button, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]');
-    if (!clickable) return;
-    hold(event, () => {
-      // React may have rendered the element anew (a page it could not hydrate as it was): find it by id.
-      const now = clickable.isConnected ? clickable : clickable.id ? doc.getElementById(clickable.id) : null;
-      now?.click();
-    });
+    else toggleRow(switched);
   };
-  // A form submitted without a click (Enter in a form that has no submit button).
-  const onSubmit = (event: SubmitEvent): void => {
-    const form = event.target instanceof HTMLFormElement ? event.target : null;
-    if (!form) return;
-    const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
-    hold(event, () => {
-      if (form.isConnected) form.requestSubmit(submitter && submitter.isConnected ? submitter : undefined);
-    });
-  };
-  const tabKeys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'];
+  // Left, Right, Home and End on a tab move to a tab and show it, as Tabs.tsx does.
   const onKeyDown = (event: KeyboardEvent): void => {
-    const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
-    if (!tab || !tabKeys.includes(event.key)) return;
-    const { key, code, shiftKey, altKey, ctrlKey, metaKey } = event;
-    // Left, Right, Home and End move to a tab and show it, as Tabs.tsx does (Up and Down only wait).
-    const tabs = Array.from(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []);
-    const index = tabs.indexOf(tab as HTMLElement);
+    const tab = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[role="tab"]') : null;
+    const tabs = Array.from(tab?.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []);
+    const index = tab ? tabs.indexOf(tab) : -1;
     const last = tabs.length - 1;
-    const next = tabs[key === 'ArrowRight' ? (index === last ? 0 : index + 1) : key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : key === 'Home' ? 0 : key === 'End' ? last : -1];
-    if (next) {
-      showTab(next);
-      next.focus();
-    }
-    hold(event, () => {
-      if (tab.isConnected) tab.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, altKey, ctrlKey, metaKey, bubbles: true, cancelable: true }));
-    });
-  };
-  const onEdit = (event: Event): void => {
-    const field = event.target;
-    if (field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) edited.add(field);
-    else if (field instanceof HTMLInputElement && field.type !== 'checkbox' && field.type !== 'radio') edited.add(field);
-  };
-  // React keeps the value it last saw on each field and ignores an `input` event that does not change
-  // it: set the field back through React's tracker, put the typed value in natively, then notify.
-  const replayEdit = (field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): void => {
-    if (!field.isConnected) return;
-    if (field instanceof HTMLSelectElement) {
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-      return;
-    }
-    const typed = field.value;
-    const native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-    field.value = typed === field.defaultValue ? `${typed} ` : field.defaultValue;
-    if (native) native.call(field, typed);
-    else field.value = typed;
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    const moves: Record<string, number> = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last };
+    const next = tabs[moves[event.key] ?? -1];
+    if (!next) return;
+    event.preventDefault();
+    showTab(next);
+    next.focus();
   };
 
   // React hydrates the whole document at once: a tap (or key) that reaches it while it is hydrating
   // makes it finish all of that work at once, and the tap waits for it. Until the page has hydrated,
-  // these events stop at the window, after this script has handled them: their default actions (a
-  // question opening, a link followed, a box ticked) happen as usual, and what is kept is replayed.
-  const handlers: Record<string, (event: never) => void> = { click: onClick, keydown: onKeyDown, input: onEdit, change: onEdit };
+  // these events stop at the window, after this script has handled them. Stopping an event does not
+  // cancel it: its default action (a box ticked, a question opened, a link followed, a form sent to
+  // the server) happens at once, as without script.
+  const handlers: Record<string, (event: never) => void> = { click: onClick, keydown: onKeyDown };
   const heldFromReact = [
     ...Object.keys(handlers),
-    ...'mousedown mouseup touchstart touchend touchcancel pointerdown pointerup pointercancel auxclick dblclick contextmenu keypress keyup'.split(' '),
+    ...'input change submit mousedown mouseup touchstart touchend touchcancel pointerdown pointerup pointercancel auxclick dblclick contextmenu keypress keyup'.split(' '),
   ];
   const screen = (event: Event): void => {
     handlers[event.type]?.(event as never);
     event.stopPropagation();
   };
   for (const type of heldFromReact) window.addEventListener(type, screen, { capture: true, passive: !(type in handlers) });
-  doc.addEventListener('submit', onSubmit, true);
   doc.addEventListener(
     options.hydratedEvent,
     () => {
       for (const type of heldFromReact) window.removeEventListener(type, screen, true);
-      doc.removeEventListener('submit', onSubmit, true);
-      // After the effect that announced hydration has returned, so React handles these as usual.
-      window.setTimeout(() => {
-        for (const field of edited) replayEdit(field);
-        for (const replay of replays) replay();
-      }, 0);
     },
     { once: true },
   );

@@ -2,7 +2,7 @@
  * The API test console: every harness test against this site, with results and a text log, Python and
  * Postman help, and an optional remembered key list (localStorage).
  */
-import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/api-test-console';
 import { runTest } from '../../harness/index';
@@ -10,6 +10,7 @@ import { TEST_TYPES, type TestResult, type TestType } from '../../harness/types'
 import { browserHarnessDeps, delay, RESULT_CHECK_DELAY_MS } from '../client/browser-harness';
 import { loadSavedKeys, SAVED_API_KEYS_STORAGE_KEY, type SavedApiKey, saveKeys } from '../client/saved-keys';
 import { CodeBlock } from '../components/ui/CodeBlock';
+import { useHydrated } from '../components/ui/hydrated';
 import { Tabs } from '../components/ui/Tabs';
 import { configFromMatches, pageMeta } from '../seo/meta';
 
@@ -82,6 +83,24 @@ export default function ApiTestConsole() {
   const [running, setRunning] = useState(false);
   const [results, setResults] = useState<Array<{ type: TestType; result: TestResult }>>([]);
   const [log, setLog] = useState<string[]>([]);
+  const hydrated = useHydrated();
+
+  // What the fields hold when the app hydrates is what the visitor set before it loaded (React leaves
+  // a field alone when it hydrates, decision 0020): take it over, so the tests run with it.
+  const form = useRef<HTMLFormElement>(null);
+  const adoptFields = useEffectEvent(() => {
+    const fields = form.current?.elements;
+    const field = (suffix: string) => fields?.namedItem(`${formId}-${suffix}`);
+    const typeField = field('type');
+    const keyField = field('key');
+    const rememberField = field('remember');
+    const validateField = field('validate');
+    if (typeField instanceof HTMLSelectElement && TEST_TYPES.some((t) => t === typeField.value)) setType(typeField.value as TestType);
+    if (keyField instanceof HTMLInputElement) setApiKey(keyField.value);
+    if (rememberField instanceof HTMLInputElement) setRemember(rememberField.checked);
+    if (validateField instanceof HTMLInputElement) setValidateOnly(validateField.checked);
+  });
+  useLayoutEffect(() => adoptFields(), []);
 
   const persist = (keys: SavedApiKey[]) => {
     try {
@@ -152,6 +171,7 @@ export default function ApiTestConsole() {
           <section aria-labelledby="runner-heading">
             <h2 id="runner-heading">Run a test</h2>
             <form
+              ref={form}
               className="console-form"
               onSubmit={(event) => {
                 event.preventDefault();
@@ -206,10 +226,11 @@ export default function ApiTestConsole() {
                 <label htmlFor={`${formId}-validate`}>Validate only (never create a post)</label>
               </div>
               <div className="button-row" style={{ justifyContent: 'flex-start' }}>
-                <button type="submit" className="button button-primary" disabled={running}>
+                {/* The tests run in the page: until the app has loaded, the buttons wait for it. */}
+                <button type="submit" className="button button-primary" disabled={running || !hydrated}>
                   {running ? 'Running…' : 'Run test'}
                 </button>
-                <button type="button" className="button button-outline" disabled={running} onClick={() => void runTypes(TEST_TYPES.filter((t) => t !== 'reset'))}>
+                <button type="button" className="button button-outline" disabled={running || !hydrated} onClick={() => void runTypes(TEST_TYPES.filter((t) => t !== 'reset'))}>
                   Run all tests
                 </button>
               </div>

@@ -6,12 +6,15 @@
  * the chosen row's own link leads back to none), so without JavaScript the server renders the choice
  * and the browser scrolls to its explanation. With the app running the link acts as a toggle button
  * (role, aria-expanded, Enter and Space) that changes the table in place and keeps the address in step.
+ * While the app loads, the page boot script (web/client/page-boot.ts) does the same for a tapped row;
+ * when the app hydrates, the table takes over the row the page shows (nothing is replayed, decision 0020).
  * Every explanation is in the HTML, only the chosen one shown. On small screens (web/styles/mobile.css) the
  * table scrolls sideways in its box with the feature column held in place, under a hint saying so.
  */
 import { MoveHorizontal } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { choiceAttributes, ROW_TOGGLE_ATTRIBUTE } from '../../client/boot-contract';
 import { useRememberInAddress } from './address';
 
 export interface DisclosureRow {
@@ -93,6 +96,17 @@ export function DisclosureTable<Row extends DisclosureRow>({
     setSelectedId(rowId);
     remember(name, rowId, panelId);
   };
+  // The row the page shows when the app hydrates is the visitor's: the page boot script may have
+  // switched it before the app loaded. Read in the commit that hydrates, in which the root route also
+  // tells the boot script to stop (root.tsx), so no tap falls between the two.
+  const root = useRef<HTMLDivElement>(null);
+  const adoptShownRow = useEffectEvent(() => {
+    const toggles = Array.from(root.current?.querySelectorAll(`[${ROW_TOGGLE_ATTRIBUTE}]`) ?? []);
+    const shown = rows[toggles.findIndex((toggle) => toggle.getAttribute('aria-expanded') === 'true')]?.id ?? null;
+    if (shown !== selectedId) choose(shown);
+  });
+  useLayoutEffect(() => adoptShownRow(), []);
+
   const onClick = (event: MouseEvent<HTMLAnchorElement>, rowId: string | null): void => {
     // A link opened elsewhere (new tab or window) is the browser's.
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
@@ -106,7 +120,7 @@ export function DisclosureTable<Row extends DisclosureRow>({
   };
 
   return (
-    <div className="disclosure-table" data-testid={testId}>
+    <div ref={root} className="disclosure-table" data-testid={testId}>
       <p className="table-scroll-hint">
         <MoveHorizontal aria-hidden="true" size={18} /> Swipe the table sideways to see every column.
       </p>
@@ -141,7 +155,8 @@ export function DisclosureTable<Row extends DisclosureRow>({
                       className="row-toggle"
                       aria-expanded={isSelected}
                       aria-controls={panelId}
-                      data-row-explains={`${name}-${row.id}`}
+                      {...{ [ROW_TOGGLE_ATTRIBUTE]: `${name}-${row.id}` }}
+                      {...choiceAttributes(name, row.id)}
                       onClick={(event) => onClick(event, next)}
                       onKeyDown={(event) => onKeyDown(event, next)}
                     >

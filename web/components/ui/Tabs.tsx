@@ -4,14 +4,17 @@
  *
  * With `link`, each tab is a link to the page with that tab chosen (`?<query>=<id>#<anchor>`), which
  * the route's loader reads (`tabFromQuery`) and the server renders: the tabs work before and without
- * JavaScript. The page boot script (web/client/page-boot.ts) shows a tapped tab at once while the app
- * loads; once hydrated, a click selects without leaving the page and writes the choice in the address
- * (a replace through the router: no new history entry, no scrolling, no request for a route whose
- * loader runs in the browser).
+ * JavaScript. While the app loads, the page boot script (web/client/page-boot.ts) shows a tapped tab
+ * at once and writes it in the address; when the app hydrates, the tabs take over the tab the page
+ * shows (nothing is replayed, decision 0020). Once hydrated, a click selects without leaving the page
+ * and writes the choice in the address (a replace through the router: no new history entry, no
+ * scrolling, no request for a route whose loader runs in the browser).
  * Until then every tab link stays in the tab order, so a keyboard without script reaches them all.
  */
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { choiceAttributes } from '../../client/boot-contract';
 import { useRememberInAddress } from './address';
+import { useHydrated } from './hydrated';
 
 export interface TabItem {
   id: string;
@@ -55,13 +58,6 @@ export function tabHref(link: TabLink, id: string): string {
   return `?${new URLSearchParams({ [link.query]: id }).toString()}#${link.anchor}`;
 }
 
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and while hydrating, true once React runs the page. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
-
 /** A click that opens the link elsewhere (new tab or window) is left to the browser. */
 function opensElsewhere(event: MouseEvent): boolean {
   return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
@@ -85,6 +81,17 @@ export function Tabs({ tabs, label, defaultTabId, selectedId, onSelect, link, cl
     rememberInAddress(id);
     onSelect?.(id);
   };
+
+  // The tab the page shows when the app hydrates is the visitor's: the page boot script may have
+  // switched it before the app loaded. Read in the commit that hydrates, in which the root route also
+  // tells the boot script to stop (root.tsx), so no tap falls between the two.
+  const root = useRef<HTMLDivElement>(null);
+  const adoptShownTab = useEffectEvent(() => {
+    const shown = Array.from(root.current?.querySelectorAll(':scope > [role="tablist"] > [role="tab"]') ?? []);
+    const tab = tabs[shown.findIndex((element) => element.getAttribute('aria-selected') === 'true')];
+    if (tab && tab.id !== selected) select(tab.id);
+  });
+  useLayoutEffect(() => adoptShownTab(), []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
     const last = tabs.length - 1;
@@ -126,13 +133,14 @@ export function Tabs({ tabs, label, defaultTabId, selectedId, onSelect, link, cl
   };
 
   return (
-    <div className={['tabs', className].filter(Boolean).join(' ')}>
+    <div ref={root} className={['tabs', className].filter(Boolean).join(' ')}>
       <div role="tablist" aria-label={label} className="tab-list">
         {tabs.map((tab, index) =>
           link ? (
             <a
               key={tab.id}
               {...tabProps(tab, index)}
+              {...choiceAttributes(link.query, tab.id)}
               href={tabHref(link, tab.id)}
               onClick={(event) => {
                 if (opensElsewhere(event)) return;

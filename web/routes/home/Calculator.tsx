@@ -7,9 +7,11 @@
  * It is a real form first: without JavaScript, Calculate sends `GET /?annualContribution=...#calculator`
  * and the home route's loader renders the figures (or the messages) for those inputs, which arrive here
  * as `initial`, chart included. Once hydrated, the results and the chart follow every keystroke, and Calculate (or Enter) only puts the
- * inputs in the address bar, so the figures can be shared, without reloading the page.
+ * inputs in the address bar, so the figures can be shared, without reloading the page. Figures typed
+ * before the app has loaded stay in the inputs (React leaves a field's value alone when it hydrates)
+ * and are taken over when it does, so the results follow what the visitor typed (decision 0020).
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ProjectionChart } from '../../components/ui/ProjectionChart';
 import {
   CALCULATOR_ASSUMPTIONS,
@@ -104,10 +106,24 @@ export function Calculator({ headingId, initial = CALCULATOR_DEFAULT_RAW }: { he
   const result = validation.ok ? calculateGrowth(validation.input) : null;
   const errors = validation.ok ? {} : validation.errors;
 
+  // What the inputs hold when the app hydrates is what the visitor typed: take it over.
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const inputs = form.current?.elements;
+    if (!inputs) return;
+    const typed = { ...CALCULATOR_DEFAULT_RAW };
+    for (const field of CALCULATOR_FIELDS) {
+      const input = inputs.namedItem(field);
+      if (input instanceof HTMLInputElement) typed[field] = input.value;
+    }
+    setRaw((current) => (CALCULATOR_FIELDS.some((field) => typed[field] !== current[field]) ? typed : current));
+  }, []);
+
   return (
     <div className="calculator" data-testid="calculator">
       {/* noValidate: an out-of-range value still reaches the server, which answers with its message. */}
       <form
+        ref={form}
         className="calculator-form"
         method="get"
         action={CALCULATOR_ACTION}
