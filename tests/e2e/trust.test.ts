@@ -217,7 +217,7 @@ describe('pictures', () => {
       expect(Math.abs(outer.height / outer.width - ratio)).toBeLessThan(0.01);
       expect(inner).toEqual(outer);
     }
-    expect(await box.getByRole('button').innerText()).toMatch(/\S/);
+    expect(await box.getByRole('link', { name: /^Play video: / }).innerText()).toMatch(/\S/);
   });
 
   it('draws the Tax Train and the seed and the harvest on the home page, from the figures of the copy', async () => {

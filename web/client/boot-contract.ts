@@ -15,6 +15,13 @@ export const DEFERRED_PRELOADS_ATTRIBUTE = 'data-modulepreload';
 export const DEFERRED_EVALUATE_ATTRIBUTE = 'data-evaluate-first';
 /** Dispatched on `document` by the root route once React has hydrated the page. */
 export const HYDRATED_EVENT = 'app:hydrated';
+/**
+ * Marks a link that opens what it names in place on a plain click once the app runs (the video
+ * player, the booking form; web/components/ui/plain-click.ts). The boot script keeps a plain click on
+ * one made before the app has loaded and replays it after, rather than letting the browser follow
+ * the link away from the page; any other click is the browser's, as it is without JavaScript.
+ */
+export const OPENS_IN_PLACE_ATTRIBUTE = 'data-opens-in-place';
 /** The header turns white with a shadow once the page is scrolled more than this. */
 export const SCROLL_THRESHOLD_PX = 10;
 

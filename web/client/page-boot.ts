@@ -23,7 +23,7 @@
  * (`import ... from './client/page-boot?inline-script'` in root.tsx, see scripts/vite-inline-script.ts),
  * so it may import what it needs (the shared names are in boot-contract.ts) and runs once, on load.
  */
-import { PAGE_BOOT_OPTIONS, type PageBootOptions } from './boot-contract';
+import { OPENS_IN_PLACE_ATTRIBUTE, PAGE_BOOT_OPTIONS, type PageBootOptions } from './boot-contract';
 
 function pageBoot(options: PageBootOptions): void {
   const doc = document;
@@ -144,8 +144,9 @@ function pageBoot(options: PageBootOptions): void {
     const target = event.target instanceof Element ? event.target : null;
     const tab = target?.closest('[role="tab"]');
     const row = target?.closest('[data-row-explains]');
-    // A tab or row link opened elsewhere (new tab or window) is the browser's.
-    if ((tab instanceof HTMLAnchorElement || row) && (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+    const opener = target?.closest(`a[${OPENS_IN_PLACE_ATTRIBUTE}]`);
+    // A tab, row or opener link opened elsewhere (new tab or window) is the browser's.
+    if ((tab instanceof HTMLAnchorElement || row || opener) && (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
     if (tab) showTab(tab);
     if (row) toggleRow(row);
     const label = target?.closest('label');
@@ -153,7 +154,7 @@ function pageBoot(options: PageBootOptions): void {
     const clickable =
       control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
         ? label
-        : target?.closest<HTMLElement>('button, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]');
+        : target?.closest<HTMLElement>(`button, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"], a[${OPENS_IN_PLACE_ATTRIBUTE}]`);
     if (!clickable) return;
     hold(event, () => {
       // React may have rendered the element anew (a page it could not hydrate as it was): find it by id.
