@@ -51,6 +51,34 @@ describe('Blog API Usage Examples page', () => {
     await context.close();
   });
 
+  it.each([375, 320])('gives each requirement room on a %i px phone: values break between words, nothing scrolls sideways', async (width) => {
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/api/usage-examples`);
+    const table = page.getByRole('region', { name: 'Requirements table' });
+    // Each <code>: its text, the lines it is laid out on (one client rect per line) and its right edge.
+    const codes = await table.locator('code').evaluateAll((elements) =>
+      elements.map((el) => {
+        const rects = [...el.getClientRects()];
+        return { text: el.textContent ?? '', lines: rects.length, right: Math.max(...rects.map((r) => r.right)) };
+      }),
+    );
+    expect(codes.map((code) => code.text)).toEqual(['Authorization: Bearer <your key>', 'JSON with Content-Type: application/json', 'title, content, excerpt, category, author.name, status']);
+    for (const code of codes) {
+      if (code.text.length > 10) expect(code.text.length / code.lines, `${code.text} on ${code.lines} lines`).toBeGreaterThanOrEqual(10);
+      expect(code.right, code.text).toBeLessThanOrEqual(width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // Laid out as blocks, it is still a table to a screen reader: each requirement a row headed by its name.
+    const cdp = await context.newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ role?: { value?: string }; name?: { value?: string } }> };
+    const roles = nodes.map((node) => `${node.role?.value ?? ''} ${node.name?.value ?? ''}`.trim());
+    expect(roles).toContain('table What every request needs');
+    for (const name of ['API Key', 'Content Format', 'Required Fields']) expect(roles).toContain(`rowheader ${name}`);
+    await context.close();
+  });
+
   it('lists the common errors of the catalogue plus 413, 415 and 429, and the response format', async () => {
     const { context, page } = await openPage(site, `${site.url}/api/usage-examples`);
     // Far down the page: laid out once scrolled near (content-visibility), as a reader scrolls.

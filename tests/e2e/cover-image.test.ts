@@ -5,7 +5,8 @@
  * its card on /blog, its category page and the home page's "Latest articles" (lazily but for the first
  * card of a list), as the Open Graph image
  * and in the JSON-LD `image` beside the publisher's logo (which answers as a PNG). A post without a
- * cover gets the drawn stand-in on its cards (no image request) and keeps the small Twitter card.
+ * cover gets the drawn stand-in on its cards (its category's own drawing, no image request) and keeps
+ * the small Twitter card.
  */
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
@@ -25,6 +26,15 @@ let media: MediaResponse;
 let covered: string;
 let plain: string;
 
+/** Posts without a cover, older than the rest: one in each built-in category but Retirement Planning's, and one that maps to uncategorized. */
+const UNCOVERED_ELSEWHERE = [
+  ['What a Premium Pays For', 'Insurance Basics'],
+  ['Caps, Floors and Participation Rates', 'IUL Strategies'],
+  ['Reading an Illustration Line by Line', 'Financial Education'],
+  ['Why Tax Diversification Matters', 'Tax Benefits'],
+  ['A Note From the Office', 'Office News'],
+] as const;
+
 /** A 1200x800 JPEG with some texture (a flat colour would encode to almost nothing). */
 function photo(): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 90, b: 140 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
@@ -43,6 +53,8 @@ beforeAll(async () => {
   const upload = await call<MediaResponse>(site.server, 'POST', '/api/media', { key, body: await photo(), headers: { 'content-type': 'image/jpeg' } });
   expect(upload.status, upload.text).toBe(201);
   media = upload.json;
+  // Oldest, without covers: one in each category the posts below leave out, and one in no built-in category.
+  for (const [title, category] of UNCOVERED_ELSEWHERE) await createPost(key, { title, category });
   // Newest first on every list: the covered post, the plain one, then an older covered one.
   await createPost(key, { title: 'An Older Article With the Same Cover', category: 'Tax Benefits', cover_image: media.id, cover_image_alt: COVER_ALT });
   plain = await createPost(key, { title: 'Roth Conversions Without a Picture', category: 'Retirement Planning' });
@@ -237,6 +249,39 @@ describe('the cards', () => {
       await context.close();
     });
   }
+
+  it("draws each category its own picture on /blog, and shows a post's cover where it has one", async () => {
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/blog`);
+    const drawn = new Map<string, { scene: string | null; markup: string; hidden: string | null; box: { width: number; height: number } | null }>();
+    for (const title of ['Roth Conversions Without a Picture', ...UNCOVERED_ELSEWHERE.map(([t]) => t)]) {
+      const found = page.getByTestId('post-card').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+      const fallback = found.getByTestId('post-card-fallback');
+      const art = fallback.getByTestId('category-illustration');
+      drawn.set((await fallback.getAttribute('data-category')) ?? '', {
+        scene: await art.getAttribute('data-illustration'),
+        markup: await art.innerHTML(),
+        hidden: await fallback.getAttribute('aria-hidden'),
+        box: await fallback.boundingBox(),
+      });
+    }
+    expect([...drawn.keys()].sort()).toEqual(['financial-education', 'insurance-basics', 'iul-strategies', 'retirement-planning', 'tax-benefits', 'uncategorized']);
+    // Five categories and the rest, six different drawings: named differently and drawn differently.
+    expect(new Set([...drawn.values()].map((d) => d.scene)).size).toBe(6);
+    expect(new Set([...drawn.values()].map((d) => d.markup)).size).toBe(6);
+    for (const [category, d] of drawn) {
+      expect(d.hidden, category).toBe('true');
+      expect(d.box && d.box.height / d.box.width, category).toBeCloseTo(9 / 16, 2);
+    }
+    // The covered posts show their cover, not a drawing.
+    for (const title of ['How Policy Loans Work', 'An Older Article With the Same Cover']) {
+      const found = page.getByTestId('post-card').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+      expect(await found.getByTestId('post-card-fallback').count(), title).toBe(0);
+      expect(await found.locator('[data-testid="post-card-image"] img').getAttribute('src'), title).toBe(media.url);
+    }
+    await context.close();
+  });
 
   it('gives a post without a cover the drawn stand-in: its category, no image, the same box as a cover', async () => {
     const context = await site.newContext({ viewport: { width: 1280, height: 800 } });

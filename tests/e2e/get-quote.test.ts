@@ -1,11 +1,13 @@
 /**
  * /get-quote in real Chromium, offline: every request leaving the test server is answered by the test
  * (page.route) or aborted. Checks that neither the booking provider nor the video host is contacted
- * before the visitor asks; that the click inserts the iframe (src, title, 800px / 600px, lazy) and
- * then the embed script; the phone fallback when the script fails or the frame never loads; the
+ * before the visitor asks; that the form and video openers are links to their own pages (followed
+ * without JavaScript, or on a Ctrl or middle click) and a plain click opens them in place (one made
+ * before the app has loaded shows the link as opening, and the app opens it when it takes over); that the click inserts the iframe (src, title, 800px / 600px, lazy)
+ * and then the embed script; the phone fallback when the script fails or the frame never loads; the
  * video facade; the Service JSON-LD with a free Offer; and axe at 1280 and 375 px.
  */
-import type { BrowserContext, Page, Route as PlaywrightRoute } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route as PlaywrightRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_LOAD_TIMEOUT_MS, quoteContent } from '../../web/content/get-quote';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
@@ -16,6 +18,8 @@ import { nextFrames, waitForHydration } from '../support/page';
 const config = DEFAULT_SITE_CONFIG;
 const content = quoteContent(config);
 const THIRD_PARTY_ORIGINS = [config.bookingFormUrl, config.bookingScriptUrl, config.videoHost].map((url) => new URL(url).origin);
+/** The quote video's own page on the hosting service (the privacy-enhanced host has none of its own). */
+const VIDEO_PAGE = `https://www.youtube.com/watch?v=${config.quoteVideoId}`;
 
 /** A small, accessible stand-in for the provider's form. */
 const FAKE_FORM_HTML =
@@ -65,6 +69,15 @@ const providerWorks: ExternalHandler = (route, url) => {
   if (href === config.bookingScriptUrl) return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__bookingScriptRan = true;' });
   return route.abort();
 };
+
+/** The provider answered, and so does the video's own page. */
+const providerAndVideoWork: ExternalHandler = (route, url) => {
+  if (url.href === VIDEO_PAGE) return route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_VIDEO_PAGE_HTML });
+  return providerWorks(route, url);
+};
+
+/** A stand-in for the video's page on the hosting service. */
+const FAKE_VIDEO_PAGE_HTML = '<!doctype html><html lang="en"><head><title>Video</title></head><body><h1>The video page</h1></body></html>';
 
 /** The form page loads but the provider's script is blocked. */
 const scriptBlocked: ExternalHandler = (route, url) => {
@@ -119,6 +132,37 @@ describe('quote page: server-rendered head and copy', () => {
   });
 });
 
+describe('quote page without JavaScript', () => {
+  it('links the scheduling form and the video to their own pages, in the same tab', async () => {
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const local = new URL(site.url).origin;
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      return url.origin === local ? route.continue() : providerAndVideoWork(route, url);
+    });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/get-quote`);
+    const form = page.getByRole('link', { name: content.form.openLabel });
+    expect(await form.getAttribute('href')).toBe(config.bookingFormUrl);
+    expect(await form.getAttribute('target')).toBeNull();
+    await form.click();
+    await page.waitForURL(config.bookingFormUrl);
+    expect(await page.getByRole('heading', { name: 'Book a time' }).isVisible()).toBe(true);
+
+    await page.goto(`${site.url}/get-quote`);
+    const poster = page.getByTestId('video-landscape').getByRole('link', { name: `Play video: ${content.video.title}` });
+    expect(await poster.getAttribute('href')).toBe(VIDEO_PAGE);
+    // Still the fixed 3:2 box, filled by the poster link.
+    const [box, link] = [await page.getByTestId('video-landscape').boundingBox(), await poster.boundingBox()];
+    expect(box && link && box.height / box.width).toBeCloseTo(2 / 3, 2);
+    expect(link).toEqual(box);
+    await poster.click();
+    await page.waitForURL(VIDEO_PAGE);
+    expect(await page.getByRole('heading', { name: 'The video page' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
 describe('quote page in the browser', () => {
   it('requests nothing from the booking provider or the video host before the visitor asks', async () => {
     const { context, page, requests, errors } = await openQuote({ external: providerWorks });
@@ -163,7 +207,7 @@ describe('quote page in the browser', () => {
   it('inserts the iframe and then the provider script when the visitor opens the form', async () => {
     const { context, page, requests, errors } = await openQuote({ external: providerWorks });
     await watchInsertions(page);
-    await page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    await page.getByRole('link', { name: content.form.openLabel }).click();
 
     const frame = page.getByTestId('booking-frame');
     await frame.waitFor();
@@ -201,7 +245,7 @@ describe('quote page in the browser', () => {
 
   it('shows the phone and e-mail fallback when the provider script cannot load', async () => {
     const { context, page } = await openQuote({ external: scriptBlocked });
-    await page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    await page.getByRole('link', { name: content.form.openLabel }).click();
     const fallback = page.getByTestId('booking-fallback');
     await fallback.waitFor();
     expect(await fallback.getAttribute('role')).toBe('alert');
@@ -228,7 +272,7 @@ describe('quote page in the browser', () => {
     // The page's clock stops before the click, so the form's 15 s are counted by the test alone, not by
     // the real seconds a busy machine takes between the click and the checks.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
-    await page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    await page.getByRole('link', { name: content.form.openLabel }).click();
     await page.locator(`script[src="${config.bookingScriptUrl}"]`).waitFor({ state: 'attached' });
     await page.clock.fastForward(BOOKING_LOAD_TIMEOUT_MS - 1_000);
     expect(await page.getByTestId('booking-embed').getAttribute('data-state')).toBe('loading');
@@ -247,11 +291,88 @@ describe('quote page in the browser', () => {
     expect(await video.locator('iframe').count()).toBe(0);
     expect(await video.evaluate((el) => (el as HTMLElement).style.paddingBottom)).toBe('66.67%');
     expect(thirdPartyRequests(requests)).toEqual([]);
-    await video.getByRole('button', { name: /Play video/ }).click();
+    await video.getByRole('link', { name: `Play video: ${content.video.title}` }).click();
     const player = video.locator('iframe');
     await player.waitFor({ state: 'attached' });
     expect(await player.getAttribute('src')).toMatch(new RegExp(`^${config.videoHost.replace(/[.]/g, '\\.')}/embed/${config.quoteVideoId}\\?`));
     expect(await player.getAttribute('title')).toBe(content.video.title);
+    await context.close();
+  });
+
+  it('opens the form and the video in place on a plain click, and in a new tab on a Ctrl or middle click', async () => {
+    const { context, page, errors } = await openQuote({ external: providerAndVideoWork });
+    const here = page.url();
+    const form = page.getByRole('link', { name: content.form.openLabel });
+    const video = page.getByTestId('video-landscape');
+    const poster = video.getByRole('link', { name: `Play video: ${content.video.title}` });
+
+    // Ctrl/Cmd or the middle button opens the link in a new tab, as on any link: the click is left to the
+    // browser (not prevented), a tab opens, and this page stays as it was. (The new tab's own request is
+    // not routed by Playwright, so where it leads is read from the click's link.)
+    await page.evaluate(() => {
+      const seen: Array<{ type: string; href: string | undefined; prevented: boolean }> = [];
+      (window as unknown as { __linkClicks: typeof seen }).__linkClicks = seen;
+      for (const type of ['click', 'auxclick']) {
+        window.addEventListener(type, (event) => {
+          seen.push({ type, href: (event.target as Element).closest('a')?.href, prevented: event.defaultPrevented });
+        });
+      }
+    });
+    const elsewhere: Array<[Locator, Parameters<Locator['click']>[0]]> = [
+      [form, { modifiers: ['ControlOrMeta'] }],
+      [poster, { button: 'middle' }],
+    ];
+    for (const [link, options] of elsewhere) {
+      const tab = context.waitForEvent('page');
+      await link.click(options);
+      await (await tab).close();
+    }
+    expect(await page.evaluate(() => (window as unknown as { __linkClicks: unknown[] }).__linkClicks)).toEqual([
+      { type: 'click', href: config.bookingFormUrl, prevented: false },
+      { type: 'auxclick', href: VIDEO_PAGE, prevented: false },
+    ]);
+    await nextFrames(page);
+    expect(page.url()).toBe(here);
+    expect(await page.getByTestId('booking-embed').getAttribute('data-state')).toBe('closed');
+    expect(await page.locator('iframe').count()).toBe(0);
+
+    // A plain click keeps the visitor on the page and opens each in place.
+    await form.click();
+    await page.getByTestId('booking-frame').waitFor();
+    await poster.click();
+    await video.locator('iframe').waitFor({ state: 'attached' });
+    expect(page.url()).toBe(here);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a click on the form link made before the app has loaded as opening, and opens the form in place once it has', async () => {
+    const context = await site.newContext({ viewport: { width: 375, height: 800 } });
+    const local = new URL(site.url).origin;
+    // The app's modules wait until the test lets them through: the click lands before the app has loaded.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/*', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin !== local) return providerWorks(route, url);
+      if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) await held;
+      return route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/get-quote`);
+    const opener = page.getByRole('link', { name: content.form.openLabel });
+    await opener.click();
+    // Not followed away, not replayed later: shown as opening at once, and a second tap changes nothing.
+    expect(await opener.getAttribute('data-opening')).toBe('true');
+    await opener.click();
+    expect(page.url()).toBe(`${site.url}/get-quote`);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await page.getByTestId('booking-frame').waitFor();
+    expect(page.url()).toBe(`${site.url}/get-quote`);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
     await context.close();
   });
 
@@ -263,13 +384,13 @@ describe('quote page in the browser', () => {
     await closed.context.close();
 
     const open = await openQuote({ external: providerWorks });
-    await open.page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    await open.page.getByRole('link', { name: content.form.openLabel }).click();
     await open.page.waitForFunction(() => document.querySelector('[data-testid="booking-embed"]')?.getAttribute('data-state') === 'ready');
     expect(await axeViolations(open.page), 'open form at 1280px').toEqual([]);
     await open.context.close();
 
     const failed = await openQuote({ external: scriptBlocked, viewport: { width: 375, height: 800 } });
-    await failed.page.getByRole('button', { name: 'Open the scheduling form' }).click();
+    await failed.page.getByRole('link', { name: content.form.openLabel }).click();
     await failed.page.getByTestId('booking-fallback').waitFor();
     await failed.page.frameLocator('[data-testid="booking-frame"]').getByRole('heading', { name: 'Book a time' }).waitFor();
     expect(await axeViolations(failed.page), 'fallback at 375px').toEqual([]);

@@ -164,7 +164,10 @@ describe('hero videos', () => {
     expect(external(requests)).toEqual([]);
     expect(await page.locator('#hero iframe').count()).toBe(0);
 
-    await page.locator('[data-testid="hero-video-desktop"] button.video-poster').click();
+    const poster = page.locator('[data-testid="hero-video-desktop"]').getByRole('link', { name: /^Play video: / });
+    // A link to the video's own page, for a visitor without JavaScript; a plain click plays it here.
+    expect(await poster.getAttribute('href')).toBe(`https://www.youtube.com/watch?v=${DEFAULT_SITE_CONFIG.heroVideoPortraitId}`);
+    await poster.click();
     const iframe = page.locator('[data-testid="hero-video-desktop"] iframe');
     await iframe.waitFor();
     const src = (await iframe.getAttribute('src')) ?? '';

@@ -1,6 +1,7 @@
 /**
  * The shared shell in real Chromium: the header's style past 10 px of scroll, the mobile menu,
- * scroll-to-top and hash scrolling between routes, the 404 page, and client start-up.
+ * scroll-to-top and hash scrolling between routes, the footer's call to action, the 404 page, and
+ * client start-up.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -173,6 +174,52 @@ describe('scrolling between routes', () => {
       const top = el.getBoundingClientRect().top;
       return top >= 0 && top < 200;
     });
+    await context.close();
+  });
+});
+
+describe('footer', () => {
+  /** The contrast ratios (WCAG 2.x) of the footer's Schedule Consultation button, from Chromium's computed styles. */
+  async function scheduleButtonContrast(page: Page): Promise<{ text: number; boundary: number }> {
+    return page.getByTestId('footer-schedule').evaluate((button) => {
+      const rgb = (color: string): number[] => {
+        const parts = (color.match(/[\d.]+/g) ?? []).map(Number);
+        if (parts.length === 4 && parts[3] !== 1) throw new Error(`a translucent colour, ${color}: compare it over what is behind it`);
+        return parts.slice(0, 3);
+      };
+      const luminance = (color: string): number => {
+        const [r = 0, g = 0, b = 0] = rgb(color).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const ratio = (a: string, b: string): number => {
+        const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+        return (light + 0.05) / (dark + 0.05);
+      };
+      const own = getComputedStyle(button);
+      const footer = getComputedStyle(button.closest('footer') as HTMLElement).backgroundColor;
+      // The button's edge is its border where it has a visible one, else its background.
+      const edge = own.borderTopColor !== 'rgba(0, 0, 0, 0)' && own.borderTopWidth !== '0px' ? own.borderTopColor : own.backgroundColor;
+      return { text: ratio(own.color, own.backgroundColor), boundary: ratio(edge, footer) };
+    });
+  }
+
+  it('shows Schedule Consultation as a button a visitor can make out: 4.5:1 for its text, 3:1 for its edge, hovered too', async () => {
+    const { context, page } = await openPage('/');
+    const button = page.getByTestId('footer-schedule');
+    await button.scrollIntoViewIfNeeded();
+    expect(await button.getAttribute('href')).toBe('/get-quote');
+    const resting = await scheduleButtonContrast(page);
+    expect(resting.text).toBeGreaterThanOrEqual(4.5);
+    expect(resting.boundary).toBeGreaterThanOrEqual(3);
+    await button.hover();
+    // Measured once the colour's transition has ended.
+    await button.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    const hovered = await scheduleButtonContrast(page);
+    expect(hovered.text).toBeGreaterThanOrEqual(4.5);
+    expect(hovered.boundary).toBeGreaterThanOrEqual(3);
     await context.close();
   });
 });

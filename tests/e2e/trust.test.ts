@@ -183,6 +183,21 @@ describe('disclosures beside the figures', () => {
     expect(await target.count()).toBe(1);
     expect(await target.evaluate((el) => el.closest('section')?.textContent ?? el.textContent)).toMatch(/not guarantee/i);
   });
+
+  it.each([paths.ultimateGuide, paths.sepComparison])('lands on the disclosure text itself when "Read the disclosures" is followed on %s without JavaScript', async (pagePath) => {
+    const { context, page } = await open(pagePath);
+    await page.getByTestId('figure-note').getByRole('link', { name: 'Read the disclosures' }).click();
+    await page.waitForFunction(() => document.querySelector(':target') !== null);
+    const landing = page.locator(':target');
+    // The element the address names holds the wording, not only a heading above it...
+    const text = await landing.evaluate((el) => el.textContent ?? '');
+    for (const wording of [/projections/i, /not guaranteed?/i, /not a solicitation/i]) expect(text).toMatch(wording);
+    // ...and the reader is taken to it.
+    expect(await landing.isVisible()).toBe(true);
+    const box = await landing.boundingBox();
+    expect(box && box.y).toBeLessThan(800);
+    await context.close();
+  });
 });
 
 describe('pictures', () => {
@@ -217,7 +232,7 @@ describe('pictures', () => {
       expect(Math.abs(outer.height / outer.width - ratio)).toBeLessThan(0.01);
       expect(inner).toEqual(outer);
     }
-    expect(await box.getByRole('button').innerText()).toMatch(/\S/);
+    expect(await box.getByRole('link', { name: /^Play video: / }).innerText()).toMatch(/\S/);
   });
 
   it('draws the Tax Train and the seed and the harvest on the home page, from the figures of the copy', async () => {

@@ -19,6 +19,16 @@ export const DEFERRED_EVALUATE_ATTRIBUTE = 'data-evaluate-first';
  * the components' layout effects that take over what the page shows.
  */
 export const HYDRATED_EVENT = 'app:hydrated';
+/**
+ * Marks a link that opens what it names in place on a plain click once the app runs (the video
+ * player, the booking form; web/components/ui/plain-click.ts). A plain click on one before the app
+ * has loaded is not followed away from the page: the boot script marks the link as opening
+ * (`OPENING_ATTRIBUTE`, which CSS shows), and the component opens it when it takes over; any other
+ * click is the browser's, as it is without JavaScript.
+ */
+export const OPENS_IN_PLACE_ATTRIBUTE = 'data-opens-in-place';
+/** Set to "true" on an opener tapped before the app has loaded: it shows as opening until the app opens it. */
+export const OPENING_ATTRIBUTE = 'data-opening';
 /** The header turns white with a shadow once the page is scrolled more than this. */
 export const SCROLL_THRESHOLD_PX = 10;
 
@@ -45,6 +55,8 @@ export interface PageBootOptions {
   rowToggleAttribute: string;
   choiceQueryAttribute: string;
   choiceValueAttribute: string;
+  opensInPlaceAttribute: string;
+  openingAttribute: string;
 }
 
 /** The options the boot script runs with. */
@@ -57,4 +69,6 @@ export const PAGE_BOOT_OPTIONS: PageBootOptions = {
   rowToggleAttribute: ROW_TOGGLE_ATTRIBUTE,
   choiceQueryAttribute: CHOICE_QUERY_ATTRIBUTE,
   choiceValueAttribute: CHOICE_VALUE_ATTRIBUTE,
+  opensInPlaceAttribute: OPENS_IN_PLACE_ATTRIBUTE,
+  openingAttribute: OPENING_ATTRIBUTE,
 };

@@ -146,11 +146,16 @@ function pageBoot(options: PageBootOptions): void {
     const target = event.target instanceof Element ? event.target : null;
     const tab = target?.closest('[role="tab"]');
     const switched = tab ?? target?.closest(`[${options.rowToggleAttribute}]`);
+    const opener = switched ? null : target?.closest(`a[${options.opensInPlaceAttribute}]`);
+    const chosen = switched ?? opener;
     // A link opened elsewhere (new tab or window) is the browser's.
-    if (!switched || (switched instanceof HTMLAnchorElement && (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey))) return;
+    if (!chosen || (chosen instanceof HTMLAnchorElement && (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey))) return;
     event.preventDefault();
-    if (tab) showTab(tab);
-    else toggleRow(switched);
+    // An opener (the video, the booking form) shows at once that it is opening; the component opens it
+    // when the app takes over (plain-click.ts). Marked once: a second tap changes nothing.
+    if (opener) opener.setAttribute(options.openingAttribute, 'true');
+    else if (tab) showTab(tab);
+    else if (switched) toggleRow(switched);
   };
   // Left, Right, Home and End on a tab move to a tab and show it, as Tabs.tsx does.
   const onKeyDown = (event: KeyboardEvent): void => {

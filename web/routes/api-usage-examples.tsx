@@ -205,7 +205,7 @@ export default function ApiUsageExamples() {
 
         <section aria-labelledby="requirements-heading">
           <h2 id="requirements-heading">Requirements</h2>
-          <div className="table-scroll" role="region" aria-label="Requirements table" tabIndex={0}>
+          <div className="table-scroll requirements-table" role="region" aria-label="Requirements table" tabIndex={0}>
             <table>
               <caption className="visually-hidden">What every request needs</caption>
               <thead>

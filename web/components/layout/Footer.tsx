@@ -63,7 +63,9 @@ export function Footer() {
           </address>
           <p className="footer-hours">{config.officeHours}</p>
           <div className="footer-actions">
-            <Link to="/get-quote" className="button button-primary">
+            {/* Gold, as the hero's call to action on the dark background: navy on the footer's darker navy
+                was 1.3:1, a button a visitor could not make out. */}
+            <Link to="/get-quote" className="button button-accent" data-testid="footer-schedule">
               Schedule Consultation
             </Link>
             <a href={`tel:${config.phoneE164}`} className="button button-outline-light">

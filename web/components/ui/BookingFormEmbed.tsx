@@ -1,18 +1,22 @@
 /**
  * A third-party booking form that costs nothing until asked for: a panel describing the form with a
- * button; the click inserts the provider's iframe and then its embed script (async, placed after the
- * iframe). If the script fails, or the iframe fires no load event within the timeout, a fallback
- * with the visitor's other ways to reach us is shown (the iframe stays, in case it arrives late).
+ * link to the form's own page on the provider's site, which works without JavaScript (and opens in a
+ * new tab on Ctrl/Cmd or a middle click); once the app runs, a plain click inserts the provider's
+ * iframe and then its embed script (async, placed after the iframe). If the script fails, or the
+ * iframe fires no load event within the timeout, a fallback with the visitor's other ways to reach us
+ * is shown (the iframe stays, in case it arrives late).
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useOpensInPlace } from './plain-click';
 
 export interface BookingFormEmbedProps {
+  /** The form's own page: the iframe's address, and where the opener link leads without JavaScript. */
   formUrl: string;
   scriptUrl: string;
   frameTitle: string;
   frameSize: { height: string; minHeight: string };
   openLabel: string;
-  /** Shown under the button: what opening the form loads. */
+  /** Shown under the link: what opening the form loads. */
   openNote?: string;
   loadingMessage: string;
   fallbackHeading: string;
@@ -40,6 +44,7 @@ export function BookingFormEmbed({
   children,
 }: BookingFormEmbedProps) {
   const [opened, setOpened] = useState(false);
+  const opener = useOpensInPlace(() => setOpened(true));
   const [frameLoaded, setFrameLoaded] = useState(false);
   const [scriptFailed, setScriptFailed] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
@@ -101,9 +106,11 @@ export function BookingFormEmbed({
       ) : (
         <div className="booking-facade" data-testid="booking-facade">
           {children}
-          <button type="button" className="button button-primary booking-open" onClick={() => setOpened(true)}>
+          {/* Same tab: the form is this page's next step, and Back returns here. A new tab would leave a
+              visitor on a phone (most of them) unsure where this page went; Ctrl/Cmd-click still opens one. */}
+          <a href={formUrl} className="button button-primary booking-open" {...opener}>
             {openLabel}
-          </button>
+          </a>
           {openNote ? <p className="booking-note">{openNote}</p> : null}
         </div>
       )}

@@ -21,7 +21,7 @@ export function GuideHero({ copy }: { copy: GuideHeroCopy }) {
             </li>
           ))}
         </ul>
-        <FigureNote target={`${GUIDE_DISCLOSURES.id}-heading`} />
+        <FigureNote target={GUIDE_DISCLOSURES.id} />
         <div className="button-row guide-hero-actions">
           <Link to="/get-quote" className="button button-primary">
             {copy.buttonLabel}
