@@ -9,7 +9,8 @@
  * - the call bar's buttons are inside the screen and show their whole text;
  * - a button whose text wraps onto several lines keeps a rounded rectangle, not an oval;
  * - no text is cut by a box that hides its overflow.
- * Every page with JavaScript on (the app hydrated); the home page and the quote form also without.
+ * Every page with JavaScript on (the app hydrated); the home page and the quote form also without; and
+ * every page at the default text size on the same 320 px (a 1280 px desktop zoomed to 400%).
  * A failure names the page and the element (tag, classes, right edge) to fix.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -48,12 +49,14 @@ const FONT_SIZES = { standard: 32, fixed: 26 };
 
 const site = testSite(() => startSeededServer());
 
-/** A page at 320 px whose browser text size is 200%, in one context (closed by the caller). */
-async function openLargeText(javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page }> {
+/** A page at 320 px whose browser text size is 200% (or the default), in one context (closed by the caller). */
+async function openLargeText(javaScriptEnabled: boolean, largeText = true): Promise<{ context: BrowserContext; page: Page }> {
   const context = await site.newContext({ viewport: SCREEN, javaScriptEnabled });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Page.setFontSizes', { fontSizes: FONT_SIZES });
+  if (largeText) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: FONT_SIZES });
+  }
   return { context, page };
 }
 
@@ -171,14 +174,14 @@ function reflowProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Opens each page in turn in the one tab, checks the text really is at 200%, and collects the problems. */
-async function checkPages(page: Page, pagePaths: readonly string[], hydrate: boolean): Promise<string[]> {
+/** Opens each page in turn in the one tab, checks the text's size (200% unless told), and collects the problems. */
+async function checkPages(page: Page, pagePaths: readonly string[], hydrate: boolean, rootFontSize = `${FONT_SIZES.standard}px`): Promise<string[]> {
   const problems: string[] = [];
   for (const pagePath of pagePaths) {
     await page.goto(`${site.url}${pagePath}`);
     if (hydrate) await waitForHydration(page);
-    const rootFontSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
-    expect(rootFontSize, `${pagePath}: the browser's text size is 200%`).toBe('32px');
+    const fontSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    expect(fontSize, `${pagePath}: the browser's text size`).toBe(rootFontSize);
     problems.push(...(await reflowProblems(page)).map((problem) => `${pagePath}: ${problem}`));
   }
   return problems;
@@ -192,26 +195,35 @@ describe('every public page at 320 px with the text at 200%', () => {
     expect(problems).toEqual([]);
   });
 
-  it('reflows without JavaScript on the home page and the quote form', async () => {
+  it('reflows without JavaScript on the home page and the quote form, and its menu can be read to the end', async () => {
     const { context, page } = await openLargeText(false);
-    const problems = await checkPages(page, WITHOUT_JAVASCRIPT, false);
+    try {
+      expect(await checkPages(page, WITHOUT_JAVASCRIPT, false)).toEqual([]);
 
-    // The menu, longer than the screen at this size, can be scrolled to its last item (a fixed header
-    // would hold it where its end cannot be reached).
-    await page.goto(`${site.url}/faq`);
-    await page.locator('.site-header .menu-toggle').click();
-    const last = page.locator('#main-menu > li').last();
-    await last.scrollIntoViewIfNeeded();
-    const menu = await last.evaluate((item) => {
-      const box = item.getBoundingClientRect();
-      return { top: box.top, bottom: box.bottom, left: box.left, right: box.right, text: item.textContent, scrollWidth: document.documentElement.scrollWidth };
-    });
+      // The menu, longer than the screen at this size, can be scrolled to its last item (a fixed
+      // header would hold it where its end cannot be reached).
+      await page.goto(`${site.url}/faq`);
+      await page.locator('.site-header .menu-toggle').click();
+      const last = page.locator('#main-menu > li').last();
+      await last.scrollIntoViewIfNeeded();
+      const menu = await last.evaluate((item) => {
+        const box = item.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, left: box.left, right: box.right, text: item.textContent, scrollWidth: document.documentElement.scrollWidth };
+      });
+      expect(menu.top, `the menu's last item ("${menu.text}") is on the screen`).toBeGreaterThanOrEqual(0);
+      expect(menu.bottom, `the menu's last item ("${menu.text}") is on the screen`).toBeLessThanOrEqual(SCREEN.height);
+      expect(menu.left).toBeGreaterThanOrEqual(0);
+      expect(menu.right).toBeLessThanOrEqual(SCREEN.width);
+      expect(menu.scrollWidth, 'the open menu is no wider than the screen').toBeLessThanOrEqual(SCREEN.width);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reflows at the default text size too, as a 1280 px desktop zoomed to 400% (320 CSS px) has it', async () => {
+    const { context, page } = await openLargeText(false, false);
+    const problems = await checkPages(page, PAGES, false, '16px');
     await context.close();
     expect(problems).toEqual([]);
-    expect(menu.top, `the menu's last item ("${menu.text}") is on the screen`).toBeGreaterThanOrEqual(0);
-    expect(menu.bottom).toBeLessThanOrEqual(SCREEN.height);
-    expect(menu.left).toBeGreaterThanOrEqual(0);
-    expect(menu.right).toBeLessThanOrEqual(SCREEN.width);
-    expect(menu.scrollWidth, 'the open menu is no wider than the screen').toBeLessThanOrEqual(SCREEN.width);
   });
 });
