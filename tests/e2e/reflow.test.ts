@@ -16,6 +16,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
+import { axeViolations } from '../support/axe';
 import { waitForHydration } from '../support/page';
 import { startSeededServer, testSite } from '../support/site-fixture';
 
@@ -215,6 +216,22 @@ describe('every public page at 320 px with the text at 200%', () => {
       expect(menu.left).toBeGreaterThanOrEqual(0);
       expect(menu.right).toBeLessThanOrEqual(SCREEN.width);
       expect(menu.scrollWidth, 'the open menu is no wider than the screen').toBeLessThanOrEqual(SCREEN.width);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps an FAQ answer that overflows its capped box reachable and scrollable from the keyboard (axe clean)', async () => {
+    const { context, page } = await openLargeText(false);
+    try {
+      await page.goto(`${site.url}/faq`);
+      const panel = page.locator('.faq-page details[open] .accordion-panel').first();
+      // At this text size the first answer is taller than its 24rem box.
+      expect(await panel.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await panel.focus();
+      await page.keyboard.press('End');
+      expect(await panel.evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
     } finally {
       await context.close();
     }

@@ -65,6 +65,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           items={faqAccordionItems(category.items)}
           defaultOpenId={category.id === 'general' ? FIRST_GENERAL_ID : null}
           headingLevel={3}
+          scrollingPanels
         />
       </>
     ),

@@ -18,22 +18,37 @@ export interface AccordionProps {
   defaultOpenId?: string | null;
   /** Heading level of the item titles, to fit the page outline. */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * The panels are boxes of a capped height that scroll (the FAQ page's): each is then in the tab order
+   * and named after its question, so a keyboard reaches it and scrolls it with the arrow keys (at a
+   * large text size even a short answer overflows its box).
+   */
+  scrollingPanels?: boolean;
   className?: string;
 }
 
 /** Renders the items as an exclusive group of `<details>` elements named after this accordion's id. */
-export function Accordion({ items, defaultOpenId = null, headingLevel = 3, className }: AccordionProps) {
-  const groupName = `accordion-${useId()}`;
+export function Accordion({ items, defaultOpenId = null, headingLevel = 3, scrollingPanels = false, className }: AccordionProps) {
+  const baseId = useId();
+  const groupName = `accordion-${baseId}`;
   const Heading = `h${headingLevel}` as const;
   return (
     <div className={['accordion', className].filter(Boolean).join(' ')}>
       {items.map((item) => (
         <details key={item.id} className="accordion-item" name={groupName} open={item.id === defaultOpenId}>
           <summary className="accordion-summary">
-            <Heading className="accordion-heading">{item.title}</Heading>
+            <Heading className="accordion-heading" id={scrollingPanels ? `${baseId}-${item.id}` : undefined}>
+              {item.title}
+            </Heading>
             <span className="accordion-icon" aria-hidden="true" />
           </summary>
-          <div className="accordion-panel">{item.content}</div>
+          {scrollingPanels ? (
+            <div className="accordion-panel" role="region" tabIndex={0} aria-labelledby={`${baseId}-${item.id}`}>
+              {item.content}
+            </div>
+          ) : (
+            <div className="accordion-panel">{item.content}</div>
+          )}
         </details>
       ))}
     </div>
