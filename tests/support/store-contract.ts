@@ -392,6 +392,26 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
     );
 
     it(
+      'keeps every version a change replaces, a move to the trash included, with how each came to be',
+      withStore(async ({ store, reopen }) => {
+        const post = await create(store, 'Every version');
+        const current = await store.posts.getById(post.id);
+        if (!current) throw new Error('created post not found');
+        const trashed = { by: 'key:abc', at: '2026-02-01T00:00:00.000Z', fields: [], why: 'moved to the trash' };
+        const live = { by: 'scheduler', at: '2026-02-02T00:00:00.000Z', fields: ['status'], why: 'went live on schedule' };
+        expect((await store.posts.save({ ...current, deletedAt: trashed.at, updatedAt: trashed.at, origin: trashed }, { expectedRevision: 1, changed: [] })).kind).toBe('saved');
+        expect((await store.posts.save({ ...current, revision: 2, status: 'published', updatedAt: live.at, origin: live }, { expectedRevision: 2, changed: ['status'] })).kind).toBe('saved');
+        const reopened = await reopen();
+        expect((await reopened.posts.getById(post.id))?.origin).toEqual(live);
+        const revisions = await reopened.posts.revisions(post.id);
+        expect(revisions.map((kept) => [kept.record.revision, kept.changed, kept.record.origin ?? null])).toEqual([
+          [2, ['status'], trashed],
+          [1, [], null],
+        ]);
+      }),
+    );
+
+    it(
       'keeps the stored version when a change cannot be written',
       withStore(async ({ store, reopen, failNextWrite }) => {
         const post = await create(store, 'Steady');
