@@ -181,7 +181,18 @@ export const postWriteResponseSchema = z.object({
   changed: z.array(fieldChangeSchema).describe('The fields this request changed (empty when it changed nothing).'),
   warnings: z.array(z.string()),
   findings: z.array(complianceFindingSchema),
+  since: z
+    .object({ revision: z.number().int().min(1), note: z.string() })
+    .optional()
+    .describe('When the If-Match named an older revision and the change was applied on top of the current version: that revision and what happened since.'),
 });
+
+const versionStoryFields = {
+  made_by: z.string().nullable().describe('key:<id>, staff:<email> or scheduler; null for a version stored before this was recorded.'),
+  made_at: timestamp,
+  fields: z.array(z.string()).describe('The fields this version changed from the one before it.'),
+  why: z.string().nullable().describe('Why, where there is a reason: the reviewer\'s note, "went live on schedule", "moved to the trash".'),
+};
 
 export const revisionSummarySchema = z.object({
   revision: z.number().int().min(1),
@@ -190,11 +201,13 @@ export const revisionSummarySchema = z.object({
   title: z.string(),
   status: z.string(),
   changed: z.array(z.string()).describe('The fields the next version changed.'),
+  ...versionStoryFields,
 });
 
 export const revisionsResponseSchema = z.object({
   success: z.literal(true),
   post: z.object({ id: z.uuid(), slug: z.string(), revision: z.number().int().min(1) }),
+  current: z.object({ revision: z.number().int().min(1), title: z.string(), status: z.string(), ...versionStoryFields }).describe('The version the post has now.'),
   revisions: z.array(revisionSummarySchema).describe('Newest first.'),
 });
 
@@ -249,6 +262,10 @@ export const preconditionFailedDetailsSchema = z.object({
   current_revision: z.number().int().min(1),
   your_revision: z.number().int().nullable().describe('The revision the request\'s If-Match named.'),
   changes: z.array(fieldChangeSchema).nullable().describe('Field by field, what changed since that revision (null when it is no longer kept).'),
+  conflicts: z
+    .array(z.object({ field: z.string(), by: z.string(), at: timestamp, revision: z.number().int().min(1) }))
+    .optional()
+    .describe('The fields the request changes that someone else changed since that revision: who changed each last, when, in which revision.'),
 });
 
 /** A 412: the error body with what the post is now and how it differs from the client's version. */

@@ -28,6 +28,12 @@ export interface PostWriteResponse {
   warnings: string[];
   /** What the compliance rules found in the new version (empty for a delete or a restore). */
   findings: ComplianceFinding[];
+  /**
+   * When the If-Match named an older revision and the change was applied on top of the current version
+   * (nobody else had changed the fields it changes): that revision, and what happened since, e.g.
+   * "Since revision 2: went live on schedule (scheduler, 2026-06-01T13:00:00.000Z)."
+   */
+  since?: { revision: number; note: string };
 }
 
 export interface GetPostByIdResponse {
@@ -36,8 +42,19 @@ export interface GetPostByIdResponse {
   etag: string;
 }
 
+/** How a version of a post came to be: who made it, when, what it changed, and why. */
+export interface VersionStory {
+  /** `key:<id>`, `staff:<email>` or `scheduler`; null for a version stored before this was recorded. */
+  made_by: string | null;
+  made_at: string;
+  /** The fields this version changed from the one before it (none for a move to or from the trash). */
+  fields: string[];
+  /** Why, where there is a reason: the reviewer's note, "went live on schedule", "moved to the trash". */
+  why: string | null;
+}
+
 /** One kept earlier version, as GET /api/blog/:id/revisions lists it. */
-export interface RevisionSummary {
+export interface RevisionSummary extends VersionStory {
   /** The post's revision number that this version had. */
   revision: number;
   /** When this version was replaced. */
@@ -50,9 +67,18 @@ export interface RevisionSummary {
   changed: string[];
 }
 
+/** The version a post has now, as GET /api/blog/:id/revisions names it above the kept ones. */
+export interface CurrentVersion extends VersionStory {
+  revision: number;
+  title: string;
+  status: string;
+}
+
 export interface RevisionsResponse {
   success: true;
   post: { id: string; slug: string; revision: number };
+  /** The version the post has now, and how it came to be. */
+  current: CurrentVersion;
   /** Newest first; at most REVISIONS_KEPT. */
   revisions: RevisionSummary[];
 }
@@ -81,6 +107,18 @@ export interface PreconditionFailedDetails {
   your_revision: number | null;
   /** Field by field, what changed between the client's revision and now (null when that revision is no longer kept). */
   changes: FieldChange[] | null;
+  /** The fields the request changes that someone else changed since the client's revision: who, when, in which revision. */
+  conflicts?: RevisionConflict[];
+}
+
+/** A field changed both by a request made from an older revision and by someone else since. */
+export interface RevisionConflict {
+  field: string;
+  /** `key:<id>`, `staff:<email>` or `scheduler`: who changed it last. */
+  by: string;
+  at: string;
+  /** The revision their change made. */
+  revision: number;
 }
 
 /** A post's ETag: its id's first block and its revision, quoted (a strong validator). */

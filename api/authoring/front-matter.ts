@@ -313,6 +313,23 @@ export function publishKeyOf(text: string): (typeof PUBLISH_KEYS)[number] {
   }
 }
 
+/**
+ * The file without its front matter's publish time (under whichever key it names it), every other byte
+ * as it was: for a post that is no longer scheduled, whose old time would ask for the schedule again.
+ */
+export function withoutPublishTime(text: string): string {
+  if (!hasFrontMatter(text)) return text;
+  const openEnd = text.indexOf('\n');
+  const closeAt = text.indexOf('\n---', openEnd);
+  if (openEnd === -1 || closeAt === -1) return text;
+  const block = text.slice(openEnd + 1, closeAt + 1);
+  // The key's top-level line, with any indented lines that continue its value, and its line ending.
+  const line = new RegExp(`^${publishKeyOf(text)}[ \\t]*:[^\\n]*(?:\\n[ \\t]+[^\\n]*)*\\n`, 'm').exec(block);
+  if (!line) return text;
+  const start = openEnd + 1 + line.index;
+  return `${text.slice(0, start)}${text.slice(start + line[0].length)}`;
+}
+
 /** The file with `id: <id>` as its first front-matter line, or in place of its `id:` line (see setFrontMatterFields). */
 export function setFrontMatterId(text: string, id: string, options: { fileName?: string } = {}): string {
   return setFrontMatterFields(text, { id }, options);

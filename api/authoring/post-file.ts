@@ -14,7 +14,7 @@ import { complianceFrom } from './compliance-front-matter';
 import { detectPostFileKind, hasFrontMatter, idFrom, PostFileError, type PostFileKind, publicationFrom, readFrontMatter, revisionFrom, withCoverAliases, withoutUnknownKeys } from './front-matter';
 import { frontMatterSpans, jsonSpans, type PostFileSource } from './post-source';
 
-export { detectPostFileKind, PostFileError, type PostFileKind, publishKeyOf, setFrontMatterFields, setFrontMatterId } from './front-matter';
+export { detectPostFileKind, PostFileError, type PostFileKind, publishKeyOf, setFrontMatterFields, setFrontMatterId, withoutPublishTime } from './front-matter';
 export type { PostFileSource, SourceField, SourceSpan } from './post-source';
 
 interface FootnoteItem {

@@ -194,7 +194,7 @@ describe('MediaService on a SQLite store', () => {
     const cover = { mediaId: id, alt: 'a', src: `/media/${id}-40.gif`, srcset: '', srcsetAvif: '', width: 40, height: 30 };
     const current = await store.posts.getById(asCover.post.id);
     if (!current) throw new Error('missing');
-    await store.posts.save({ ...current, coverImage: cover, deletedAt: '2026-11-01T11:00:00.000Z' }, { expectedRevision: current.revision, keepRevision: false, changed: ['coverImage'] });
+    await store.posts.save({ ...current, coverImage: cover, deletedAt: '2026-11-01T11:00:00.000Z' }, { expectedRevision: current.revision, changed: ['coverImage'] });
     const uses = await service.usage(id);
     expect(uses.map((use) => [use.title, use.status]).sort()).toEqual([
       ['Covers with it', 'trashed'],

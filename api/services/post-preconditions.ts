@@ -2,7 +2,8 @@
  * What every change to a stored post checks before it is cleaned, in this order: the post exists (404),
  * the actor may change it (403: its key's owner, or blog:admin), it is not in the trash (410), and the
  * If-Match names its current version (428 without one, 412 with a stale one, listing what changed
- * since, so a client shows its author what to merge).
+ * since, so a client shows its author what to merge). An update may name an older kept revision
+ * instead (`matchedVersion`): post-merge.ts decides whether it can be applied on top.
  */
 import { ApiError } from '../../contract/errors';
 import { type IfMatch, postEtag, type PreconditionFailedDetails } from '../../contract/post-lifecycle';
@@ -29,24 +30,57 @@ export async function editablePost(store: PostRepository, id: string, editor: Ed
   return post;
 }
 
-/** 428 without an If-Match (when `required`), 412 unless it names the current version. */
-export async function checkIfMatch(store: PostRepository, post: PostRecord, ifMatch: IfMatch | undefined, required: boolean): Promise<void> {
+/**
+ * The revision an If-Match names: 'current' when it names the current one (or is `*`, or is absent and
+ * not `required`), else the older revision it names (null: another post's). 428 without one when
+ * `required`, 400 for one this API did not give.
+ */
+function namedRevision(post: PostRecord, ifMatch: IfMatch | undefined, required: boolean): 'current' | number | null {
   if (!ifMatch) {
-    if (!required) return;
+    if (!required) return 'current';
     throw new ApiError('precondition_required', {
       hints: [`The post's current ETag is ${postEtag(post.id, post.revision)}: read it with GET /api/blog/${post.id} before changing the post, and send it as If-Match.`],
     });
   }
-  if (ifMatch.kind === 'any') return;
+  if (ifMatch.kind === 'any') return 'current';
   if (ifMatch.kind === 'invalid') {
     throw new ApiError('bad_request', {
       message: `If-Match must be an ETag this API gave, e.g. ${postEtag(post.id, post.revision)} (with the quotes), or *; it was ${JSON.stringify(ifMatch.value)}.`,
     });
   }
   const prefix = post.id.split('-')[0];
-  if (ifMatch.etags.some((etag) => etag.idPrefix === prefix && etag.revision === post.revision)) return;
-  const yours = ifMatch.etags.find((etag) => etag.idPrefix === prefix)?.revision ?? null;
-  throw staleVersion(post, yours, await store.revisions(post.id));
+  if (ifMatch.etags.some((etag) => etag.idPrefix === prefix && etag.revision === post.revision)) return 'current';
+  return ifMatch.etags.find((etag) => etag.idPrefix === prefix)?.revision ?? null;
+}
+
+/** 428 without an If-Match (when `required`), 412 unless it names the current version. */
+export async function checkIfMatch(store: PostRepository, post: PostRecord, ifMatch: IfMatch | undefined, required: boolean): Promise<void> {
+  const named = namedRevision(post, ifMatch, required);
+  if (named !== 'current') throw staleVersion(post, named, await store.revisions(post.id));
+}
+
+/** The version a change was made from, and the versions made since (oldest first, the current one last; none when it is the current one). */
+export interface MatchedVersion {
+  base: PostRecord;
+  later: StoredRevision['record'][];
+}
+
+/**
+ * For a change that may be applied on top of what others changed since (an update): the version its
+ * If-Match names, the current one or a kept earlier one; 428 without one, 412 when it names another
+ * post's version or one no longer kept (nothing then says what changed since).
+ */
+export async function matchedVersion(store: PostRepository, post: PostRecord, ifMatch: IfMatch | undefined): Promise<MatchedVersion> {
+  const named = namedRevision(post, ifMatch, true);
+  if (named === 'current') return { base: post, later: [] };
+  const revisions = await store.revisions(post.id);
+  const kept = named === null || named > post.revision ? undefined : revisions.find((revision) => revision.record.revision === named);
+  if (!kept) throw staleVersion(post, named, revisions);
+  const later = revisions
+    .filter((revision) => revision.record.revision > kept.record.revision)
+    .map((revision) => revision.record)
+    .reverse();
+  return { base: { ...kept.record, warnings: [], idempotency: null }, later: [...later, post] };
 }
 
 /** The 412 for a change made to revision `yours` of a post now at another, listing what changed since. */

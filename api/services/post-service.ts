@@ -28,7 +28,8 @@ import type { ReviewRecord } from '../store/records';
 import type { AuditLog, PostIndexEntry, PostRecord, PostRepository } from '../store/store';
 import { type Actor, actorLabel, auditEntry, type Editor, editorOf } from './actors';
 import { applyGate, findingsOf, type GateRequest, heldMessage, pendingReview } from './compliance-gate';
-import { checkIfMatch, editablePost, staleVersion } from './post-preconditions';
+import { askedInPayload, askedStatus, authorChanges, conflictingChange, mergedVersion, originsSince, overlappingChanges, sinceNote, statusPayload } from './post-merge';
+import { checkIfMatch, editablePost, matchedVersion, staleVersion } from './post-preconditions';
 import { changedPayload, fieldChanges, messageFor, payloadOf, versionFrom, writeAnswer } from './post-versions';
 import type { CleanedPost, PostCleaner } from './posts';
 
@@ -212,7 +213,8 @@ export class PostService {
     const { cleaned, findings, held } = await this.#checkedNew(input, actor, true);
     // The store gives the entry its target, the new post's id.
     const created = this.#entryFor(actor, 'post.created', '', { status: cleaned.post.status });
-    const outcome = await this.#store.create(cleaned.post, {
+    const origin = { by: actorLabel(actor), at: (options.at ?? this.#now()).toISOString(), fields: [], why: held ? 'created, and held for compliance review' : 'created' };
+    const outcome = await this.#store.create({ ...cleaned.post, origin }, {
       slugBase: cleaned.slugBase,
       ...(cleaned.exactSlug ? { exactSlug: true } : {}),
       ...(options.idempotency ? { idempotency: { ...options.idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
@@ -229,9 +231,14 @@ export class PostService {
 
   // --- changing ----------------------------------------------------------------------------------
 
-  /** Saves `next` over `current`; a 412 when someone else saved in between, a 409 for a taken slug. */
-  async #save(current: PostRecord, next: PostRecord, changed: FieldChange[], keepRevision: boolean, audit?: AuditEntry): Promise<PostIndexEntry> {
-    const outcome = await this.#store.save(next, { expectedRevision: current.revision, keepRevision, changed: changed.map((change) => change.field), ...(audit ? { audit } : {}) });
+  /**
+   * Saves `next` over `current` as a new revision that says who made it, what it changed and `why`
+   * (the version replaced is kept); a 412 when someone else saved in between, a 409 for a taken slug.
+   */
+  async #save(current: PostRecord, next: PostRecord, changed: FieldChange[], actor: Actor, why: string | null, audit?: AuditEntry): Promise<PostIndexEntry> {
+    const fields = changed.map((change) => change.field);
+    const origin = { by: actorLabel(actor), at: next.updatedAt, fields, why };
+    const outcome = await this.#store.save({ ...next, origin }, { expectedRevision: current.revision, changed: fields, ...(audit ? { audit } : {}) });
     switch (outcome.kind) {
       case 'saved':
         this.#onChange();
@@ -257,28 +264,57 @@ export class PostService {
    * saves nothing and keeps the revision.
    */
   async update(id: string, body: unknown, mode: 'merge' | 'replace', ifMatch: IfMatch | undefined, actor: Actor): Promise<PostWriteResponse> {
-    return this.#update(id, body, mode, ifMatch, actor, 'post.updated');
+    return this.#update(id, body, mode, ifMatch, actor, 'post.updated', null);
   }
 
-  /** An update, recorded in the audit log as `action` when it changed something. */
-  async #update(id: string, body: unknown, mode: 'merge' | 'replace', ifMatch: IfMatch | undefined, actor: Actor, action: AuditAction): Promise<PostWriteResponse> {
+  /**
+   * An update, recorded in the audit log as `action` (and on its revision with `why`) when it changed
+   * something. Its If-Match may name an older revision than the current one (an author's file, while
+   * someone else scheduled, trashed and restored, reviewed or edited the post): the fields it changes
+   * from that revision are then applied on top of the current version, and the answer says what
+   * happened since; a 412 names the fields someone else changed too.
+   */
+  async #update(id: string, body: unknown, mode: 'merge' | 'replace', ifMatch: IfMatch | undefined, actor: Actor, action: AuditAction, why: string | null): Promise<PostWriteResponse> {
     const editor = editorOf(actor);
     const post = await editablePost(this.#store, id, editor);
-    await checkIfMatch(this.#store, post, ifMatch, true);
-    const payload = changedPayload(post, body, mode);
-    const version = await this.#nextVersion(post, payload.data, payload.ignoredFields, editor, this.#now());
+    const { base, later } = await matchedVersion(this.#store, post, ifMatch);
+    const payload = changedPayload(base, body, mode);
+    const merging = later.length > 0;
+    const statusTouched = askedInPayload(payload.data) !== askedStatus(base);
+    // A file made before a status change elsewhere still names the old status (and perhaps a time now
+    // past): it asks for the status the post has now, which the cleaning then checks as it is.
+    const data = merging && !statusTouched ? { ...payload.data, ...statusPayload(post) } : payload.data;
+    const version = await this.#nextVersion(post, data, payload.ignoredFields, editor, this.#now());
     const warnings = version.warnings;
-    const { next, findings } = await this.#gated(post, version.next, actor);
+    let proposed = version.next;
+    let since: PostWriteResponse['since'];
+    if (merging) {
+      const yours = authorChanges(base, version.next, { statusTouched, slug: data.slug !== undefined && data.slug !== null });
+      const overlap = overlappingChanges(base, post, version.next, yours);
+      if (overlap.length > 0) throw conflictingChange(post, base, later, overlap);
+      proposed = mergedVersion(post, version.next, [...yours, 'status']);
+      since = { revision: base.revision, note: sinceNote(base.revision, originsSince(base, later)) };
+    }
+    const { next, findings } = await this.#gated(post, proposed, actor);
     if (next.title !== post.title) warnings.push(...(await this.#cleaner.duplicateWarnings(next.title, post.id)));
     const changed = fieldChanges(post, next);
-    if (changed.length === 0) return writeAnswer(post, 'Nothing changed: the post already reads like this.', [], warnings, findings);
-    const saved = await this.#save(post, next, changed, true, this.#entryFor(actor, action, id, { fields: changed.map((change) => change.field).join(', '), revision: post.revision + 1 }));
+    const answer =
+      changed.length === 0
+        ? writeAnswer(post, 'Nothing changed: the post already reads like this.', [], warnings, findings)
+        : await this.#savedUpdate(post, next, changed, actor, why, this.#entryFor(actor, action, id, { fields: changed.map((change) => change.field).join(', '), revision: post.revision + 1 }), warnings, findings);
+    return since ? { ...answer, message: `${answer.message} ${since.note}`, since } : answer;
+  }
+
+  /** An update's change stored, and the answer saying what became of the post. */
+  async #savedUpdate(post: PostRecord, next: PostRecord, changed: FieldChange[], actor: Actor, why: string | null, audit: AuditEntry | undefined, warnings: string[], findings: ComplianceFinding[]): Promise<PostWriteResponse> {
+    const held = next.status === 'in_review' && post.status !== 'in_review' ? `held for compliance review (${next.review?.rules.join(', ') ?? ''})` : null;
+    const saved = await this.#save(post, next, changed, actor, why ?? held, audit);
     return writeAnswer(saved, messageFor(post, saved), changed, warnings, findings);
   }
 
   /** Takes a post off the site: a draft again (the staff area's Unpublish; the API's is a PATCH of the status). */
   async unpublish(id: string, ifMatch: IfMatch | undefined, actor: Actor): Promise<PostWriteResponse> {
-    return this.#update(id, { status: 'draft' }, 'merge', ifMatch, actor, 'post.unpublished');
+    return this.#update(id, { status: 'draft' }, 'merge', ifMatch, actor, 'post.unpublished', 'unpublished');
   }
 
   /** Moves a post to the trash (again: no change); restorable for TRASH_RETENTION_DAYS days. */
@@ -290,7 +326,7 @@ export class PostService {
     else {
       await checkIfMatch(this.#store, post, ifMatch, false);
       const now = this.#now().toISOString();
-      const saved = await this.#save(post, { ...post, deletedAt: now, updatedAt: now, updatedByKeyId: editor.keyId }, [], false, this.#entryFor(actor, 'post.trashed', id, { revision: post.revision + 1 }));
+      const saved = await this.#save(post, { ...post, deletedAt: now, updatedAt: now, updatedByKeyId: editor.keyId }, [], actor, 'moved to the trash', this.#entryFor(actor, 'post.trashed', id, { revision: post.revision + 1 }));
       answer = writeAnswer(saved, `Moved to the trash: the post's page answers 410 Gone. Restore it within ${TRASH_RETENTION_DAYS} days with POST /api/blog/${post.id}/restore.`, [], []);
     }
     return answer;
@@ -300,7 +336,7 @@ export class PostService {
     const editor = editorOf(actor);
     const post = await editablePost(this.#store, id, editor, { inTrash: 'required' });
     const now = this.#now().toISOString();
-    const saved = await this.#save(post, { ...post, deletedAt: null, updatedAt: now, updatedByKeyId: editor.keyId }, [], false, this.#entryFor(actor, 'post.restored', id, { revision: post.revision + 1 }));
+    const saved = await this.#save(post, { ...post, deletedAt: null, updatedAt: now, updatedByKeyId: editor.keyId }, [], actor, 'restored from the trash', this.#entryFor(actor, 'post.restored', id, { revision: post.revision + 1 }));
     return writeAnswer(saved, `Restored from the trash, as a ${saved.status} post.`, [], []);
   }
 
@@ -335,7 +371,7 @@ export class PostService {
     const { next: gatedNext, findings } = await this.#gated(post, next, actor);
     const changed = fieldChanges(post, gatedNext);
     if (changed.length === 0) return writeAnswer(post, `Nothing changed: the post already reads like revision ${revision}.`, [], media.resolved.warnings, findings);
-    const saved = await this.#save(post, gatedNext, changed, true, this.#entryFor(actor, 'post.reverted', id, { from: revision, revision: post.revision + 1 }));
+    const saved = await this.#save(post, gatedNext, changed, actor, `reverted to revision ${revision}`, this.#entryFor(actor, 'post.reverted', id, { from: revision, revision: post.revision + 1 }));
     const held = saved.status === 'in_review' && post.status !== 'in_review' ? ` ${heldMessage(saved.review?.rules ?? [])}` : '';
     return writeAnswer(saved, `Reverted to revision ${revision} (as the new revision ${saved.revision}).${held}`, changed, media.resolved.warnings, findings);
   }
@@ -367,7 +403,7 @@ export class PostService {
       review: null,
       updatedAt: now.toISOString(),
     };
-    const saved = await this.#save(post, next, fieldChanges(post, next), false, this.#entryFor(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', ') }));
+    const saved = await this.#save(post, next, fieldChanges(post, next), actor, 'approved in compliance review', this.#entryFor(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', ') }));
     const message = scheduled ? `Approved: the post goes live at ${at ?? 'its time'}.` : 'Approved: the post is on the site.';
     return writeAnswer(saved, message, fieldChanges(post, next), []);
   }
@@ -378,7 +414,7 @@ export class PostService {
     const now = this.#now().toISOString();
     const review = post.review ?? pendingReview('published', null, [], this.#now());
     const next: PostRecord = { ...post, status: 'draft', publishAt: null, review: { ...review, state: 'returned', note, decidedAt: now, decidedBy: actorLabel(actor) }, updatedAt: now };
-    const saved = await this.#save(post, next, fieldChanges(post, next), false, this.#entryFor(actor, 'review.returned', id, { rules: review.rules.join(', '), note: note.slice(0, 500) }));
+    const saved = await this.#save(post, next, fieldChanges(post, next), actor, `sent back in compliance review: ${note}`, this.#entryFor(actor, 'review.returned', id, { rules: review.rules.join(', '), note: note.slice(0, 500) }));
     return writeAnswer(saved, 'Sent back to the author as a draft, with the note.', fieldChanges(post, next), []);
   }
 
@@ -397,7 +433,7 @@ export class PostService {
     const changed = fieldChanges(post, next);
     let answer: PostWriteResponse;
     if (changed.length === 0) answer = writeAnswer(post, 'Nothing changed: the post already reads like this.', [], version.warnings, findings);
-    else answer = writeAnswer(await this.#save(post, next, changed, true, this.#entryFor(actor, 'review.edited', id, { fields: changed.map((change) => change.field).join(', ') })), 'Saved: the post still waits for review.', changed, version.warnings, findings);
+    else answer = writeAnswer(await this.#save(post, next, changed, actor, 'corrected in compliance review', this.#entryFor(actor, 'review.edited', id, { fields: changed.map((change) => change.field).join(', ') })), 'Saved: the post still waits for review.', changed, version.warnings, findings);
     return answer;
   }
 
@@ -411,13 +447,14 @@ export class PostService {
       const post = await this.#store.getById(due.id);
       if (!post || post.status !== 'scheduled' || post.deletedAt) continue;
       const at = post.publishAt ?? now.toISOString();
+      // Dated at its time, not at this run's (a server that was down publishes it later).
+      const live: PostRecord = { ...post, status: 'published', publishedAt: at, publishAt: null, updatedAt: at > post.updatedAt ? at : post.updatedAt };
+      const fields = fieldChanges(post, live).map((change) => change.field);
       const outcome = await this.#store.save(
-        // Dated at its time, not at this run's (a server that was down publishes it later).
-        { ...post, status: 'published', publishedAt: at, publishAt: null, updatedAt: at > post.updatedAt ? at : post.updatedAt },
+        { ...live, origin: { by: 'scheduler', at, fields, why: 'went live on schedule' } },
         {
           expectedRevision: post.revision,
-          keepRevision: false,
-          changed: ['status'],
+          changed: fields,
           audit: { at: now.toISOString(), actor: 'scheduler', action: 'post.went_live', target: post.id, detail: { publishAt: at, revision: post.revision + 1 }, ip: null },
         },
       );

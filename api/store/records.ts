@@ -53,6 +53,22 @@ export const reviewRecordSchema = z.object({
 });
 export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
 
+/**
+ * How a version of a post came to be: who made it, when, which fields it changed from the version
+ * before, and why when there is a reason to give. Kept on every version, so a kept revision tells its
+ * own story and a client holding an older revision learns what happened since without a second log.
+ */
+export const versionOriginSchema = z.object({
+  /** The actor as the audit log names it: `key:<id>`, `staff:<email>`, `scheduler` or `site`. */
+  by: z.string(),
+  at: z.string(),
+  /** The fields changed from the version before, by the names the API uses (none for the trash). */
+  fields: z.array(z.string()),
+  /** Why, where there is a reason: the reviewer's note, "went live on schedule", "moved to the trash". */
+  why: z.string().nullable(),
+});
+export type VersionOrigin = z.infer<typeof versionOriginSchema>;
+
 const coverImageSchema = z.object({
   mediaId: z.string(),
   alt: z.string(),
@@ -103,6 +119,8 @@ export const postRecordSchema = z.object({
   updatedByKeyId: z.string().nullable().default(null),
   /** What the server changed on the way in, replayed with an idempotent retry. */
   warnings: z.array(z.string()),
+  /** How this version came to be; absent on versions stored before it was recorded. */
+  origin: versionOriginSchema.nullable().optional(),
   idempotency: idempotencySchema.nullable(),
 });
 export type PostRecord = z.infer<typeof postRecordSchema>;

@@ -11,7 +11,7 @@ import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staf
 import type { LeadStatus } from '../../contract/quote-request';
 import type { KeyRecord, MediaRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
 
-export type { KeyRecord, MediaRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
+export type { KeyRecord, MediaRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision, VersionOrigin } from './records';
 
 export interface PostQuery {
   /** A status, `trashed` (posts in the trash, any status), or `any` (every post not in the trash). */
@@ -83,9 +83,7 @@ export type SlugLookup = { kind: 'current'; post: PostIndexEntry } | { kind: 'pr
 export interface SaveOptions {
   /** The revision the change was made from: when the stored post has another, nothing is saved ('stale'). */
   expectedRevision: number;
-  /** Keep the version replaced as a revision (content changes do; scheduling and the trash do not). */
-  keepRevision: boolean;
-  /** The fields the change touches (stored with the kept revision). */
+  /** The fields the change touches (stored with the revision it replaces, which is always kept). */
   changed: readonly string[];
   /** Logged in the same transaction as the change: both are stored, or neither (nothing when it is not saved). */
   audit?: AuditEntry;
@@ -117,8 +115,9 @@ export interface PostRepository {
   lookupSlug(slug: string): Promise<SlugLookup>;
   /**
    * Replaces a stored post with `next` (same id) when its revision is still `expectedRevision`: the
-   * store sets the revision to the next number and, when the slug changes, keeps the old one as a
-   * previous slug. Changes to one post are applied one at a time; resolves once durable.
+   * store sets the revision to the next number, keeps the version replaced as a revision (every one,
+   * so revision numbers have no gaps within the newest REVISIONS_KEPT) and, when the slug changes,
+   * keeps the old one as a previous slug. Changes to one post are applied one at a time; resolves once durable.
    */
   save(next: PostRecord, options: SaveOptions): Promise<SaveOutcome>;
   /** Removes a post and its revisions for good; false when there was no such post. */

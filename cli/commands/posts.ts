@@ -310,17 +310,19 @@ export async function historyCommand(target: string, options: ChangeOptions, ctx
     return ExitCode.Ok;
   }
   ctx.out.info(`Post ${history.post.id} (${history.post.slug}) is at revision ${history.post.revision}.`);
-  if (history.revisions.length === 0) {
-    ctx.out.info('No earlier versions: it has not been changed since it was created.');
-    return ExitCode.Ok;
-  }
-  ctx.out.data(
-    table([
-      ['REVISION', 'REPLACED', 'BY KEY', 'STATUS', 'TITLE', 'CHANGED NEXT'],
-      ...history.revisions.map((kept) => [String(kept.revision), when(kept.replaced_at), kept.saved_by ?? '-', kept.status, shorten(kept.title, 40), kept.changed.join(', ')]),
-    ]),
-  );
-  ctx.out.info(ctx.out.dim(`Bring one back with: blogpost revert ${history.post.id} <revision>`));
+  // Every version, the current one first: when it was made, by whom, what it changed and why.
+  const row = (version: RevisionsResponse['current'], mark: string) => [
+    `${version.revision}${mark}`,
+    when(version.made_at),
+    version.made_by ?? '-',
+    version.status,
+    shorten(version.title, 40),
+    version.fields.length > 0 ? version.fields.join(', ') : '-',
+    version.why === null ? '-' : shorten(version.why, 60),
+  ];
+  ctx.out.data(table([['REVISION', 'MADE', 'BY', 'STATUS', 'TITLE', 'CHANGED', 'WHY'], row(history.current, ' (now)'), ...history.revisions.map((kept) => row(kept, ''))]));
+  if (history.revisions.length === 0) ctx.out.info('No earlier versions: it has not been changed since it was created.');
+  else ctx.out.info(ctx.out.dim(`Bring one back with: blogpost revert ${history.post.id} <revision>`));
   return ExitCode.Ok;
 }
 
@@ -432,7 +434,7 @@ export function registerPosts(program: Command, ctx: CommandContext): void {
     ['unpublish', 'Take a post off the site: it becomes a draft again.', unpublishCommand],
     ['delete', 'Move a post to the trash: its page answers 410 Gone; restorable for 30 days.', deleteCommand],
     ['restore', 'Bring a post back from the trash, in the status it had.', restoreCommand],
-    ['history', 'List the kept earlier versions of a post (the last 50).', historyCommand],
+    ['history', 'List the versions of a post (the last 50 kept): who made each, what it changed and why.', historyCommand],
   ];
   for (const [name, description, run] of simple) {
     connection(program.command(name), name === 'history' ? 'API key holding blog:read or blog:write' : WRITE_KEY)

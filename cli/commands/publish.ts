@@ -3,8 +3,11 @@
  * file was published before, updates that post (PUT /api/blog/:id with If-Match). After a create the
  * post's id and revision go into the file's front matter, so editing and publishing again changes the
  * same post and never makes a duplicate; `--new` makes a new post anyway. An update sends the revision
- * the file holds: when someone changed the post since, the API answers 412 and the command shows their
- * changes and stops (`--force` overwrites them after showing them).
+ * the file holds: what others changed since in other fields (a schedule, going live, the trash and
+ * back, a review) is kept, the answer's note says what it was, and a status changed elsewhere is
+ * written into the file (a time no longer scheduled taken out); when someone changed a field the file changes too, the API answers 412 and
+ * the command shows who and when, and stops (`--force` overwrites them after showing them). After a
+ * reviewer sent the post back, the update shows the reviewer's note and the rules to fix.
  *
  * A create sends an Idempotency-Key (by default derived from the URL and the body), so a retry after a
  * timeout never creates the post twice; every request backs off on 429 as Retry-After says.
@@ -27,6 +30,7 @@ import { type CreatePostResponse, type PostReview, REPLAYED_HEADER } from '../..
 import type { ComplianceFinding } from '../../contract/compliance';
 import { maskApiKey } from '../../contract/keys';
 import { type PostWriteResponse, type PreconditionFailedDetails, postEtag } from '../../contract/post-lifecycle';
+import { withoutPublishTime } from '../../api/operations';
 import { type ApiAnswer, ApiClient, apiCode, type ClientOptions, refusal } from '../api-client';
 import { type CommandContext, resolveKey, resolveUrl } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
@@ -243,12 +247,42 @@ function reportConflict(p: Publication, id: string, details: PreconditionFailedD
   const { ctx } = p;
   const since = details.your_revision ? `revision ${details.your_revision}, which this file holds` : 'the version this file holds';
   ctx.out.error(`The post ${id} was changed on the server since ${since}: it is at revision ${details.current_revision} now.`);
+  for (const conflict of details.conflicts ?? []) {
+    ctx.out.info(`  ${conflict.field} was changed there too, by ${conflict.by} at ${conflict.at} (revision ${conflict.revision}), and this file changes it as well.`);
+  }
   if (details.changes === null) ctx.out.info('  (That revision is no longer kept, so what changed cannot be listed.)');
   else if (details.changes.length === 0) ctx.out.info('  (No field differs: only its revision moved on.)');
   else {
     ctx.out.info('  Changed there since:');
     for (const line of describeChanges(details.changes)) ctx.out.info(`  ${line}`);
   }
+}
+
+/** The status a post stands for, as a file writes it: a post held for review stands for the status its author asked for. */
+function askedStatus(post: PostWriteResponse['post']): { status: string; publishAt: string | null } {
+  if (post.status === 'in_review') return { status: post.review?.requested_status ?? 'published', publishAt: post.review?.requested_publish_at ?? null };
+  return { status: post.status, publishAt: post.status === 'scheduled' ? post.publish_at : null };
+}
+
+/**
+ * The status the file should say after an update that kept a status change made elsewhere (a
+ * schedule, going live, a send-back), so publishing the file again does not undo it; none when the
+ * file says it already.
+ */
+function statusToRecord(p: Publication, post: PostWriteResponse['post']): { status?: string; publish_at?: string } {
+  const asked = askedStatus(post);
+  const file = p.loaded.payload;
+  if (asked.status === file.status && (asked.status !== 'scheduled' || asked.publishAt === null || Date.parse(String(file.publish_at)) === Date.parse(asked.publishAt))) return {};
+  return { status: asked.status, ...(asked.status === 'scheduled' && asked.publishAt ? { publish_at: asked.publishAt } : {}) };
+}
+
+/** What an author reads after a reviewer sent the post back: the note, and the rules whose findings held it. */
+function reportSentBack(p: Publication, review: PostReview | undefined): void {
+  if (p.json || review?.state !== 'returned') return;
+  p.ctx.out.warn(`Sent back by the compliance reviewer${review.decided_at ? ` (${review.decided_at})` : ''}: the post is a draft until you send it for review again.`);
+  if (review.note) p.ctx.out.info(`  Reviewer's note: ${review.note}`);
+  if (review.rules.length > 0) p.ctx.out.info(`  Rules to fix: ${review.rules.join(', ')}.`);
+  p.ctx.out.info('  → Fix the text, set status: published in the front matter, and publish again: it is reviewed again.');
 }
 
 async function update(p: Publication, id: string): Promise<ExitCode> {
@@ -260,13 +294,9 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
     etag = current.etag;
     if (!json) ctx.out.info(ctx.out.dim(`note: the file does not say which revision it was made from; it replaces revision ${current.post.revision}.`));
   }
+  // The server applies the file on top of changes made since its revision that touch other fields; a
+  // 412 means someone else changed a field this file changes too (or the revision is no longer kept).
   let answer = await put(p, id, etag);
-  const moved = answer.status === 412 ? (answer.json as PreconditionFailedDetails) : undefined;
-  if (moved && moved.changes !== null && moved.changes.length === 0) {
-    // Only the revision moved on (a delete and restore, a change undone): nothing of theirs to overwrite.
-    if (!json) ctx.out.info(ctx.out.dim(`note: the post is at revision ${moved.current_revision} now, with the same fields as this file's revision ${loaded.revision ?? '?'}: updating that.`));
-    answer = await put(p, id, moved.current_etag);
-  }
   if (answer.status === 412) {
     const details = answer.json as PreconditionFailedDetails;
     if (json && !options.force) {
@@ -297,7 +327,10 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
   if (answer.status === 422 && apiCode(answer) === 'compliance_blocked') throw blocked(p, answer, 'Not updated');
   if (answer.status !== 200) throw refusal(answer, 'Not updated');
   const written = answer.json as PostWriteResponse;
-  recordPublished(loaded, { id, revision: written.post.revision }, ctx);
+  const status = statusToRecord(p, written.post);
+  // A post no longer scheduled (it went live, or was sent back) drops the time that would schedule it again.
+  const text = status.status !== undefined && status.status !== 'scheduled' ? withoutPublishTime(loaded.text) : loaded.text;
+  recordPublished({ ...loaded, text, overrides: { ...loaded.overrides, ...status } }, { id, revision: written.post.revision }, ctx);
   const postUrl = `${client.origin}/blog/${written.post.slug}`;
   const findings = reportServerFindings(p, written.findings);
   if (json) {
@@ -310,9 +343,12 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
       ctx.out.success(`Updated "${written.post.title}" (revision ${written.post.revision}, ${written.post.status}${statusNote(written.post.status, written.post.publish_at)}): changed ${fields.join(', ')}.`);
       for (const line of describeChanges(written.changed)) ctx.out.info(line);
     }
+    if (written.since) ctx.out.info(written.since.note);
+    if (status.status && loaded.path) ctx.out.info(ctx.out.dim(`  status: ${status.status} written to ${loaded.path}, as the post is now.`));
     for (const warning of written.warnings) ctx.out.warn(warning);
   }
   if (written.post.status === 'in_review') reportHeld(p, written.post.review);
+  reportSentBack(p, written.post.review);
   return options.strict && written.warnings.length > 0 ? ExitCode.Failed : ExitCode.Ok;
 }
 

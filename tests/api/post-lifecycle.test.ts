@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePostResponse } from '../../contract/blog';
 import type { CategoriesResponse, ListPostsResponse } from '../../contract/blog-reader';
 import type { ApiErrorBody } from '../../contract/errors';
+import { API_KEY_ID_LENGTH, API_KEY_PREFIX } from '../../contract/keys';
 import type { GetPostByIdResponse, PostWriteResponse, PreconditionFailedDetails, RevisionsResponse } from '../../contract/post-lifecycle';
 import { startTestServer, type TestServer } from '../support/server';
 import { rawRequest } from './raw-request';
@@ -43,6 +44,11 @@ async function create(overrides: Record<string, unknown> = {}, key = acme): Prom
 
 async function read(idOrSlug: string, key?: string) {
   return call<GetPostByIdResponse>(server, 'GET', `/api/blog/${idOrSlug}`, key ? { key } : {});
+}
+
+/** The public id a key is named by in the audit log and a revision's `made_by` (`key:<id>`). */
+function keyId(key: string): string {
+  return key.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + API_KEY_ID_LENGTH);
 }
 
 function patch(id: string, body: unknown, etag: string | undefined, key = acme) {
@@ -119,23 +125,39 @@ describe('PATCH /api/blog/:id', () => {
     expect((bad.json as unknown as ApiErrorBody).errors?.map((e) => e.field)).toEqual(['title']);
   });
 
-  it('is 412 with a stale ETag, listing field by field what changed since that version', async () => {
+  it('applies a change made from an older ETag on top when nobody else changed its fields, saying what happened since', async () => {
     const post = await create({ title: 'Two editors' });
     const first = await patch(post.id, { title: 'Two editors, first change', excerpt: 'Changed by the first editor.' }, post.etag, acme);
     expect(first.status).toBe(200);
     const second = await patch(post.id, { tags: ['second'] }, post.etag, acmeToo);
+    expect(second.status, JSON.stringify(second.json)).toBe(200);
+    expect(second.json.changed.map((change) => change.field)).toEqual(['tags']);
+    expect(second.json.since).toEqual({ revision: 1, note: expect.stringMatching(new RegExp(`^Since revision 1: changed title, excerpt \\(key:${keyId(acme)}, \\d{4}-`)) as unknown });
+    expect(second.json.message).toContain('Since revision 1: changed title, excerpt');
+    const now = (await read(post.id)).json.post;
+    expect(now).toMatchObject({ title: 'Two editors, first change', excerpt: 'Changed by the first editor.', tags: ['second'], revision: 3 });
+  });
+
+  it('is 412 when a field the change makes from an older ETag was changed since, naming the field, who and when', async () => {
+    const post = await create({ title: 'Two editors again' });
+    const first = await patch(post.id, { title: 'Two editors, first change', excerpt: 'Changed by the first editor.' }, post.etag, acme);
+    expect(first.status).toBe(200);
+    const second = await patch(post.id, { title: 'Two editors, second change', tags: ['second'] }, post.etag, acmeToo);
     expect(second.status).toBe(412);
     const body = second.json as unknown as ApiErrorBody & PreconditionFailedDetails;
     expect(body.code).toBe('precondition_failed');
     expect(body).toMatchObject({ current_etag: first.json.etag, current_revision: 2, your_revision: 1 });
     expect(body.changes).toEqual([
-      { field: 'title', before: 'Two editors', after: 'Two editors, first change' },
+      { field: 'title', before: 'Two editors again', after: 'Two editors, first change' },
       { field: 'excerpt', before: validPost().excerpt, after: 'Changed by the first editor.' },
     ]);
+    const stored = await server.store.posts.getById(post.id);
+    expect(body.conflicts).toEqual([{ field: 'title', by: `key:${keyId(acme)}`, at: stored?.updatedAt, revision: 2 }]);
+    expect(body.message).toContain(`title (changed by key:${keyId(acme)} at ${stored?.updatedAt ?? ''}, revision 2)`);
     expect(second.headers.get('etag')).toBe(first.json.etag);
     expect((await read(post.id)).json.post.tags).toEqual(['iul', 'retirement']);
     // With the current version it goes through.
-    expect((await patch(post.id, { tags: ['second'] }, body.current_etag, acmeToo)).status).toBe(200);
+    expect((await patch(post.id, { title: 'Two editors, second change' }, body.current_etag, acmeToo)).status).toBe(200);
   });
 
   it('is allowed from a browser page on another origin: the preflight lets PATCH and If-Match through and ETag is readable', async () => {
@@ -285,6 +307,21 @@ describe('revisions', () => {
     expect(reverted.json.post.revision).toBe(4);
     expect(reverted.json.changed).toEqual([{ field: 'content', before: '<p>Third words</p>', after: '<p>First words</p>' }]);
     expect((await read(post.id)).json.post.content).toBe('<p>First words</p>');
+  });
+
+  it('keeps every change that moves the revision, the trash and status changes included, each with who, what and why', async () => {
+    const post = await create({ title: 'Every step kept' });
+    const unpublished = await patch(post.id, { status: 'draft' }, post.etag);
+    expect(unpublished.status).toBe(200);
+    expect((await call(server, 'DELETE', `/api/blog/${post.id}`, { key: acme })).status).toBe(200);
+    expect((await call(server, 'POST', `/api/blog/${post.id}/restore`, { key: admin })).status).toBe(200);
+    const list = await call<RevisionsResponse>(server, 'GET', `/api/blog/${post.id}/revisions`, { key: acme });
+    expect(list.json.current).toMatchObject({ revision: 4, status: 'draft', made_by: `key:${keyId(admin)}`, fields: [], why: 'restored from the trash' });
+    expect(list.json.revisions.map((r) => [r.revision, r.made_by, r.fields, r.why])).toEqual([
+      [3, `key:${keyId(acme)}`, [], 'moved to the trash'],
+      [2, `key:${keyId(acme)}`, ['status', 'published_at'], null],
+      [1, `key:${keyId(acme)}`, [], 'created'],
+    ]);
   });
 
   it('keeps the last 50 versions', async () => {

@@ -1,14 +1,15 @@
 /**
  * An author's whole life with a post through `blogpost` (through the CLI's own entry, tests/support/cli.ts) against a real server:
  * publish creates and writes the id into the file, publishing again updates the same post (and never
- * duplicates it), a change made elsewhere stops the update with a 412 that shows it (--force
- * overwrites), list/get/unpublish/delete/restore/history/revert/schedule, the Markdown round trip of
+ * duplicates it), a change made elsewhere to a field the file changes too stops the update with a 412
+ * that shows it (--force overwrites), one to other fields is kept and said, list/get/unpublish/delete/restore/history/revert/schedule, the Markdown round trip of
  * `get --markdown`, --strict and another owner's post.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_ID_LENGTH, API_KEY_PREFIX } from '../../contract/keys';
 import { call } from '../api/support';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { startTestServer, type TestServer } from '../support/server';
@@ -37,7 +38,8 @@ function blogpost(args: string[], key = writer, input?: string): Promise<CliRun>
 
 function frontMatterValue(file: string, name: string): string | undefined {
   const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
-  return new RegExp(`^${name}:\\s*(.+)$`, 'm').exec(front)?.[1]?.trim();
+  // A value YAML would read as something else (a time) is written quoted: the value is what is inside.
+  return new RegExp(`^${name}:\\s*(.+)$`, 'm').exec(front)?.[1]?.trim().replace(/^"(.*)"$/, '$1');
 }
 
 function edit(file: string, from: string | RegExp, to: string): void {
@@ -88,15 +90,18 @@ describe('blogpost publish, again and again', () => {
     expect(again.stderr).toContain('No changes: "How Policy Loans Work in an IUL" is already as this file says (revision 2).');
   });
 
-  it('stops with the other side\'s changes when the post changed on the server since, and --force overwrites them', async () => {
+  it('stops with the other side\'s changes when the post changed on the server since in a field the file changes too, and --force overwrites them', async () => {
     const current = await call(server, 'GET', `/api/blog/${id}`, { key: writer });
-    const theirs = await call(server, 'PATCH', `/api/blog/${id}`, { key: writer, body: { title: 'Policy Loans, Explained' }, headers: { 'If-Match': current.headers.get('etag') ?? '' } });
+    const content = (await storedPost(id)).content.replace('5-8%', '5-10%');
+    const theirs = await call(server, 'PATCH', `/api/blog/${id}`, { key: writer, body: { title: 'Policy Loans, Explained', content }, headers: { 'If-Match': current.headers.get('etag') ?? '' } });
     expect(theirs.status).toBe(200);
     edit(file(), 'Loan interest typically runs 5-8%.', 'Loan interest typically runs 5-9%.');
 
     const stopped = await blogpost(['publish', 'loans.md', '--status', 'published']);
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain(`The post ${id} was changed on the server since revision 2, which this file holds: it is at revision 3 now.`);
+    const by = `key:${writer.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + API_KEY_ID_LENGTH)}`;
+    expect(stopped.stderr).toContain(`content was changed there too, by ${by} at ${(await storedPost(id)).updatedAt} (revision 3), and this file changes it as well.`);
     expect(stopped.stderr).toContain('title: "How Policy Loans Work in an IUL" → "Policy Loans, Explained"');
     expect(stopped.stderr).toContain('--force');
     expect((await storedPost(id)).title).toBe('Policy Loans, Explained');
@@ -119,13 +124,12 @@ describe('blogpost publish, again and again', () => {
     expect(frontMatterValue(file(), 'revision')).toBe('4');
     const restored = await blogpost(['restore', 'loans.md']);
     expect(restored.code, restored.stderr).toBe(0);
-    // The delete and the restore moved the revision on, and revision 4 is not kept: --force is the way on.
-    const stale = await blogpost(['publish', 'loans.md', '--status', 'published']);
-    expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain('it is at revision 6 now');
-    const forced = await blogpost(['publish', 'loans.md', '--status', 'published', '--force']);
-    expect(forced.code, forced.stderr).toBe(0);
-    expect(forced.stderr).toContain('No changes');
+    // The delete and the restore moved the revision on, changing no field the file holds: the file is
+    // still good, and publishing it says what happened since (before, only --force got through).
+    const again = await blogpost(['publish', 'loans.md', '--status', 'published']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('No changes');
+    expect(again.stderr).toMatch(/Since revision 4: moved to the trash \(key:\w+, [^)]+\); restored from the trash \(key:\w+, [^)]+\)\./);
     expect(frontMatterValue(file(), 'revision')).toBe('6');
   });
 
@@ -138,7 +142,7 @@ describe('blogpost publish, again and again', () => {
     edit(file(), 'Loan interest typically runs 5-9%.', 'Loan interest typically runs 5-7%.');
     const run = await blogpost(['publish', 'loans.md', '--status', 'published']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain("note: the post is at revision 8 now, with the same fields as this file's revision 6: updating that.");
+    expect(run.stderr).toMatch(/Since revision 6: changed title \(key:\w+, [^)]+\); reverted to revision 6 \(key:\w+, [^)]+\)\./);
     expect(run.stderr).toContain('changed content');
     expect(frontMatterValue(file(), 'revision')).toBe('9');
   });
@@ -279,14 +283,15 @@ describe('blogpost list, get, unpublish, delete, restore, history, revert and sc
     expect((await fetch(`${server.url}/blog/${slug}`)).status).toBe(200);
   });
 
-  it('history lists the kept versions and revert brings one back as a new revision', async () => {
+  it('history lists every version with who made it, what it changed and why, and revert brings one back as a new revision', async () => {
     const renamed = await call(server, 'PATCH', `/api/blog/${id}`, { key: writer, body: { excerpt: 'A shorter summary.' }, headers: { 'If-Match': '*' } });
     expect(renamed.status).toBe(200);
     const history = await blogpost(['history', id]);
     expect(history.code, history.stderr).toBe(0);
     expect(history.stderr).toMatch(/is at revision \d+\./);
-    expect(history.stdout.split('\n')[0]).toMatch(/^REVISION\s+REPLACED\s+BY KEY\s+STATUS\s+TITLE\s+CHANGED NEXT$/);
-    expect(history.stdout).toMatch(/^1\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\s+\S+\s+published\s+Tax-Free Retirement Income with IUL\s+status/m);
+    expect(history.stdout.split('\n')[0]).toMatch(/^REVISION\s+MADE\s+BY\s+STATUS\s+TITLE\s+CHANGED\s+WHY$/);
+    expect(history.stdout).toMatch(/^1\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\s+key:\w+\s+published\s+Tax-Free Retirement Income with IUL\s+-\s+created$/m);
+    expect(history.stdout).toMatch(/^\d+\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\s+key:\w+\s+published\s+Tax-Free Retirement Income with IUL\s+-\s+moved to the trash$/m);
 
     const current = await storedPost(id);
     const reverted = await blogpost(['revert', id, '1']);

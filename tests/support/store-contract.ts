@@ -296,7 +296,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const current = await reopened.posts.getById(held.id);
         if (!current) throw new Error('the held post is gone');
         const returned = { ...review, state: 'returned' as const, note: 'Say what the floor protects against.', decidedAt: '2026-11-26T11:00:00.000Z', decidedBy: 'staff:reviewer@example.com' };
-        const saved = await reopened.posts.save({ ...current, status: 'draft', review: returned }, { expectedRevision: current.revision, keepRevision: false, changed: ['status'] });
+        const saved = await reopened.posts.save({ ...current, status: 'draft', review: returned }, { expectedRevision: current.revision, changed: ['status'] });
         expect(saved).toMatchObject({ kind: 'saved', post: { status: 'draft', review: returned } });
         expect(await reopened.posts.counts()).toMatchObject({ drafts: 1, inReview: 0 });
       }),
@@ -375,13 +375,13 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const next = { ...current, title: 'Changed', updatedAt: '2026-02-01T00:00:00.000Z' };
         // Two changes from the same revision: exactly one is saved, the other is told it is stale.
         const outcomes = await Promise.all([
-          store.posts.save(next, { expectedRevision: 1, keepRevision: true, changed: ['title'] }),
-          store.posts.save({ ...current, title: 'Also changed' }, { expectedRevision: 1, keepRevision: true, changed: ['title'] }),
+          store.posts.save(next, { expectedRevision: 1, changed: ['title'] }),
+          store.posts.save({ ...current, title: 'Also changed' }, { expectedRevision: 1, changed: ['title'] }),
         ]);
         expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['saved', 'stale']);
         const saved = outcomes.find((outcome) => outcome.kind === 'saved');
         expect(saved).toMatchObject({ post: { revision: 2, seq: post.seq, createdAt: post.createdAt } });
-        expect(await store.posts.save({ ...current, id: 'no-such-post' }, { expectedRevision: 1, keepRevision: false, changed: [] })).toEqual({ kind: 'missing' });
+        expect(await store.posts.save({ ...current, id: 'no-such-post' }, { expectedRevision: 1, changed: [] })).toEqual({ kind: 'missing' });
         const reopened = await reopen();
         const back = await reopened.posts.getById(post.id);
         expect(back).toMatchObject({ revision: 2, title: saved?.kind === 'saved' ? saved.post.title : '' });
@@ -392,18 +392,38 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
     );
 
     it(
+      'keeps every version a change replaces, a move to the trash included, with how each came to be',
+      withStore(async ({ store, reopen }) => {
+        const post = await create(store, 'Every version');
+        const current = await store.posts.getById(post.id);
+        if (!current) throw new Error('created post not found');
+        const trashed = { by: 'key:abc', at: '2026-02-01T00:00:00.000Z', fields: [], why: 'moved to the trash' };
+        const live = { by: 'scheduler', at: '2026-02-02T00:00:00.000Z', fields: ['status'], why: 'went live on schedule' };
+        expect((await store.posts.save({ ...current, deletedAt: trashed.at, updatedAt: trashed.at, origin: trashed }, { expectedRevision: 1, changed: [] })).kind).toBe('saved');
+        expect((await store.posts.save({ ...current, revision: 2, status: 'published', updatedAt: live.at, origin: live }, { expectedRevision: 2, changed: ['status'] })).kind).toBe('saved');
+        const reopened = await reopen();
+        expect((await reopened.posts.getById(post.id))?.origin).toEqual(live);
+        const revisions = await reopened.posts.revisions(post.id);
+        expect(revisions.map((kept) => [kept.record.revision, kept.changed, kept.record.origin ?? null])).toEqual([
+          [2, ['status'], trashed],
+          [1, [], null],
+        ]);
+      }),
+    );
+
+    it(
       'keeps the stored version when a change cannot be written',
       withStore(async ({ store, reopen, failNextWrite }) => {
         const post = await create(store, 'Steady');
         const current = await store.posts.getById(post.id);
         if (!current) throw new Error('created post not found');
         failNextWrite();
-        const error = await store.posts.save({ ...current, title: 'Lost change' }, { expectedRevision: 1, keepRevision: false, changed: ['title'] }).catch((e: unknown) => e);
+        const error = await store.posts.save({ ...current, title: 'Lost change' }, { expectedRevision: 1, changed: ['title'] }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(StoreError);
         expect(await store.posts.getById(post.id)).toMatchObject({ title: 'Steady', revision: 1 });
         expect((await store.posts.list({ status: 'published' })).entries[0]).toMatchObject({ title: 'Steady', revision: 1 });
         // The next change from the same revision goes through, and lasts.
-        expect(await store.posts.save({ ...current, title: 'Kept change' }, { expectedRevision: 1, keepRevision: false, changed: ['title'] })).toMatchObject({ kind: 'saved' });
+        expect(await store.posts.save({ ...current, title: 'Kept change' }, { expectedRevision: 1, changed: ['title'] })).toMatchObject({ kind: 'saved' });
         expect(await (await reopen()).posts.getById(post.id)).toMatchObject({ title: 'Kept change', revision: 2 });
       }),
     );
@@ -415,8 +435,8 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         await create(store, 'Other');
         const current = await store.posts.getById(post.id);
         if (!current) throw new Error('created post not found');
-        expect(await store.posts.save({ ...current, slug: 'other' }, { expectedRevision: 1, keepRevision: false, changed: ['slug'] })).toEqual({ kind: 'slug_taken' });
-        expect(await store.posts.save({ ...current, slug: 'new-name' }, { expectedRevision: 1, keepRevision: false, changed: ['slug'] })).toMatchObject({ kind: 'saved' });
+        expect(await store.posts.save({ ...current, slug: 'other' }, { expectedRevision: 1, changed: ['slug'] })).toEqual({ kind: 'slug_taken' });
+        expect(await store.posts.save({ ...current, slug: 'new-name' }, { expectedRevision: 1, changed: ['slug'] })).toMatchObject({ kind: 'saved' });
         const reopened = await reopen();
         expect(await reopened.posts.lookupSlug('old-name')).toMatchObject({ kind: 'previous', post: { id: post.id, slug: 'new-name' } });
         expect(await reopened.posts.lookupSlug('new-name')).toMatchObject({ kind: 'current', post: { id: post.id } });
@@ -430,8 +450,8 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const post = await create(store, 'Binned');
         const current = await store.posts.getById(post.id);
         if (!current) throw new Error('created post not found');
-        await store.posts.save({ ...current, excerpt: 'kept' }, { expectedRevision: 1, keepRevision: true, changed: ['excerpt'] });
-        await store.posts.save({ ...current, revision: 2, deletedAt: '2026-03-01T00:00:00.000Z' }, { expectedRevision: 2, keepRevision: false, changed: [] });
+        await store.posts.save({ ...current, excerpt: 'kept' }, { expectedRevision: 1, changed: ['excerpt'] });
+        await store.posts.save({ ...current, revision: 2, deletedAt: '2026-03-01T00:00:00.000Z' }, { expectedRevision: 2, changed: [] });
         expect((await store.posts.list({ status: 'published' })).total).toBe(0);
         expect((await store.posts.list({ status: 'trashed' })).entries.map((entry) => entry.id)).toEqual([post.id]);
         expect(await store.posts.counts()).toEqual({ published: 0, drafts: 0, scheduled: 0, inReview: 0, trashed: 1 });
@@ -453,7 +473,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const original = await create(store, 'Moved Between Stores');
         const stored = await store.posts.getById(original.id);
         if (!stored) throw new Error('created post not found');
-        await store.posts.save({ ...stored, slug: 'moved', title: 'Moved', updatedAt: '2026-04-01T00:00:00.000Z' }, { expectedRevision: 1, keepRevision: true, changed: ['title', 'slug'] });
+        await store.posts.save({ ...stored, slug: 'moved', title: 'Moved', updatedAt: '2026-04-01T00:00:00.000Z' }, { expectedRevision: 1, changed: ['title', 'slug'] });
         const record = await store.posts.getById(original.id);
         const revisions = await store.posts.revisions(original.id);
         if (!record) throw new Error('saved post not found');
@@ -925,12 +945,12 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const current = await store.posts.getById(post.id);
         if (!current) throw new Error('created post not found');
         const changed = auditEntry({ at: '2026-11-04T09:01:00.000Z', actor: 'staff:jane@example.com', action: 'post.trashed', target: post.id, detail: { revision: 2 } });
-        expect((await store.posts.save({ ...current, deletedAt: '2026-11-04T09:01:00.000Z' }, { expectedRevision: 1, keepRevision: false, changed: [], audit: changed })).kind).toBe('saved');
+        expect((await store.posts.save({ ...current, deletedAt: '2026-11-04T09:01:00.000Z' }, { expectedRevision: 1, changed: [], audit: changed })).kind).toBe('saved');
         // A stale change, and one whose entry is not an entry, store nothing: neither the post nor the entry.
         const stale = auditEntry({ at: '2026-11-04T09:02:00.000Z', action: 'post.restored', target: post.id });
-        expect((await store.posts.save({ ...current, deletedAt: null }, { expectedRevision: 1, keepRevision: false, changed: [], audit: stale })).kind).toBe('stale');
+        expect((await store.posts.save({ ...current, deletedAt: null }, { expectedRevision: 1, changed: [], audit: stale })).kind).toBe('stale');
         const broken = { ...stale, action: 'post.burned' } as unknown as AuditEntry;
-        await expect(store.posts.save({ ...current, deletedAt: null, revision: 2 }, { expectedRevision: 2, keepRevision: false, changed: [], audit: broken })).rejects.toThrow(/Not an audit entry/);
+        await expect(store.posts.save({ ...current, deletedAt: null, revision: 2 }, { expectedRevision: 2, changed: [], audit: broken })).rejects.toThrow(/Not an audit entry/);
         const reopened = await reopen();
         expect(await reopened.audit.list()).toEqual([{ ...made, target: post.id }, changed]);
         expect(await reopened.posts.getById(post.id)).toMatchObject({ revision: 2, deletedAt: '2026-11-04T09:01:00.000Z' });

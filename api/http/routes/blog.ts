@@ -29,7 +29,7 @@ import { REPLAYED_HEADER } from '../../../contract/blog';
 import type { CategoriesResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
 import { ApiError, validationError } from '../../../contract/errors';
 import { readsDrafts } from '../../../contract/keys';
-import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostMovedResponse, type PostWriteResponse, type RevisionResponse, type RevisionsResponse } from '../../../contract/post-lifecycle';
+import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostMovedResponse, type PostWriteResponse, type RevisionResponse, type RevisionsResponse, type VersionStory } from '../../../contract/post-lifecycle';
 import { type Actor, keyActor } from '../../services/actors';
 import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
@@ -37,7 +37,7 @@ import type { KeyService } from '../../services/keys';
 import type { PostService } from '../../services/post-service';
 import { postLocation, presentCreated, presentPost, presentValidation } from '../../services/presenters';
 import { AnswerCache, sendCached } from '../../answer-cache';
-import type { PostRecord, PostRepository } from '../../store/store';
+import type { PostRecord, PostRepository, StoredRevision } from '../../store/store';
 import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
 import { readJsonBody } from '../json-body';
@@ -214,6 +214,17 @@ async function readablePost(deps: BlogRouteDeps, ctx: ApiContext): Promise<PostR
   return found.post;
 }
 
+/**
+ * How a version came to be, as its origin records it; a version stored before origins were recorded
+ * says what its bookkeeping can: the key that saved it, and the fields the kept version before it
+ * lists as changed next.
+ */
+function versionStory(version: StoredRevision['record'], before: StoredRevision | undefined): VersionStory {
+  if (version.origin) return { made_by: version.origin.by, made_at: version.origin.at, fields: [...version.origin.fields], why: version.origin.why };
+  const key = version.revision === 1 ? version.createdByKeyId : version.updatedByKeyId;
+  return { made_by: key ? `key:${key}` : null, made_at: version.revision === 1 ? version.createdAt : version.updatedAt, fields: before ? [...before.changed] : [], why: null };
+}
+
 function listRevisions(deps: BlogRouteDeps) {
   return async (ctx: ApiContext) => {
     const post = await readablePost(deps, ctx);
@@ -221,13 +232,15 @@ function listRevisions(deps: BlogRouteDeps) {
     const body: RevisionsResponse = {
       success: true,
       post: { id: post.id, slug: post.slug, revision: post.revision },
-      revisions: revisions.map((kept) => ({
+      current: { revision: post.revision, title: post.title, status: post.status, ...versionStory(post, revisions[0]) },
+      revisions: revisions.map((kept, index) => ({
         revision: kept.record.revision,
         replaced_at: kept.replacedAt,
         saved_by: kept.record.updatedByKeyId ?? kept.record.createdByKeyId,
         title: kept.record.title,
         status: kept.record.status,
         changed: kept.changed,
+        ...versionStory(kept.record, revisions[index + 1]),
       })),
     };
     ctx.set('Cache-Control', 'private, no-store');

@@ -355,7 +355,7 @@ export class SqlPostRepository implements PostRepository {
         previousSlugs,
         revision: current.revision + 1,
       };
-      if (options.keepRevision) await this.#keepRevision(tx, withoutBookkeeping({ ...current, content: row.content }), record.updatedAt, options.changed);
+      await this.#keepRevision(tx, withoutBookkeeping({ ...current, content: row.content }), record.updatedAt, options.changed);
       const { id: _id, ...columns } = postRow(record);
       await tx.updateTable('posts').set(columns).where('id', '=', record.id).execute();
       await tx.deleteFrom('post_tags').where('post_id', '=', record.id).execute();
