@@ -222,7 +222,8 @@ describe('every public page at 320 px with the text at 200%', () => {
   });
 
   it('keeps an FAQ answer that overflows its capped box reachable and scrollable from the keyboard (axe clean)', async () => {
-    const { context, page } = await openLargeText(false);
+    // With JavaScript on: axe runs in the page.
+    const { context, page } = await openLargeText(true);
     try {
       await page.goto(`${site.url}/faq`);
       const panel = page.locator('.faq-page details[open] .accordion-panel').first();
