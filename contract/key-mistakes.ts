@@ -74,7 +74,7 @@ export const KEY_MISTAKE_CAUSES: Readonly<Record<KeyMistake, string>> = {
 /** Where the key came from in each language; the fix names the usual variable, BLOGPOST_API_KEY. */
 const CLEAN_KEY: Readonly<Partial<Record<ClientKind | 'node', string>>> = {
   python: `In Python clean the key when you read it: API_KEY = os.environ["BLOGPOST_API_KEY"].strip().strip('"\\'') and send headers={"Authorization": f"Bearer {API_KEY}"}.`,
-  curl: `With curl read the key without line breaks or quotes: KEY=$(tr -d '\\r\\n"\\'' < key.txt) (or run dos2unix on the .env file), then -H "Authorization: Bearer $KEY".`,
+  curl: `With curl read the key without its line break: KEY=$(tr -d '\\r\\n' < key.txt) (or run dos2unix on the .env file), keep the key in the file without quotes, then -H "Authorization: Bearer $KEY".`,
   node: `In Node clean the key when you read it: const key = process.env.BLOGPOST_API_KEY.trim().replace(/^['"]|['"]$/g, ''), then headers: { Authorization: \`Bearer \${key}\` }.`,
   postman: 'In Postman open Authorization > Bearer Token and paste the key again alone (no quotes, no line break); if it comes from a variable, fix the variable\'s current value in the environment.',
   httpie: 'With HTTPie pass the key alone: -A bearer -a "$(tr -d \'\\r\\n\' < key.txt)".',

@@ -124,7 +124,7 @@ export function clientErrorResponse(error: ParserError, requestId = newRequestId
  * could be read), under the request id the client was answered with.
  */
 export function refusedEntry(error: ParserError, refused: RefusedRequest, answer: ParserAnswer, meta: { requestId: string; time: Date; ip: string }): RequestLogEntry {
-  const what = refused.keyMistake ? `the Authorization header: ${refused.keyMistake}` : refused.badHeader ? `a stray line break in the ${refused.badHeader} header` : 'a malformed request line or header';
+  const what = refused.keyMistake ? `the key in the Authorization header was sent wrong (${refused.keyMistake.replace('_', ' ')})` : refused.badHeader ? `a stray line break in the ${refused.badHeader} header` : 'a malformed request line or header';
   return {
     time: meta.time.toISOString(),
     requestId: meta.requestId,
