@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : env.port;
     logger.info(`Site and API on http://${env.host}:${port} (${dev ? 'development' : 'production'}, ${describeLocation(env.store)})`);
   });
-  prepareListener(server);
+  prepareListener(server, { writer: requestLog });
   // A port taken (or not ours to use) is the operator's to fix: one line, no stack, exit code 1.
   const onListenError = (error: NodeJS.ErrnoException) => {
     const where = `${env.host}:${env.port}`;

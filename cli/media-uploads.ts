@@ -5,6 +5,7 @@
  * the site has these bytes already (the id is their SHA-256's first 32 hex digits): a picture published
  * before is not sent again.
  */
+import { CLI_CHECK_HEADER } from '../contract/clients';
 import path from 'node:path';
 import type { MediaResponse } from '../contract/media';
 import { type ApiClient, refusal } from './api-client';
@@ -38,7 +39,9 @@ export function displayFile(file: string, cwd: string): string {
 
 /** The site's record of these bytes, when it has them (any answer but 200 is "no": the upload decides). */
 async function storedAlready(client: ApiClient, id: string): Promise<MediaResponse | null> {
-  const answer = await client.send('GET', `/api/media/${id}`, { label: `Looking for ${id} on the site` });
+  // Marked as the CLI's own check: its 404 ("not there yet, upload it") is no failure of the author's,
+  // and `blogpost logs` sets it aside unless asked.
+  const answer = await client.send('GET', `/api/media/${id}`, { label: `Looking for ${id} on the site`, headers: { [CLI_CHECK_HEADER]: '1' } });
   return answer.status === 200 ? (answer.json as MediaResponse) : null;
 }
 

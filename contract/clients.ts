@@ -5,6 +5,13 @@
  */
 
 /** Every kind of client the server recognises (`blogpost logs --client` takes these). */
+/**
+ * The header the blogpost CLI sends (value "1") on the requests it makes to check its own work, such as
+ * reading an image back after an upload: the request log marks them so `blogpost logs` can set them
+ * aside from the author's own requests.
+ */
+export const CLI_CHECK_HEADER = 'X-Blogpost-Check';
+
 export const CLIENT_KINDS = ['python', 'postman', 'insomnia', 'httpie', 'curl', 'wget', 'http-client', 'browser', 'unknown'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
 

@@ -64,6 +64,18 @@ export const ERROR_CATALOGUE = {
       python: [PYTHON_JSON, 'Use json=post, not json=json.dumps(post): requests serialises the dict itself.'],
     },
   },
+  foreign_post_shape: {
+    status: 400,
+    title: "Body shaped for another platform's API",
+    message: "The body is shaped for another platform's API (WordPress, Ghost, Contentful or dev.to), not this one.",
+    guidance: [
+      'Send one flat JSON object with this API\'s fields: title, content (HTML), excerpt, category, author.name and status ("draft" or "published").',
+      '"platform" names the API the body was written for and "mapping" shows where each of its fields goes here.',
+    ],
+    clientGuidance: {
+      python: ['Build the dict with this API\'s names: post = {"title": wp["title"]["rendered"], "content": wp["content"]["rendered"], ...} and send requests.post(url, json=post, headers=headers).'],
+    },
+  },
   invalid_idempotency_key: {
     status: 400,
     title: 'Invalid Idempotency-Key',

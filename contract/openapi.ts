@@ -347,7 +347,7 @@ const KEY_ERRORS: ErrorCode[] = ['missing_api_key', 'malformed_api_key', 'invali
 /** A key that is sent anyway must be valid. */
 const SENT_KEY_ERRORS: ErrorCode[] = ['malformed_api_key', 'invalid_api_key'];
 const WRITE_ERRORS: ErrorCode[] = [...KEY_ERRORS, 'insufficient_permissions', 'not_post_owner', 'post_not_found', 'rate_limited', 'storage_unavailable', 'storage_full'];
-const BODY_ERRORS: ErrorCode[] = ['validation_failed', 'invalid_json', 'body_is_json_string', 'payload_too_large', 'unsupported_media_type'];
+const BODY_ERRORS: ErrorCode[] = ['validation_failed', 'invalid_json', 'body_is_json_string', 'foreign_post_shape', 'payload_too_large', 'unsupported_media_type'];
 const WRITE_HEADERS = ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining'];
 
 const OPERATIONS: readonly OperationSpec[] = [

@@ -3,10 +3,12 @@
  * route needs. Missing, malformed, unknown and revoked keys are 401s with their own codes and messages;
  * a valid key without the permission is a 403. One async middleware, `authenticate`, for every route.
  * The key id a request names is kept in `ctx.state.keyId` for the request log, and a stored key's
- * failure is recorded on it (best effort).
+ * failure is recorded on it (best effort). A key sent wrong in a known way (contract/key-mistakes.ts) is
+ * answered with that mistake named, and the kind of mistake kept in `ctx.state.keyMistake`.
  */
 import type { ParameterizedContext } from 'koa';
 import { ApiError } from '../../contract/errors';
+import { classifyAuthorizationMistake, KEY_MISTAKE_MESSAGES } from '../../contract/key-mistakes';
 import { type ApiKeySummary, type ApiPermission, permits, readBearerToken } from '../../contract/keys';
 import type { KeyService } from '../services/keys';
 import type { ApiMiddleware, ApiState } from './context';
@@ -43,6 +45,17 @@ export function authenticate(keys: KeyService, options: AuthenticateOptions = {}
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
     if (header === '' && options.optional) return next();
+    // A key sent wrong in a way people make (a line break, quotes, Bearer twice) is named as such:
+    // "malformed" alone leaves them comparing 53 characters by eye.
+    const mistake = classifyAuthorizationMistake(header);
+    if (mistake) {
+      ctx.state.keyMistake = mistake;
+      throw new ApiError('malformed_api_key', {
+        headers: { 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_token"` },
+        message: KEY_MISTAKE_MESSAGES[mistake],
+        extra: { key_problem: mistake },
+      });
+    }
     const bearer = readBearerToken(header || undefined);
     if (!bearer.ok) {
       const headers = { 'WWW-Authenticate': BEARER_CHALLENGE };

@@ -6,6 +6,7 @@
  */
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { ErrorCode } from '../../contract/errors';
+import type { KeyMistake } from '../../contract/key-mistakes';
 import type { ApiKeySummary } from '../../contract/keys';
 
 export interface ApiState {
@@ -15,6 +16,10 @@ export interface ApiState {
   key?: ApiKeySummary;
   /** The public id of the key the request named (well-formed, verified or not): never the secret. */
   keyId?: string;
+  /** How the key was sent wrong (a line break, quotes...), when auth recognised the mistake; never the key. */
+  keyMistake?: KeyMistake;
+  /** The other platform a refused body was shaped for (WordPress, Ghost...), when one was recognised. */
+  bodyShape?: string;
   /** The catalogue code the request was answered with, when it failed. */
   errorCode?: ErrorCode;
   /** The JSON body as read (json-body.ts): its first bytes and its size, for the request log. */

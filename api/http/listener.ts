@@ -11,12 +11,13 @@
  * with a request when the server stops is closed as soon as its answer is sent.
  */
 import type { Server } from 'node:http';
-import { answerClientErrors } from './client-error';
+import { answerClientErrors, type ClientErrorLog } from './client-error';
 
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-export function prepareListener(server: Server): void {
-  answerClientErrors(server);
+/** `log`: the request log, for the requests Node's parser refuses before the app sees them. */
+export function prepareListener(server: Server, log?: ClientErrorLog): void {
+  answerClientErrors(server, log);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // A connection's next request has this long for its headers; more than the idle time it may sit.
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;

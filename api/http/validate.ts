@@ -8,6 +8,7 @@ import { type CreatePostData, REQUIRED_POST_FIELDS, checkCreatePostBody } from '
 import { closest, distance } from 'fastest-levenshtein';
 import { LIST_QUERY_PARAMETERS, type ListPostsQuery, listPostsQuerySchema } from '../../contract/blog-reader';
 import { ApiError, validationError } from '../../contract/errors';
+import { detectForeignShape, foreignShapeMessage, mappingLines } from '../../contract/foreign-shapes';
 import { fieldProblemsFrom } from '../../contract/field-problems';
 import { bodyFingerprint } from '../services/idempotency';
 import type { ApiContext, ApiMiddleware, ApiState } from './context';
@@ -39,6 +40,17 @@ export function postBody(limitBytes: number): InputParser<PostBodyInput> {
     const check = checkCreatePostBody(body.value);
     if (check.ok) return { data: check.data, ignoredFields: check.ignoredFields, fingerprint: bodyFingerprint(body.bytes) };
     if (check.reason === 'json_string') throw new ApiError('body_is_json_string');
+    // A post written for WordPress or Ghost fails every required field at once; naming the platform
+    // and the mapping is the one thing its author needs, so it replaces the list.
+    const foreign = detectForeignShape(body.value);
+    if (foreign) {
+      ctx.state.bodyShape = foreign.platform;
+      throw new ApiError('foreign_post_shape', {
+        message: foreignShapeMessage(foreign),
+        hints: mappingLines(foreign),
+        extra: { platform: foreign.platform, mapping: foreign.mapping },
+      });
+    }
     const inQuery = REQUIRED_POST_FIELDS.filter((field) => ctx.query[field] !== undefined || ctx.query[field.replace('.', '_')] !== undefined);
     throw validationError(check.problems, inQuery.length > 0 ? [`${inQuery.join(', ')} arrived as query parameters: send them in the JSON body.`] : []);
   };

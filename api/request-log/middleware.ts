@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { identifyClientWithHints } from '../../contract/clients';
+import { CLI_CHECK_HEADER, identifyClientWithHints } from '../../contract/clients';
 import type { ApiState } from '../http/context';
 import { bodySample } from './redact';
 import type { RequestLogEntry, RequestLogWriter } from './request-log';
@@ -61,6 +61,9 @@ export function requestLogMiddleware(options: RequestLogMiddlewareOptions): Midd
         userAgent: ctx.get('User-Agent') || null,
         ip: ctx.ip,
         bodyBytes: Number.isSafeInteger(declared) && declared >= 0 && ctx.get('Content-Length') !== '' ? declared : (read?.size ?? 0),
+        ...(ctx.state.keyMistake ? { keyMistake: ctx.state.keyMistake } : {}),
+        ...(ctx.state.bodyShape ? { bodyShape: ctx.state.bodyShape } : {}),
+        ...(ctx.get(CLI_CHECK_HEADER) === '1' ? { check: true } : {}),
         ...(sample && sample.length > 0 ? { body: bodySample(sample) } : {}),
       };
       options.writer.write(entry);

@@ -25,6 +25,14 @@ export const requestLogEntrySchema = z.object({
   ip: z.string(),
   /** The body's size in bytes (Content-Length, else the bytes received). */
   bodyBytes: z.number().int().nonnegative(),
+  /** How the key was sent wrong (line_break, quotes, ...: contract/key-mistakes.ts); never the key itself. */
+  keyMistake: z.string().optional(),
+  /** The platform a refused body was shaped for (wordpress, ghost, contentful, devto). */
+  bodyShape: z.string().optional(),
+  /** A request the blogpost CLI made to check its own work (X-Blogpost-Check), not the author's. */
+  check: z.boolean().optional(),
+  /** Requests refused before routing (Node's HTTP parser): what was wrong, in words, without header values. */
+  refusal: z.string().optional(),
   /** Failed writes only: the first 4 KB of the body, secrets and personal data redacted. */
   body: z.string().optional(),
 });

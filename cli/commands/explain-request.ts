@@ -6,6 +6,8 @@
  */
 import type { ClientKind } from '../../contract/clients';
 import { catalogueEntry, guidanceFor, isErrorCode } from '../../contract/errors';
+import { FIELD_MAPPINGS, FOREIGN_PLATFORMS, type ForeignPlatform, mappingLines, PLATFORM_NAMES } from '../../contract/foreign-shapes';
+import { isKeyMistake, KEY_MISTAKE_CAUSES, keyMistakeFixes } from '../../contract/key-mistakes';
 import { type KeyDetails, KeyService, openRequestLogReader, type RequestLogEntry, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { readDataDirStore } from '../data-dir';
@@ -59,6 +61,30 @@ function keyFindings(entry: RequestLogEntry, key: KeyDetails | null): string[] {
   return [`${named} is active, with ${key.permissions.join(', ')}.`];
 }
 
+function isForeignPlatform(value: string | undefined): value is ForeignPlatform {
+  return value !== undefined && (FOREIGN_PLATFORMS as readonly string[]).includes(value);
+}
+
+/**
+ * The lines the log's own findings add: how the key was sent wrong, which platform the body was
+ * shaped for, what the HTTP parser refused. They come before the catalogue's general guidance,
+ * because they are about this request and the catalogue is about every request with its code.
+ */
+function specificFindings(entry: RequestLogEntry, client: ClientKind): Explanation | null {
+  const cause: string[] = [];
+  const fix: string[] = [];
+  if (entry.refusal) cause.push(`${entry.refusal} The app never saw the request, so no body was read.`);
+  if (isKeyMistake(entry.keyMistake)) {
+    cause.push(KEY_MISTAKE_CAUSES[entry.keyMistake]);
+    fix.push(...keyMistakeFixes(entry.keyMistake, client, entry.userAgent));
+  }
+  if (isForeignPlatform(entry.bodyShape)) {
+    cause.push(`The body was shaped for ${PLATFORM_NAMES[entry.bodyShape]}, not this API: the post was there, under that platform's field names.`);
+    fix.push("Send one flat JSON object with this API's fields, mapped as follows:", ...mappingLines({ mapping: FIELD_MAPPINGS[entry.bodyShape] }).map((line) => `  ${line}`));
+  }
+  return cause.length > 0 ? { summary: '', cause, fix } : null;
+}
+
 function explain(entry: RequestLogEntry, key: KeyDetails | null): Explanation {
   const client = isClientKind(entry.client) ? entry.client : 'unknown';
   const from = client === 'unknown' ? (entry.userAgent ? `an unrecognised client (${entry.userAgent})` : 'a client without a User-Agent') : `${client}${entry.userAgent ? ` (${entry.userAgent})` : ''}`;
@@ -69,8 +95,10 @@ function explain(entry: RequestLogEntry, key: KeyDetails | null): Explanation {
   }
   const catalogue = catalogueEntry(entry.code);
   const revoked = key?.revokedAt && entry.code === 'invalid_api_key';
-  const cause = [`${catalogue.title}: ${revoked ? 'the key has been revoked.' : catalogue.message}`, ...keyFindings(entry, key)];
-  const fix = guidanceFor(entry.code, client);
+  const specific = specificFindings(entry, client);
+  const cause = [`${catalogue.title}: ${revoked ? 'the key has been revoked.' : catalogue.message}`, ...(specific?.cause ?? []), ...keyFindings(entry, key)];
+  // With a specific finding its fix leads; the catalogue's general lines follow, once.
+  const fix = [...(specific?.fix ?? []), ...guidanceFor(entry.code, client).filter((line) => !specific?.fix.includes(line))];
   if (revoked || entry.code === 'insufficient_permissions') fix.push('As the administrator: blogpost keys create --name NAME --permission blog:write, and send the integrator the new key.');
   return { summary, cause, fix };
 }

@@ -1,7 +1,8 @@
 /**
  * `blogpost logs` and `blogpost logs tail`: the server's request log in the data directory (every
  * /api request: time, request id, status, error code, key id, client), filtered by key, status, code,
- * time, request id and client; a table for people, JSON lines for scripts. `tail` follows new requests
+ * time, request id and client; a table for people, JSON lines for scripts. A page says how many older
+ * requests match and how to see them (--before, --limit); the CLI's own checks are hidden unless --all. `tail` follows new requests
  * as they are logged until interrupted, like `stripe logs tail`.
  */
 import path from 'node:path';
@@ -28,6 +29,66 @@ export interface LogFilterOptions {
 
 interface LogsOptions extends LogFilterOptions {
   limit: number;
+  /** Page back: only requests logged before the one with this id. */
+  before?: string;
+  /** Include the requests the CLI made to check its own work (hidden by default). */
+  all?: boolean;
+}
+
+/** One page of the log: the rows shown, how many older ones match, how many CLI checks were set aside. */
+export interface LogPage {
+  entries: RequestLogEntry[];
+  older: number;
+  hiddenChecks: number;
+}
+
+/**
+ * Pages through matching entries, newest last: `before` cuts the list at a request id (a request id
+ * the log does not hold is a usage error, not an empty page), CLI checks are set aside unless `all`.
+ */
+export function pageOf(matching: readonly RequestLogEntry[], options: { limit: number; before?: string; all?: boolean }): LogPage {
+  let upTo = matching.length;
+  if (options.before !== undefined) {
+    const id = options.before.trim();
+    upTo = matching.findIndex((entry) => entry.requestId === id);
+    if (upTo < 0) {
+      throw new CliError(`--before takes the request id of a row this search shows (the first REQUEST ID of the previous page); no matching request has the id "${id}".`, ExitCode.Usage);
+    }
+  }
+  const earlier = matching.slice(0, upTo);
+  const shown = options.all ? earlier : earlier.filter((entry) => entry.check !== true);
+  const entries = shown.slice(Math.max(0, shown.length - options.limit));
+  return { entries, older: shown.length - entries.length, hiddenChecks: earlier.length - shown.length };
+}
+
+/** What the table's footer says: how many more match and how to see them, and what was hidden. */
+export function pageFooter(page: LogPage, options: { limit: number; filters: string }): string[] {
+  const lines: string[] = [];
+  const first = page.entries[0];
+  if (page.older > 0 && first) {
+    const more = page.older === 1 ? '1 older matching request is' : `${page.older} older matching requests are`;
+    lines.push(`${more} not shown: page back with blogpost logs${options.filters} --before ${first.requestId}, or show more with --limit ${options.limit + Math.min(page.older, 1000)}.`);
+  }
+  if (page.hiddenChecks > 0) {
+    const hidden = page.hiddenChecks === 1 ? '1 request the CLI made to check its own work (X-Blogpost-Check) is' : `${page.hiddenChecks} requests the CLI made to check its own work (X-Blogpost-Check) are`;
+    lines.push(`${hidden} hidden: add --all to show them.`);
+  }
+  return lines;
+}
+
+/** The filters as they were typed, so the paging hint repeats them. */
+function filterArguments(options: LogFilterOptions): string {
+  const parts: string[] = [];
+  const add = (flag: string, value: string | undefined) => {
+    if (value !== undefined) parts.push(` ${flag} ${/^[\w.:,/+-]+$/.test(value) ? value : JSON.stringify(value)}`);
+  };
+  add('--key', options.key);
+  add('--status', options.status);
+  add('--code', options.code);
+  add('--since', options.since);
+  add('--client', options.client);
+  add('--data-dir', options.dataDir);
+  return parts.join('');
 }
 
 const DEFAULT_LIMIT = 50;
@@ -107,14 +168,20 @@ const HEADER = ['TIME (UTC)', 'REQUEST ID', 'METHOD', 'PATH', 'STATUS', 'CODE', 
 
 export async function logsCommand(options: LogsOptions, ctx: CommandContext): Promise<ExitCode> {
   const dataDir = logsDataDir(options, ctx);
-  const query = { ...queryOf(options, new Date()), limit: options.limit };
+  // Every match is read (the log keeps 14 days), so the page can say how many more there are.
+  const query = queryOf(options, new Date());
   const reader = openRequestLogReader(dataDir);
-  const entries = await reader.find(query);
+  const page = pageOf(await reader.find(query), options);
+  const { entries } = page;
+  const footer = pageFooter(page, { limit: options.limit, filters: filterArguments(options) });
   if (options.json) {
     for (const entry of entries) ctx.out.data(JSON.stringify(entry));
+    // stdout stays JSON lines for scripts; the paging hint goes to stderr.
+    for (const line of footer) ctx.out.info(line);
     return ExitCode.Ok;
   }
   if (entries.length === 0) {
+    for (const line of footer) ctx.out.info(line);
     const extent = await reader.extent();
     ctx.out.info(
       extent.oldest
@@ -124,6 +191,7 @@ export async function logsCommand(options: LogsOptions, ctx: CommandContext): Pr
     return ExitCode.Ok;
   }
   ctx.out.data(table([HEADER, ...entries.map(tableRow)]));
+  for (const line of footer) ctx.out.info(line);
   return ExitCode.Ok;
 }
 
@@ -171,10 +239,12 @@ export function registerLogs(program: Command, ctx: CommandContext): void {
       .command('logs')
       .description("Show the server's request log (every /api request) from the data directory; `logs tail` follows it live."),
   )
-    .addOption(new Option('--limit <n>', 'show the newest n matching requests').default(DEFAULT_LIMIT).argParser(positiveWhole))
+    .addOption(new Option('--limit <n>', 'show the newest n matching requests (the footer says how many more match)').default(DEFAULT_LIMIT).argParser(positiveWhole))
+    .option('--before <request-id>', 'page back: the matching requests logged before this one (the first REQUEST ID of the page you saw)')
+    .option('--all', 'also show the requests the CLI made to check its own work (marked X-Blogpost-Check), hidden by default')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ blogpost logs --status 4xx --since 2h\n  $ blogpost logs --key Ab12Cd34Ef --json\n  $ blogpost logs tail --code invalid_api_key\n  $ blogpost diagnose req_0123abcd...   (explain one request)\n',
+      '\nExamples:\n  $ blogpost logs --status 4xx --since 2h\n  $ blogpost logs --before req_0123abcd...   (the page before)\n  $ blogpost logs --all   (with the CLI’s own checks)\n  $ blogpost logs --key Ab12Cd34Ef --json\n  $ blogpost logs tail --code invalid_api_key\n  $ blogpost diagnose req_0123abcd...   (explain one request)\n',
     )
     .action(async (options: LogsOptions) => ctx.exit(await logsCommand(options, ctx)));
   // Filters after `tail` may be parsed by `logs` itself (commander reads a parent's options anywhere): merged.

@@ -127,7 +127,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     api,
   });
   const server = app.listen(0, '127.0.0.1');
-  prepareListener(server);
+  prepareListener(server, { writer: requestLog, now });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
