@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { QUOTE_REQUESTS_STORAGE_KEY } from '../../web/content/quote-requests';
 import { describe, expect, it } from 'vitest';
 import { DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_SCRIPT_TYPE } from '../../web/client/boot-contract';
-import { nextFrames } from '../support/page';
+import { holdApp, nextFrames } from '../support/page';
 import { ROOT } from '../support/server';
 import { startSeededServer, testSite } from '../support/site-fixture';
 
@@ -54,22 +54,6 @@ async function openUntouched(pagePath: string, viewport = { width: 375, height: 
   });
   await page.goto(`${site.url}${pagePath}`, { waitUntil: 'networkidle' });
   return { context, page, errors, scripts };
-}
-
-/**
- * Holds every module of the app back until the returned function is called: what the visitor does
- * meanwhile happens before the app has loaded, for certain.
- */
-async function holdApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Files of the production build, as the page names them (/assets/...). */

@@ -6,12 +6,12 @@
  * taps, so "before the app has loaded" is a certainty, not a race.
  */
 import fc from 'fast-check';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_STUDIES } from '../../web/content/case-studies';
 import { HOME_COMPARISON_ROWS } from '../../web/content/comparisons';
 import { FAQ_CATEGORIES } from '../../web/content/faq';
-import { nextFrames } from '../support/page';
+import { holdApp, nextFrames } from '../support/page';
 import { testSite } from '../support/site-fixture';
 
 const site = testSite();
@@ -34,14 +34,7 @@ async function openHeld(pagePath: string): Promise<HeldPage> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/**/*.js', async (route: Route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdApp(page);
   await page.goto(`${site.url}${pagePath}`);
   return { page, errors, release };
 }

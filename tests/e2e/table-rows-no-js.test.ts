@@ -7,12 +7,13 @@
  * tapped before the app has loaded shows its explanation at once (the page boot script) and React
  * agrees once it takes over.
  */
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { HOME_COMPARISON_ROWS } from '../../web/content/comparisons';
 import { IUL_VS_WHOLE_LIFE_ROWS } from '../../web/content/guide/comparisons';
 import { sepComparisonContent } from '../../web/content/sep-comparison';
+import { holdApp } from '../support/page';
 import { testSite } from '../support/site-fixture';
 
 const paths = productPaths(DEFAULT_SITE_CONFIG);
@@ -95,14 +96,7 @@ describe('comparison table rows without JavaScript', () => {
   it('shows a row tapped before the app has loaded at once, and React agrees once it takes over', async () => {
     const context = await site.newContext();
     const page = await context.newPage();
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/**/*.js', async (route: Route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto(`${site.url}${paths.sepComparison}`);
     const [first, second] = sepComparisonContent(DEFAULT_SITE_CONFIG).comparison.rows;
     if (!first || !second) throw new Error('the SEP comparison needs two rows');

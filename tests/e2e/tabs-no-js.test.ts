@@ -5,12 +5,12 @@
  * tab tapped while the app is still held back shows at once (the page boot script) and stays chosen
  * once React is in charge.
  */
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { CASE_STUDIES } from '../../web/content/case-studies';
 import { FAQ_CATEGORIES } from '../../web/content/faq';
-import { nextFrames } from '../support/page';
+import { holdApp, nextFrames } from '../support/page';
 import { testSite } from '../support/site-fixture';
 
 const GUIDE = productPaths(DEFAULT_SITE_CONFIG).ultimateGuide;
@@ -156,14 +156,7 @@ describe('with JavaScript on, tapped before the app has loaded', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/**/*.js', async (route: Route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto(`${site.url}${pagePath}`);
     return { context, page, errors, release };
   }

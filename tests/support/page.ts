@@ -21,6 +21,22 @@ export async function nextFrames(page: Page): Promise<void> {
 }
 
 /**
+ * Holds every module of the app back until the returned function is called: what the visitor does
+ * meanwhile happens before the app has loaded, for certain (not a race with the download).
+ */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Pages start the React app on the visitor's first interaction (web/client/page-boot.ts). This presses
  * Shift, which changes nothing on the page but is activity, and waits until React has hydrated.
  */
