@@ -80,13 +80,7 @@ const quoteForm: Surface = {
   path: '/get-quote',
   taps: fc.oneof(fc.constant({ kind: 'consent', index: 0 }), fc.record({ kind: fc.constant('contact'), index: fc.integer({ min: 0, max: 1 }) })),
   tap: async (page, { kind, index }) => {
-    // The box itself; an option by its label ("By phone", "By e-mail"), as most visitors tap it. Once
-    // the app runs, leaving a field checks it (QuoteRequestForm's onBlur) and may show a message above
-    // the box, moving it between the press and the release of the tap: the form's own behaviour, not
-    // what this file is about. Focus leaves the field first, so the page has moved before the tap.
-    await page.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    });
+    // The box itself; an option by its label ("By phone", "By e-mail"), as most visitors tap it.
     if (kind === 'consent') await page.locator('#quote-consent').click();
     else await page.locator(`label[for="quote-preferredContactMethod-${CONTACT_OPTIONS[index] ?? ''}"]`).click();
   },

@@ -77,13 +77,18 @@ export function QuoteRequestForm({ copy, startedAt, formToken, result }: Props) 
     summaryRef.current?.focus();
   }, [result]);
 
-  const recheck = (form: HTMLFormElement, fields: ReadonlySet<QuoteField>) => {
+  /**
+   * Checks the form again: `fields` get their message as it is now; `settled` keep theirs only while it
+   * still holds (e-mail and phone once the contact choice changes: "add a phone number" is wrong once
+   * the visitor chose e-mail); every other field keeps what it shows.
+   */
+  const recheck = (form: HTMLFormElement, fields: ReadonlySet<QuoteField>, settled: readonly QuoteField[] = []) => {
     const checked = checkQuoteRequest(valuesOf(form));
     const found: QuoteProblems = checked.ok ? {} : checked.problems;
     setProblems((current) => {
       const next: QuoteProblems = {};
       for (const field of QUOTE_FIELDS) {
-        const message = fields.has(field) ? found[field] : current[field];
+        const message = fields.has(field) ? found[field] : settled.includes(field) && !found[field] ? undefined : current[field];
         if (message) next[field] = message;
       }
       return next;
@@ -98,9 +103,10 @@ export function QuoteRequestForm({ copy, startedAt, formToken, result }: Props) 
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const field = fieldOf(event.target);
     if (!field) return;
+    // Only the field left is checked: leaving the contact choice does not ask for an e-mail address
+    // or a phone number the visitor has not reached yet (a message appearing there would also move
+    // the consent box below under a finger on its way to it).
     const nextTouched = new Set(touched).add(field);
-    // Choosing how to be reached decides whether e-mail or phone is needed.
-    if (field === 'preferredContactMethod') nextTouched.add('email').add('phone');
     setTouched(nextTouched);
     recheck(event.currentTarget, nextTouched);
   };
@@ -109,7 +115,8 @@ export function QuoteRequestForm({ copy, startedAt, formToken, result }: Props) 
     const field = fieldOf(event.target);
     // Fixing a field clears its message as soon as it is right (and the contact choice re-decides
     // whether e-mail or phone is needed); a new message waits for the visitor to leave the field.
-    if (field && (problems[field] || field === 'preferredContactMethod')) recheck(event.currentTarget, new Set(touched).add(field));
+    if (field === 'preferredContactMethod') recheck(event.currentTarget, new Set(touched).add(field), ['email', 'phone']);
+    else if (field && problems[field]) recheck(event.currentTarget, new Set(touched).add(field));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
