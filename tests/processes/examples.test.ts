@@ -184,11 +184,28 @@ describe.each(UPDATE_EXAMPLES)('the $name update example ($file)', ({ name, comm
     expect(result.stdout).toContain('excerpt');
   });
 
-  it('with a stale ETag changes nothing, names the fields changed meanwhile and exits 1', async () => {
+  it('with a stale ETag whose fields nobody else changed, is applied on top of the colleague\'s change', async () => {
+    const { id, etag } = await createPost(`Merged in the ${name} example`);
+    const other = await call<PostWriteResponse>(server, 'PATCH', `/api/blog/${id}`, {
+      key: env.BLOGPOST_API_KEY,
+      body: { title: `Merged in the ${name} example, retitled`, content: '<p>Rewritten by a colleague.</p>' },
+      headers: { 'if-match': etag },
+    });
+    expect(other.status).toBe(200);
+    const result = await run(command, [file, id, etag], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('-r3');
+    const post = await server.store.posts.getById(id);
+    expect(post).toMatchObject({ title: `Merged in the ${name} example, retitled`, excerpt: CHANGES.excerpt, tags: CHANGES.tags, revision: 3 });
+    expect(post?.content).toBe('<p>Rewritten by a colleague.</p>');
+  });
+
+  it('with a stale ETag and its fields changed meanwhile, changes nothing, names the fields changed and exits 1', async () => {
     const { id, etag } = await createPost(`Raced in the ${name} example`);
     const other = await call<PostWriteResponse>(server, 'PATCH', `/api/blog/${id}`, {
       key: env.BLOGPOST_API_KEY,
-      body: { title: `Raced in the ${name} example, retitled`, content: '<p>Rewritten by a colleague.</p>' },
+      body: { title: `Raced in the ${name} example, retitled`, excerpt: 'A colleague wrote this summary first.' },
       headers: { 'if-match': etag },
     });
     expect(other.status).toBe(200);
@@ -197,10 +214,10 @@ describe.each(UPDATE_EXAMPLES)('the $name update example ($file)', ({ name, comm
     const output = result.stdout + result.stderr;
     expect(output).toContain('Not applied');
     expect(output).toMatch(/^ {2}(- )?title\b/m);
-    expect(output).toMatch(/^ {2}(- )?content\b/m);
+    expect(output).toMatch(/^ {2}(- )?excerpt\b/m);
     expect(output).toContain(other.json.etag.replaceAll('"', ''));
     const post = await server.store.posts.getById(id);
-    expect(post).toMatchObject({ excerpt: SAMPLE_POST.excerpt, tags: SAMPLE_POST.tags, revision: 2 });
+    expect(post).toMatchObject({ excerpt: 'A colleague wrote this summary first.', tags: SAMPLE_POST.tags, revision: 2 });
   });
 
   it('without a post id says how to call it and exits 2', async () => {

@@ -106,7 +106,7 @@ export const CONFLICT_ANSWERS: readonly { status: number; code: ErrorCode; meani
     status: 412,
     code: 'precondition_failed',
     meaning:
-      'Someone changed the post since your read, so your change was not applied. The answer lists, in changes, each field that changed (before and after), and current_etag: GET the post again, apply your change to it and send it with the new ETag.',
+      'Someone else changed a field your change touches since your read, so your change was not applied. (A change to other fields only is applied on top of theirs, with a note of what happened since.) The answer names each such field in conflicts (who changed it and when), lists in changes every field that changed (before and after), and gives current_etag: GET the post again, apply your change to it and send it with the new ETag.',
   },
 ];
 

@@ -304,7 +304,8 @@ export default function ApiUsageExamples() {
           <h3 id="update-examples-heading">Update examples</h3>
           <p>
             Each reads the post&apos;s ETag, sends a PATCH with <code>If-Match</code>, and on a 412 prints what changed and exits
-            with 1. Pass the ETag of your own earlier read as the second argument to be warned of changes made since.
+            with 1. Pass the ETag of your own earlier read as the second argument: a change made since to other fields is kept
+            and yours applied on top; one to the excerpt or the tags stops the update with the fields that changed.
           </p>
           {UPDATE_EXAMPLE_LANGUAGES.map((language) => (
             <details key={language.id} className="example-disclosure" open={language.id === 'python'}>
