@@ -202,8 +202,9 @@ describe('secrets at rest', () => {
     // The session is stored (in the database file or its write-ahead log), by the hash of its id.
     expect(await server.store.sessions.get(createHash('sha256').update(sessionId).digest('hex'))).not.toBeNull();
     // Searched by another process: opening and closing the database file in this one (which runs the
-    // server) would drop the server's SQLite locks on it. grep exits 1 when nothing matches.
-    const search = (text: string) => spawnSync('grep', ['-r', '-l', '-F', '-a', text, server.dataDir], { encoding: 'utf8' });
+    // server) would drop the server's SQLite locks on it. grep exits 1 when nothing matches. The text
+    // goes after -e: a session id may begin with "-" (base64url), which grep would take for an option.
+    const search = (text: string) => spawnSync('grep', ['-r', '-l', '-F', '-a', '-e', text, server.dataDir], { encoding: 'utf8' });
     expect(search('staff.signed_in').stdout, 'the search reads the database').toContain('store.sqlite');
     for (const secret of [PASSWORD, sessionId]) {
       const found = search(secret);

@@ -153,10 +153,13 @@ const faqPage: Surface = {
       return {
         tabs: ids('.faq-page [role="tab"][aria-selected="true"]'),
         panels: ids('.faq-page [role="tabpanel"]:not([hidden])'),
-        // Each open question as "<category>:<its place in the category>".
-        open: Array.from(document.querySelectorAll('.faq-page [role="tabpanel"]')).flatMap((panel) =>
-          Array.from(panel.querySelectorAll('details'), (details, place) => (details.open ? `${panel.getAttribute('data-tab-id') ?? ''}:${place}` : null)).filter((key) => key !== null),
-        ),
+        // Each open question as "<category>:<its place in the category>", in one order whatever the
+        // order the categories were opened in (the model below sorts the same way).
+        open: Array.from(document.querySelectorAll('.faq-page [role="tabpanel"]'))
+          .flatMap((panel) =>
+            Array.from(panel.querySelectorAll('details'), (details, place) => (details.open ? `${panel.getAttribute('data-tab-id') ?? ''}:${place}` : null)).filter((key) => key !== null),
+          )
+          .sort(),
         query: Object.fromEntries(new URLSearchParams(location.search)),
       };
     }),
@@ -170,7 +173,7 @@ const faqPage: Surface = {
     const key = `${category}:${questionPlace(category, index)}`;
     const open = shown.open as string[];
     const others = open.filter((other) => !other.startsWith(`${category}:`));
-    return { ...shown, open: open.includes(key) ? others : [...others, key] };
+    return { ...shown, open: open.includes(key) ? others : [...others, key].sort() };
   },
 };
 
