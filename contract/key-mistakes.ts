@@ -75,7 +75,7 @@ export const KEY_MISTAKE_CAUSES: Readonly<Record<KeyMistake, string>> = {
 const CLEAN_KEY: Readonly<Partial<Record<ClientKind | 'node', string>>> = {
   python: `In Python clean the key when you read it: API_KEY = os.environ["BLOGPOST_API_KEY"].strip().strip('"\\'') and send headers={"Authorization": f"Bearer {API_KEY}"}.`,
   curl: `With curl read the key without its line break: KEY=$(tr -d '\\r\\n' < key.txt) (or run dos2unix on the .env file), keep the key in the file without quotes, then -H "Authorization: Bearer $KEY".`,
-  node: `In Node clean the key when you read it: const key = process.env.BLOGPOST_API_KEY.trim().replace(/^['"]|['"]$/g, ''), then headers: { Authorization: \`Bearer \${key}\` }.`,
+  node: `In Node clean the key when you read it: const apiKey = process.env.BLOGPOST_API_KEY.trim().replace(/^['"]|['"]$/g, ''), then headers: { Authorization: \`Bearer \${apiKey}\` }.`,
   postman: 'In Postman open Authorization > Bearer Token and paste the key again alone (no quotes, no line break); if it comes from a variable, fix the variable\'s current value in the environment.',
   httpie: 'With HTTPie pass the key alone: -A bearer -a "$(tr -d \'\\r\\n\' < key.txt)".',
 };
@@ -83,7 +83,7 @@ const CLEAN_KEY: Readonly<Partial<Record<ClientKind | 'node', string>>> = {
 const BEARER_FIX: Readonly<Partial<Record<ClientKind | 'node', string>>> = {
   python: 'In Python: headers={"Authorization": f"Bearer {API_KEY}"} with API_KEY the key alone.',
   curl: 'With curl: -H "Authorization: Bearer $KEY" with KEY the key alone.',
-  node: 'In Node: headers: { Authorization: `Bearer ${key}` } with key the key alone.',
+  node: 'In Node: headers: { Authorization: `Bearer ${apiKey}` } with apiKey the key alone.',
   postman: 'In Postman choose Authorization > Bearer Token and paste the key alone: Postman adds "Bearer" itself.',
 };
 

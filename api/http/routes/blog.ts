@@ -221,8 +221,8 @@ async function readablePost(deps: BlogRouteDeps, ctx: ApiContext): Promise<PostR
  */
 function versionStory(version: StoredRevision['record'], before: StoredRevision | undefined): VersionStory {
   if (version.origin) return { made_by: version.origin.by, made_at: version.origin.at, fields: [...version.origin.fields], why: version.origin.why };
-  const key = version.revision === 1 ? version.createdByKeyId : version.updatedByKeyId;
-  return { made_by: key ? `key:${key}` : null, made_at: version.revision === 1 ? version.createdAt : version.updatedAt, fields: before ? [...before.changed] : [], why: null };
+  const keyId = version.revision === 1 ? version.createdByKeyId : version.updatedByKeyId;
+  return { made_by: keyId ? `key:${keyId}` : null, made_at: version.revision === 1 ? version.createdAt : version.updatedAt, fields: before ? [...before.changed] : [], why: null };
 }
 
 function listRevisions(deps: BlogRouteDeps) {
