@@ -58,7 +58,10 @@ async function fill(page: Page, name: string): Promise<void> {
 }
 
 async function thankYouReference(page: Page): Promise<string> {
-  await page.waitForURL((url) => url.pathname === '/get-quote/thank-you');
+  // A locator, not waitForURL: when a second send cancels the first navigation, waitForURL fails on
+  // the cancelled one (net::ERR_ABORTED), while the locator waits for the page that does answer.
+  await page.getByTestId('quote-reference').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/get-quote/thank-you');
   const reference = await page.getByTestId('quote-reference').locator('strong').innerText();
   expect(new URL(page.url()).searchParams.get('ref')).toBe(reference);
   return reference;
