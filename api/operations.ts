@@ -7,6 +7,8 @@ import type * as PostMarkdown from './authoring/post-markdown';
 import type * as Maintenance from './store/sql/maintenance';
 
 export { detectPostFileKind, parsePostFile, type PostFile, PostFileError, type PostFileKind, publishKeyOf, setFrontMatterFields, setFrontMatterId, withoutPublishTime } from './authoring/post-file';
+export { complianceSubject, offlineFindings, placeFinding, placeKey, type PostText, type SourceFinding } from './authoring/file-findings';
+export { postSourceFile, sourceKey } from './authoring/markdown-source';
 /** The Markdown post format from a stored post (`blogpost get --markdown`), loaded when asked for: turndown and its HTML parser are large. */
 export const loadPostMarkdown = (): Promise<typeof PostMarkdown> => import('./authoring/post-markdown');
 export { DemoContentError, seedDemoPosts } from './seed/demo-posts';

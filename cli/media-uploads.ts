@@ -92,15 +92,23 @@ export function planUploads(references: readonly ImageReference[], images: Reado
 export async function uploadPostImages(client: ApiClient, plan: readonly PlannedUpload[], payload: Record<string, unknown>, cwd: string): Promise<Upload[]> {
   const uploads: Upload[] = [];
   const urls = new Map<string, string>();
+  /** Each local path of the content, as the rendered `src` has it, and its upload's media id. */
+  const images = new Map<string, string>();
   for (const planned of plan) {
     const upload = await uploadImage(client, planned.image, cwd, { lookFirst: true });
     const files = [...new Set(planned.references.map((reference) => reference.file ?? ''))].map((file) => displayFile(file, cwd));
     uploads.push({ ...upload, ...(files.length > 1 ? { sameAs: files.slice(1).join(', ') } : {}) });
     for (const reference of planned.references) {
       if (reference.role === 'cover') payload.cover_image = upload.media.id;
-      else urls.set(reference.src, upload.media.url);
+      else {
+        urls.set(reference.src, upload.media.url);
+        images.set(reference.src, upload.media.id);
+      }
     }
   }
   if (typeof payload.content === 'string' && urls.size > 0) payload.content = rewriteImageSources(payload.content, urls);
+  // The Markdown source keeps the author's paths; the server puts each picture's upload in its place.
+  const source = payload.source as { images?: Record<string, string> } | undefined;
+  if (source && typeof source === 'object' && images.size > 0) source.images = Object.fromEntries(images);
   return uploads;
 }

@@ -66,6 +66,8 @@ export async function loadPost(file: string, ctx: CommandContext, options: LoadO
     delete payload.id;
     delete payload.revision;
   }
+  // The file itself goes too: the server renders the post from it and keeps it, so `get --markdown` gives it back (decision 0022).
+  if (parsed.kind === 'markdown') payload.source = { format: 'markdown', text: input.text };
   const overrides: LoadedPost['overrides'] = {};
   if (options.status) payload.status = overrides.status = options.status;
   if (options.publishAt) {

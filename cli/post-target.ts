@@ -59,10 +59,11 @@ function shown(value: unknown): string {
 /** One line per changed field: `title: "old" → "new"`; the content only as "changed" with its lengths. */
 export function describeChanges(changes: readonly FieldChange[]): string[] {
   return changes.map((change) => {
-    if (change.field === 'content') {
+    if (change.field === 'content' || change.field === 'source') {
       const before = typeof change.before === 'string' ? change.before.length : 0;
       const after = typeof change.after === 'string' ? change.after.length : 0;
-      return `  content: changed (${before} → ${after} characters)`;
+      if (change.field === 'source' && change.after === null) return '  source: the Markdown the post was written as is no longer its text (it was changed another way)';
+      return `  ${change.field}: changed (${before} → ${after} characters)`;
     }
     return `  ${change.field}: ${shown(change.before)} → ${shown(change.after)}`;
   });

@@ -47,6 +47,10 @@ export const complianceFindingSchema = z.object({
     .nullable()
     .describe("Where the matched text is in the field (offsets into the field as the server keeps it, content as sanitised HTML; line and column from 1); null for a finding about the whole post."),
   accepted: z.object({ reason: z.string() }).optional().describe("Set when the post's compliance.accept accepts this rule."),
+  source: z
+    .object({ line: z.number().int(), column: z.number().int() })
+    .optional()
+    .describe('For a post sent with its Markdown source: the line and column of the finding in that file as sent (front matter included), as blogpost lint reports them. The location is then in the source\'s body.'),
 });
 
 export const blogAuthorSchema = z.object({
@@ -99,6 +103,10 @@ export const blogPostSchema = blogPostSummarySchema.extend({
     .object({ accept: z.array(z.object({ rule: z.string(), reason: z.string() })) })
     .optional()
     .describe('The compliance findings its author accepted, with the reasons; only to a request with an API key, and only when there are some.'),
+  source: z
+    .object({ format: z.literal('markdown'), text: z.string(), images: z.record(z.string(), z.string()) })
+    .optional()
+    .describe('The Markdown file the post was written as, exactly as its author sent it, and the uploads its local pictures name (path as written -> media id); only to a request with an API key, and only for a post written in Markdown whose text has not been changed another way since.'),
 });
 
 export const listPostsResponseSchema = z.object({

@@ -57,6 +57,8 @@ export interface BlogPost extends BlogPostSummary {
   content: string;
   /** The compliance findings its author accepted, with the reasons (only to a request with an API key). */
   compliance?: { accept: ComplianceAcceptance[] };
+  /** The Markdown file the post was written as, and its pictures' uploads (only to a request with an API key; decision 0022). */
+  source?: { format: 'markdown'; text: string; images: Record<string, string> };
 }
 
 export const LIST_LIMITS = { defaultLimit: 10, maxLimit: 100 } as const;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { type ComplianceFinding, complianceInputSchema } from './compliance';
 import { fieldProblemsFrom, type FieldProblem } from './field-problems';
-import { type CoverImageResponse, MEDIA_ALT_MAX_LENGTH, parseMediaReference } from './media';
+import { type CoverImageResponse, MEDIA_ALT_MAX_LENGTH, MEDIA_ID_PATTERN, parseMediaReference } from './media';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -42,6 +42,8 @@ export const POST_LIMITS = {
   sourcesMax: 50,
   sourceNameMax: 200,
   urlMax: 2_048,
+  /** Local pictures one Markdown source may name (`source.images`). */
+  sourceImagesMax: 200,
   lastUpdatedMax: 40,
   /** Largest request body the API reads, in bytes. */
   bodyMaxBytes: 1_048_576,
@@ -161,6 +163,23 @@ const publishAtText = z
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
   });
 
+/**
+ * The author's Markdown file a post was written as (`blogpost publish` sends it): the whole file, front
+ * matter included, exactly as written, and the uploads its local pictures name (the path as written ->
+ * the media id). The server renders `content` from it (the `content` sent beside it is not used), keeps
+ * it, and gives it back (GET /api/blog/:id with a key), so `blogpost get --markdown` returns the file
+ * byte for byte. Decision 0022.
+ */
+export const postSourceSchema = z.object({
+  format: z.literal('markdown'),
+  text: z.string().min(1).max(POST_LIMITS.contentMaxChars),
+  images: z
+    .record(z.string().min(1).max(POST_LIMITS.urlMax), z.string().regex(MEDIA_ID_PATTERN, 'must be a media id (32 hex digits) from POST /api/media'))
+    .refine((images) => Object.keys(images).length <= POST_LIMITS.sourceImagesMax, `must name at most ${POST_LIMITS.sourceImagesMax} pictures`)
+    .optional(),
+});
+export type PostSource = z.output<typeof postSourceSchema>;
+
 const postFields = z.object({
   title: requiredText(POST_LIMITS.titleMax, POST_LIMITS.titleMin),
   /** HTML; sanitised by the server, which reports what it removed in `warnings`. */
@@ -194,6 +213,8 @@ const postFields = z.object({
   cover_image: coverImageReference.nullish(),
   /** What the cover image shows, for readers who cannot see it (a screen reader reads it out). */
   cover_image_alt: z.string().trim().max(MEDIA_ALT_MAX_LENGTH).nullish(),
+  /** The Markdown the post was written as (postSourceSchema); null in a PATCH drops it. */
+  source: postSourceSchema.nullish(),
 });
 
 /** The rules that tie fields together (the clock-dependent ones, past or future, are checked by the server). */

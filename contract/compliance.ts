@@ -20,6 +20,9 @@ import { z } from 'zod';
 /** Bumped whenever a rule is added, removed or changes what it matches. */
 export const COMPLIANCE_RULES_VERSION = '2026-11-26';
 
+/** The header every answer with findings names the server's COMPLIANCE_RULES_VERSION in (the CLI compares it with its own). */
+export const COMPLIANCE_RULES_HEADER = 'X-Compliance-Rules';
+
 export const COMPLIANCE_MODES = ['warn', 'review', 'block'] as const;
 export type ComplianceMode = (typeof COMPLIANCE_MODES)[number];
 
@@ -83,6 +86,11 @@ export interface ComplianceFinding {
   location: FindingLocation | null;
   /** Set when the post's `compliance.accept` accepts this rule, with the author's reason. */
   accepted?: { reason: string };
+  /**
+   * For a post sent with its Markdown source: where the finding sits in that file as it was sent (front
+   * matter included; line and column from 1), found by the same code `blogpost lint` runs on the file.
+   */
+  source?: { line: number; column: number };
 }
 
 /** What the rules need of a post. */

@@ -22,7 +22,7 @@ type Node = HTMLElement & { isBlock?: boolean };
 const MARKDOWN_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   P: [], H1: [], H2: [], H3: [], H4: [], H5: [], H6: [], BLOCKQUOTE: [], UL: [], OL: ['start'], LI: [], PRE: [], CODE: ['class'],
   STRONG: [], EM: [], DEL: [], BR: [], HR: [], A: ['href', 'title'], IMG: ['src', 'alt', 'title'],
-  TABLE: [], THEAD: [], TBODY: [], TR: [], TH: [], TD: [],
+  TABLE: [], THEAD: [], TBODY: [], TR: [], TH: ['align'], TD: ['align'],
 };
 
 function isFootnoteRef(node: Node): boolean {

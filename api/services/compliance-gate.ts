@@ -13,6 +13,7 @@
 import type { PostStatus } from '../../contract/blog';
 import { blockingFindings, checkCompliance, type ComplianceFinding, type ComplianceMode } from '../../contract/compliance';
 import { ApiError } from '../../contract/errors';
+import { sourceFindings } from '../authoring/markdown-source';
 import type { PostRecord, ReviewRecord } from '../store/records';
 
 export type GateOutcome =
@@ -21,8 +22,14 @@ export type GateOutcome =
   | { kind: 'hold'; rules: string[] }
   | { kind: 'block'; findings: ComplianceFinding[] };
 
-/** The findings of a stored (or about to be stored) post. */
-export function findingsOf(post: Pick<PostRecord, 'title' | 'excerpt' | 'content' | 'isNewsArticle' | 'author' | 'trust'> & { complianceAccept?: PostRecord['complianceAccept'] }): ComplianceFinding[] {
+/**
+ * The findings of a stored (or about to be stored) post. A post written in Markdown is checked in its
+ * source, by the code `blogpost lint` runs on the file (decision 0022): the same findings, each with its
+ * line and column in the file as sent.
+ */
+export function findingsOf(post: Pick<PostRecord, 'title' | 'excerpt' | 'content' | 'isNewsArticle' | 'author' | 'trust' | 'source'> & { complianceAccept?: PostRecord['complianceAccept'] }): ComplianceFinding[] {
+  const fromSource = post.source ? sourceFindings(post.source.text) : null;
+  if (fromSource) return fromSource;
   return checkCompliance({
     title: post.title,
     excerpt: post.excerpt,

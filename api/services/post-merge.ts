@@ -15,7 +15,7 @@ import { fieldChanges } from './post-versions';
 type Version = StoredRevision['record'];
 
 /** The fields that go with the status: the author asks for the status, the server sets the times. */
-const STATUS_FIELDS = new Set(['status', 'publish_at', 'published_at']);
+export const STATUS_FIELDS: ReadonlySet<string> = new Set(['status', 'publish_at', 'published_at']);
 
 /** The field a change counts against: the times count as the status they go with. */
 function conflictField(field: string): string {
@@ -126,10 +126,15 @@ export function mergedVersion(current: PostRecord, next: PostRecord, fields: rea
         merged.publishAt = next.publishAt;
         merged.publishedAt = next.publishedAt;
         break;
+      case 'content':
+      case 'source':
+        // The HTML is rendered from the source: the two go together.
+        merged.content = next.content;
+        merged.source = next.source ?? null;
+        break;
       case 'title':
       case 'slug':
       case 'excerpt':
-      case 'content':
       case 'tags':
       case 'isNewsArticle':
       case 'trust':

@@ -28,7 +28,7 @@ import type { ReviewRecord } from '../store/records';
 import type { AuditLog, PostIndexEntry, PostRecord, PostRepository } from '../store/store';
 import { type Actor, actorLabel, auditEntry, type Editor, editorOf } from './actors';
 import { applyGate, findingsOf, type GateRequest, heldMessage, pendingReview } from './compliance-gate';
-import { askedInPayload, askedStatus, authorChanges, conflictingChange, mergedVersion, originsSince, overlappingChanges, sinceNote, statusPayload } from './post-merge';
+import { askedInPayload, askedStatus, authorChanges, conflictingChange, mergedVersion, originsSince, overlappingChanges, sinceNote, STATUS_FIELDS, statusPayload } from './post-merge';
 import { checkIfMatch, editablePost, matchedVersion, staleVersion } from './post-preconditions';
 import { changedPayload, fieldChanges, messageFor, payloadOf, versionFrom, writeAnswer } from './post-versions';
 import type { CleanedPost, PostCleaner } from './posts';
@@ -285,6 +285,12 @@ export class PostService {
     // past): it asks for the status the post has now, which the cleaning then checks as it is.
     const data = merging && !statusTouched ? { ...payload.data, ...statusPayload(post) } : payload.data;
     const version = await this.#nextVersion(post, data, payload.ignoredFields, editor, this.#now());
+    // A change sent without a Markdown source keeps the post's only when it leaves its text alone (a
+    // status, a schedule); any other change makes the HTML the post's text (decision 0022).
+    if (data.source === undefined && post.source) {
+      const touched = fieldChanges(post, { ...version.next, source: post.source }).map((change) => change.field);
+      version.next.source = touched.every((field) => STATUS_FIELDS.has(field)) ? post.source : null;
+    }
     const warnings = version.warnings;
     let proposed = version.next;
     let since: PostWriteResponse['since'];
@@ -357,6 +363,7 @@ export class PostService {
       title: record.title,
       excerpt: record.excerpt,
       content: media.resolved.content,
+      source: record.source ?? null,
       coverImage: media.resolved.coverImage,
       categorySlug: record.categorySlug,
       tags: record.tags,

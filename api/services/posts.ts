@@ -11,6 +11,9 @@ import { categorySlugFor, unknownCategoryWarning } from '../../contract/categori
 import { COMPLIANCE_RULES, unknownAcceptances } from '../../contract/compliance';
 import type { FieldProblem } from '../../contract/field-problems';
 import { slugify } from '../../contract/slug';
+import { renderSource } from '../authoring/markdown-source';
+import { PostFileError } from '../authoring/post-file';
+import type { PostSourceRecord } from '../store/records';
 import type { NewPost, PostRepository } from '../store/store';
 import { type CoverRequest, type MediaOutcome, type PostMediaSettings, resolvePostMedia } from './post-media';
 import { hasTags, hasVisibleContent, paragraphsFromText, removeControlCharacters, sanitizeContent, stripTags } from './sanitize';
@@ -123,6 +126,20 @@ function coverRequest(data: CreatePostData, cleaning: Cleaning): CoverRequest | 
   return { reference, alt: alt ? cleaning.plain('cover_image_alt', alt) : '' };
 }
 
+/** The HTML of a payload's Markdown source, and the source as the post keeps it; a problem on `source` when it does not read. */
+function sourceOf(data: CreatePostData, now: Date, problems: FieldProblem[]): { content: string; record: PostSourceRecord } | null {
+  if (!data.source) return null;
+  const images = data.source.images ?? {};
+  try {
+    const { content } = renderSource(data.source.text, images, now);
+    return { content, record: { format: 'markdown', text: data.source.text, images } };
+  } catch (error) {
+    if (!(error instanceof PostFileError)) throw error;
+    problems.push({ field: 'source', problem: 'invalid', message: `source.text is not a post file blogpost reads: ${error.message}` });
+    return null;
+  }
+}
+
 /**
  * Builds the post the store keeps from a checked payload; returns, rather than throws, what is left
  * wrong. `siteUrl` (SITE_URL) lets an `<img>` name an upload by this site's absolute URL. The images are
@@ -137,8 +154,10 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
   const excerpt = cleaning.required('excerpt', data.excerpt);
   const authorName = cleaning.required('author.name', data.author.name);
 
-  let html = cleaning.readable('content', data.content);
-  if (!hasTags(html)) {
+  // A post sent with its Markdown source: the HTML is rendered from it here, as the CLI renders it (decision 0022).
+  const source = sourceOf(data, now, problems);
+  let html = cleaning.readable('content', source?.content ?? data.content);
+  if (!source && !hasTags(html)) {
     html = paragraphsFromText(html);
     warnings.push('content had no HTML tags: each paragraph was wrapped in <p>');
   }
@@ -190,6 +209,7 @@ export function cleanPost(data: CreatePostData, ignoredFields: readonly string[]
       title,
       excerpt,
       content: sanitized.html,
+      source: source?.record ?? null,
       categorySlug,
       tags,
       author,

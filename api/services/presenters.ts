@@ -56,7 +56,9 @@ export function presentSummary(entry: PostIndexEntry): BlogPostSummary {
 /** A whole post; `withAcceptances` adds its author's compliance acceptances (for requests with a key). */
 export function presentPost(record: PostRecord, withAcceptances = false): BlogPost {
   const accept = withAcceptances ? record.complianceAccept : [];
-  return { ...presentSummary(record), content: record.content, ...(accept.length > 0 ? { compliance: { accept: accept.map((acceptance) => ({ ...acceptance })) } } : {}) };
+  // The source's front matter may hold the acceptances' reasons: it goes where they go.
+  const source = withAcceptances && record.source ? { source: { format: record.source.format, text: record.source.text, images: { ...record.source.images } } } : {};
+  return { ...presentSummary(record), content: record.content, ...(accept.length > 0 ? { compliance: { accept: accept.map((acceptance) => ({ ...acceptance })) } } : {}), ...source };
 }
 
 function createdMessage(post: PostIndexEntry): string {

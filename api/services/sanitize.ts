@@ -80,8 +80,9 @@ function allowlist(): Allowlist {
       // srcset only as post-media.ts writes it (uploads of this site); sizes, width and height it rewrites.
       img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding', 'srcset', 'sizes'],
       iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
-      th: ['colspan', 'rowspan', 'scope'],
-      td: ['colspan', 'rowspan'],
+      // align: a Markdown table's column alignment (`:---:`, `---:`), as marked renders it; left, center or right only.
+      th: ['colspan', 'rowspan', 'scope', 'align'],
+      td: ['colspan', 'rowspan', 'align'],
       ol: ['start', 'reversed', 'type'],
       li: ['id'],
       h2: ['id', 'class'],
@@ -227,6 +228,17 @@ function inspectImageSource(report: RemovalReport, siteUrl: string, src: string)
   else report.add(`Removed <img src="${shown(src)}">: it is not an image uploaded to this site; ${MEDIA_UPLOAD_HINT}`);
 }
 
+/** The alignments a table cell may keep (what a Markdown table's `:---`, `:---:` and `---:` render). */
+const CELL_ALIGNMENTS = new Set(['left', 'center', 'right']);
+
+/** A table cell's attributes with `align` only when it is left, center or right (noted otherwise). */
+function withCellAlignment(report: RemovalReport, attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  if (attribs.align === undefined || CELL_ALIGNMENTS.has(attribs.align)) return attribs;
+  report.add('Removed attribute align from table cells: only left, center or right is kept');
+  const { align: _align, ...kept } = attribs;
+  return kept;
+}
+
 /**
  * The sanitize-html options of one call: the allowlist, the image rule for `siteUrl`, and a
  * callback that records in `report` what each opening tag loses. Built per call, so no call ever sees
@@ -255,6 +267,8 @@ function sanitizerOptions(siteUrl: string, report: RemovalReport): sanitizeHtml.
       },
       li: (tagName, attribs) => ({ tagName, attribs: withFootnoteRules(tagName, attribs) }),
       img: (tagName, attribs) => keptImage(siteUrl, tagName, attribs),
+      th: (tagName, attribs) => ({ tagName, attribs: withCellAlignment(report, attribs) }),
+      td: (tagName, attribs) => ({ tagName, attribs: withCellAlignment(report, attribs) }),
       // Footnotes rendered elsewhere name the hidden-heading class sr-only; the site calls it visually-hidden.
       h2: (tagName, attribs) => {
         const kept = withFootnoteRules(tagName, attribs);

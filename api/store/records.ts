@@ -88,6 +88,12 @@ export const postRecordSchema = z.object({
   excerpt: z.string(),
   /** Sanitised HTML. */
   content: z.string(),
+  /**
+   * The Markdown file the post was written as, when it was (decision 0022): the text exactly as sent and
+   * the uploads its local pictures name. `content` is rendered from it. Kept beside the content, out of
+   * the index entry.
+   */
+  source: z.object({ format: z.literal('markdown'), text: z.string(), images: z.record(z.string(), z.string()) }).nullable().optional(),
   categorySlug: z.string(),
   tags: z.array(z.string()),
   author: authorSchema,
@@ -125,12 +131,15 @@ export const postRecordSchema = z.object({
 });
 export type PostRecord = z.infer<typeof postRecordSchema>;
 
-/** What the store keeps in memory for every post: all but the body, which stays on disk. */
-export type PostIndexEntry = Omit<PostRecord, 'content'>;
+/** What the store keeps in memory for every post: all but the body and its Markdown source, which stay on disk. */
+export type PostIndexEntry = Omit<PostRecord, 'content' | 'source'>;
 
-/** What lists hold of a post: everything but its body. */
+/** The Markdown source a post keeps (decision 0022). */
+export type PostSourceRecord = NonNullable<PostRecord['source']>;
+
+/** What lists hold of a post: everything but its body and its source. */
 export function withoutContent(record: PostRecord): PostIndexEntry {
-  const { content: _content, ...entry } = record;
+  const { content: _content, source: _source, ...entry } = record;
   return entry;
 }
 

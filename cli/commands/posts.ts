@@ -25,7 +25,7 @@ import { parsePublishAt } from '../../contract/blog';
 import type { PostReview } from '../../contract/blog';
 import { LIST_LIMITS, LIST_STATUSES, type BlogPostSummary, type ListPostsResponse } from '../../contract/blog-reader';
 import type { PostWriteResponse, RevisionsResponse } from '../../contract/post-lifecycle';
-import { loadPostMarkdown, setFrontMatterFields } from '../../api/operations';
+import { loadPostMarkdown, postSourceFile, setFrontMatterFields } from '../../api/operations';
 import { ApiClient, type ClientOptions, refusal } from '../api-client';
 import type { CommandContext } from '../context';
 import { printable, table } from '../output';
@@ -183,8 +183,8 @@ export async function getCommand(target: string, options: GetOptions, ctx: Comma
   const client = new ApiClient(options, ctx, { keyRequired: false });
   const { post, etag } = await fetchPost(client, await postRef(target, ctx));
   if (options.markdown) {
-    const { postToMarkdown } = await loadPostMarkdown();
-    const markdown = setFrontMatterFields(postToMarkdown(post), { id: post.id, revision: post.revision });
+    // A post written in Markdown comes back as its author's file (decision 0022); one written as HTML is converted.
+    const markdown = post.source ? postSourceFile({ ...post, source: post.source }) : setFrontMatterFields((await loadPostMarkdown()).postToMarkdown(post), { id: post.id, revision: post.revision });
     if (!options.output || options.output === '-') {
       ctx.out.data(markdown);
       return ExitCode.Ok;

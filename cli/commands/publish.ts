@@ -27,7 +27,7 @@
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { type CreatePostResponse, type PostReview, REPLAYED_HEADER } from '../../contract/blog';
-import type { ComplianceFinding } from '../../contract/compliance';
+import { type ComplianceFinding, COMPLIANCE_RULES_HEADER, COMPLIANCE_RULES_VERSION } from '../../contract/compliance';
 import { maskApiKey } from '../../contract/keys';
 import { type PostWriteResponse, type PreconditionFailedDetails, postEtag } from '../../contract/post-lifecycle';
 import { withoutPublishTime } from '../../api/operations';
@@ -82,11 +82,21 @@ function fileLabel(p: Pick<Publication, 'loaded' | 'ctx'>): string {
   return displayPath(p.loaded.path, p.ctx.io.cwd);
 }
 
+/**
+ * Why the server found what the offline check did not: its rules are of another version (named by the
+ * answer's header), or, when they are the same, it read the post as sent rather than this file.
+ */
+function whyUnseen(answer: ApiAnswer): string {
+  const theirs = answer.headers[COMPLIANCE_RULES_HEADER.toLowerCase()];
+  if (theirs && theirs !== COMPLIANCE_RULES_VERSION) return ` (its compliance rules are of ${theirs}, this blogpost's of ${COMPLIANCE_RULES_VERSION})`;
+  return '';
+}
+
 /** The server's findings placed in the file; those the offline check did not show are printed now. */
-function reportServerFindings(p: Publication, findings: readonly ComplianceFinding[] | undefined): SourceFinding[] {
+function reportServerFindings(p: Publication, findings: readonly ComplianceFinding[] | undefined, answer: ApiAnswer): SourceFinding[] {
   const placed = serverFindings(findings ?? [], p.loaded, p.findings);
   if (!p.json && placed.unseen.length > 0) {
-    p.ctx.out.info(`The server also found ${placed.unseen.length === 1 ? 'this' : 'these'} (its rules may be newer than this blogpost's):`);
+    p.ctx.out.info(`The server also found ${placed.unseen.length === 1 ? 'this' : 'these'}${whyUnseen(answer)}:`);
     printFindings(placed.unseen, fileLabel(p), p.ctx);
   }
   return placed.all;
@@ -223,7 +233,7 @@ async function create(p: Publication): Promise<ExitCode> {
   const postUrl = `${client.origin}/blog/${created.post.slug}`;
   const replayed = answer.headers[REPLAYED_HEADER.toLowerCase()] === 'true';
   recordPublished(loaded, { id: created.post.id, revision }, ctx);
-  const findings = reportServerFindings(p, created.findings);
+  const findings = reportServerFindings(p, created.findings, answer);
   if (json) ctx.out.json({ ...created, ...(created.findings ? { findings } : {}), action: 'created', url: postUrl, idempotencyKey, replayed, uploads: uploadsJson(p.uploads) });
   else {
     ctx.out.data(postUrl);
@@ -332,7 +342,7 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
   const text = status.status !== undefined && status.status !== 'scheduled' ? withoutPublishTime(loaded.text) : loaded.text;
   recordPublished({ ...loaded, text, overrides: { ...loaded.overrides, ...status } }, { id, revision: written.post.revision }, ctx);
   const postUrl = `${client.origin}/blog/${written.post.slug}`;
-  const findings = reportServerFindings(p, written.findings);
+  const findings = reportServerFindings(p, written.findings, answer);
   if (json) {
     ctx.out.json({ ...written, ...(written.findings ? { findings } : {}), action: written.changed.length > 0 ? 'updated' : 'unchanged', url: postUrl, uploads: uploadsJson(p.uploads) });
   } else {

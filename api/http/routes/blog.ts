@@ -24,6 +24,7 @@
  * blog:write and a post of the key's owner, or blog:admin. Only successful writes count towards the
  * write limit (failed ones have their own, larger one: http/rate-limit.ts).
  */
+import { COMPLIANCE_RULES_HEADER, COMPLIANCE_RULES_VERSION } from '../../../contract/compliance';
 import Router from '@koa/router';
 import { REPLAYED_HEADER } from '../../../contract/blog';
 import type { CategoriesResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
@@ -88,6 +89,7 @@ function createPost(deps: BlogRouteDeps) {
     ctx.set('Location', postLocation(post.slug));
     ctx.set('ETag', postEtag(post.id, post.revision));
     if (replayed) ctx.set(REPLAYED_HEADER, 'true');
+    ctx.set(COMPLIANCE_RULES_HEADER, COMPLIANCE_RULES_VERSION);
     ctx.body = presentCreated(post, findings);
   };
 }
@@ -97,6 +99,7 @@ function validatePost(deps: BlogRouteDeps) {
     const key = ctx.state.key;
     const checked = await deps.posts.validate(ctx.input, key ? keyActor(key, ctx.ip) : null);
     ctx.set('Cache-Control', 'no-store');
+    ctx.set(COMPLIANCE_RULES_HEADER, COMPLIANCE_RULES_VERSION);
     ctx.body = presentValidation(checked.cleaned, checked.slug, checked.findings);
   };
 }
@@ -143,6 +146,7 @@ function revisionNumber(ctx: ApiContext<unknown>): number {
 
 function sendWrite(ctx: ApiContext<unknown>, answer: PostWriteResponse): void {
   ctx.set('ETag', answer.etag);
+  ctx.set(COMPLIANCE_RULES_HEADER, COMPLIANCE_RULES_VERSION);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = answer;
 }

@@ -153,6 +153,14 @@ const LEAD_INTENTS = [
   `CREATE INDEX lead_intents_expiry ON lead_intents (expires_at_ms)`,
 ];
 
+/**
+ * A post's Markdown source (decision 0022): the file its author wrote, kept beside the HTML rendered
+ * from it, so `blogpost get --markdown` gives it back byte for byte. A column of the post's row (read
+ * with the content, never with the lists), JSON; NULL for posts written as HTML or JSON, and for every
+ * post stored before.
+ */
+const POST_SOURCE = [`ALTER TABLE posts ADD COLUMN source TEXT`];
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -167,6 +175,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
   return {
     '0001-store': run(statements(kind)),
     '0002-lead-intents': run(LEAD_INTENTS),
+    '0003-post-source': run(POST_SOURCE),
   };
 }
 

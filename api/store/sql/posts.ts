@@ -18,7 +18,7 @@ import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely'
 import { sql } from 'kysely';
 import { REVISIONS_KEPT } from '../../../contract/blog';
 import { RESERVED_SLUGS, slugify } from '../../../contract/slug';
-import { newPostRecord, withoutBookkeeping, withoutContent } from '../records';
+import { newPostRecord, type PostSourceRecord, withoutBookkeeping, withoutContent } from '../records';
 import type {
   CreateOptions,
   CreateOutcome,
@@ -68,11 +68,17 @@ export function postRow(record: PostRecord): Insertable<PostsTable> {
     revision: record.revision,
     entry: JSON.stringify(withoutContent(record)),
     content: record.content,
+    source: record.source ? JSON.stringify(record.source) : null,
   };
 }
 
 function entryOf(row: { entry: string }): PostIndexEntry {
   return JSON.parse(row.entry) as PostIndexEntry;
+}
+
+/** A post's Markdown source from its column (null for a post written as HTML or JSON). */
+function sourceOf(row: { source: string | null }): PostSourceRecord | null {
+  return row.source === null ? null : (JSON.parse(row.source) as PostSourceRecord);
 }
 
 /** A post's rows of `post_tags`: one per distinct tag without regard to case. */
@@ -308,8 +314,8 @@ export class SqlPostRepository implements PostRepository {
   }
 
   async #one(column: 'slug' | 'id', value: string): Promise<PostRecord | null> {
-    const row = await this.#database.read('read a post', (db) => db.selectFrom('posts').select(['entry', 'content']).where(column, '=', value).executeTakeFirst());
-    return row ? { ...entryOf(row), content: row.content } : null;
+    const row = await this.#database.read('read a post', (db) => db.selectFrom('posts').select(['entry', 'content', 'source']).where(column, '=', value).executeTakeFirst());
+    return row ? { ...entryOf(row), content: row.content, source: sourceOf(row) } : null;
   }
 
   getBySlug(slug: string): Promise<PostRecord | null> {
@@ -333,7 +339,7 @@ export class SqlPostRepository implements PostRepository {
       // The row stays locked until the commit: another change to this post, on any instance, waits.
       const row = await tx
         .selectFrom('posts')
-        .select(['entry', 'content'])
+        .select(['entry', 'content', 'source'])
         .where('id', '=', next.id)
         .$if(this.#database.kind === 'postgres', (q) => q.forUpdate())
         .executeTakeFirst();
@@ -355,7 +361,7 @@ export class SqlPostRepository implements PostRepository {
         previousSlugs,
         revision: current.revision + 1,
       };
-      await this.#keepRevision(tx, withoutBookkeeping({ ...current, content: row.content }), record.updatedAt, options.changed);
+      await this.#keepRevision(tx, withoutBookkeeping({ ...current, content: row.content, source: sourceOf(row) }), record.updatedAt, options.changed);
       const { id: _id, ...columns } = postRow(record);
       await tx.updateTable('posts').set(columns).where('id', '=', record.id).execute();
       await tx.deleteFrom('post_tags').where('post_id', '=', record.id).execute();

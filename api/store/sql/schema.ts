@@ -4,7 +4,7 @@
  * queries, ordering and constraints need; times in those columns are ISO 8601 text (UTC, so they compare
  * as text), except `*_ms` columns, which are milliseconds since the epoch.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface StoreMetaTable {
   name: string;
@@ -27,6 +27,8 @@ export interface PostsTable {
   /** The record without its content (PostIndexEntry), as JSON. */
   entry: string;
   content: string;
+  /** The Markdown source the post was written as (records.ts), as JSON; null for none. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per distinct tag of a post, lowercased. */
