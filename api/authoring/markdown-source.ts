@@ -33,6 +33,20 @@ export function sourceKey(text: string): string {
   return `${bom}${body.slice(0, openEnd + 1)}${kept}${body.slice(closeAt + 1)}`;
 }
 
+/**
+ * The body of a source: the Markdown after its front matter, as written. Two versions whose bodies are
+ * the same have the same text, whatever their front matter says (its fields are compared one by one).
+ */
+export function sourceBody(text: string): string {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (!hasFrontMatter(body)) return body;
+  const openEnd = body.indexOf('\n');
+  const closeAt = body.indexOf('\n---', openEnd);
+  if (openEnd === -1 || closeAt === -1) return body;
+  const lineEnd = body.indexOf('\n', closeAt + 1);
+  return lineEnd === -1 ? '' : body.slice(lineEnd + 1);
+}
+
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 
 /** An attribute value of rendered HTML, its entities read. */
@@ -55,7 +69,7 @@ function withUploads(html: string, images: Readonly<Record<string, string>>): st
 
 /** A source read as the CLI reads the file: its parts, the HTML its body renders to (pictures as their uploads). */
 export function renderSource(text: string, images: Readonly<Record<string, string>>, now: Date): { file: PostFile; content: string } {
-  const file = parsePostFile(text, { kind: 'markdown', now });
+  const file = parsePostFile(text, { kind: 'markdown', now, withoutPublication: true });
   const html = typeof file.payload.content === 'string' ? file.payload.content : '';
   return { file, content: withUploads(html, images) };
 }
@@ -67,7 +81,7 @@ export function renderSource(text: string, images: Readonly<Record<string, strin
 export function sourceFindings(text: string, now: Date = new Date()): ComplianceFinding[] | null {
   let file: PostFile;
   try {
-    file = parsePostFile(text, { kind: 'markdown', now });
+    file = parsePostFile(text, { kind: 'markdown', now, withoutPublication: true });
   } catch {
     return null;
   }

@@ -77,6 +77,11 @@ export interface ParsePostFileOptions {
   kind?: PostFileKind;
   /** The clock the publish time is checked against (a future time schedules the post). */
   now?: Date;
+  /**
+   * Leave the front matter's status and publish time unread (the server reading a post's source: the
+   * status is the request's, and a time the file names may have passed since, as the post went live).
+   */
+  withoutPublication?: boolean;
 }
 
 function plainText(html: string): string {
@@ -158,7 +163,7 @@ export function parsePostFile(text: string, options: ParsePostFileOptions = {}):
   }
   const fields = data as Record<string, unknown>;
   const rawMatter = hasFrontMatter(text) ? file.matter : '';
-  const publication = publicationFrom(fields, rawMatter, options.now ?? new Date());
+  const publication = options.withoutPublication ? { notes: [] } : publicationFrom(fields, rawMatter, options.now ?? new Date());
   const id = idFrom(fields.id);
   const revision = revisionFrom(fields.revision);
   const known = withoutUnknownKeys(normalise(fields) as Record<string, unknown>);

@@ -79,7 +79,8 @@ export function authorChanges(base: PostRecord, next: PostRecord, sent: { status
   const fields = fieldChanges(base, next)
     .map((change) => change.field)
     // The author's version was made from the current one: its slug is the current one unless one was sent.
-    .filter((field) => !STATUS_FIELDS.has(field) && (field !== 'slug' || sent.slug));
+    // The source goes with the content (mergedVersion); its front matter's fields are compared as themselves.
+    .filter((field) => field !== 'source' && !STATUS_FIELDS.has(field) && (field !== 'slug' || sent.slug));
   return sent.statusTouched ? [...fields, 'status'] : fields;
 }
 

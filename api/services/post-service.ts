@@ -99,6 +99,19 @@ function gateAddress(actor: Actor, subject: GateSubject): string | null {
   return subject === 'change' && actor.kind === 'key' ? null : addressOf(actor);
 }
 
+/**
+ * The Markdown source a new version keeps (decision 0022): that of the version it describes (the one
+ * the request sent it with, or the stored one when it sent none) while the new version differs from
+ * that one in its status and schedule only. Otherwise (a change made as HTML or JSON, or one merged
+ * with fields someone else changed since) the file no longer says what the post says, and the HTML is
+ * the post's text: `get --markdown` converts it.
+ */
+function describedSource(described: PostRecord, version: PostRecord): PostRecord['source'] {
+  if (!described.source) return null;
+  const differs = fieldChanges(described, { ...version, source: described.source }).some((change) => !STATUS_FIELDS.has(change.field));
+  return differs ? null : described.source;
+}
+
 /** The status a version asks for: a post held for review stands for what its author asked. */
 function requestedStatus(post: Pick<PostRecord, 'status' | 'review'>): PostStatus {
   const { status } = post;
@@ -285,12 +298,6 @@ export class PostService {
     // past): it asks for the status the post has now, which the cleaning then checks as it is.
     const data = merging && !statusTouched ? { ...payload.data, ...statusPayload(post) } : payload.data;
     const version = await this.#nextVersion(post, data, payload.ignoredFields, editor, this.#now());
-    // A change sent without a Markdown source keeps the post's only when it leaves its text alone (a
-    // status, a schedule); any other change makes the HTML the post's text (decision 0022).
-    if (data.source === undefined && post.source) {
-      const touched = fieldChanges(post, { ...version.next, source: post.source }).map((change) => change.field);
-      version.next.source = touched.every((field) => STATUS_FIELDS.has(field)) ? post.source : null;
-    }
     const warnings = version.warnings;
     let proposed = version.next;
     let since: PostWriteResponse['since'];
@@ -301,6 +308,7 @@ export class PostService {
       proposed = mergedVersion(post, version.next, [...yours, 'status']);
       since = { revision: base.revision, note: sinceNote(base.revision, originsSince(base, later)) };
     }
+    proposed = { ...proposed, source: describedSource(data.source ? version.next : post, proposed) };
     const { next, findings } = await this.#gated(post, proposed, actor);
     if (next.title !== post.title) warnings.push(...(await this.#cleaner.duplicateWarnings(next.title, post.id)));
     const changed = fieldChanges(post, next);

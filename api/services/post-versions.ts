@@ -9,7 +9,7 @@ import type { ComplianceFinding } from '../../contract/compliance';
 import { ApiError, validationError } from '../../contract/errors';
 import { presentCoverImage } from '../../contract/media';
 import { type FieldChange, mergePatch, PATCH_RULES, postEtag, type PostWriteResponse } from '../../contract/post-lifecycle';
-import { sourceKey } from '../authoring/markdown-source';
+import { sourceBody } from '../authoring/markdown-source';
 import type { PostIndexEntry, PostRecord } from '../store/store';
 import type { Editor } from './actors';
 import { heldMessage } from './compliance-gate';
@@ -23,8 +23,8 @@ const COMPARED: ReadonlyArray<readonly [string, (record: Pick<PostRecord, 'title
   ['slug', (r) => r.slug],
   ['excerpt', (r) => r.excerpt],
   ['content', (r) => r.content],
-  // The author's Markdown without the lines the CLI writes itself (id, revision, status, publish time).
-  ['source', (r) => (r.source ? sourceKey(r.source.text) : null)],
+  // The body of the author's Markdown: its front matter's fields are compared as the fields they are.
+  ['source', (r) => (r.source ? sourceBody(r.source.text) : null)],
   ['category', (r) => r.categorySlug],
   ['tags', (r) => r.tags],
   ['author.name', (r) => r.author?.name],
