@@ -56,9 +56,17 @@ function shown(value: unknown): string {
   return text.length > 72 ? `${text.slice(0, 70)}…` : text;
 }
 
+/**
+ * The changes an author reads: a changed Markdown source goes without saying beside a changed content
+ * (the HTML is rendered from it), so it is named only on its own.
+ */
+export function shownChanges(changes: readonly FieldChange[]): FieldChange[] {
+  return changes.some((change) => change.field === 'content') ? changes.filter((change) => change.field !== 'source') : [...changes];
+}
+
 /** One line per changed field: `title: "old" → "new"`; the content only as "changed" with its lengths. */
 export function describeChanges(changes: readonly FieldChange[]): string[] {
-  return changes.map((change) => {
+  return shownChanges(changes).map((change) => {
     if (change.field === 'content' || change.field === 'source') {
       const before = typeof change.before === 'string' ? change.before.length : 0;
       const after = typeof change.after === 'string' ? change.after.length : 0;

@@ -38,7 +38,7 @@ import { displayPath, offlineFindings, printFindings, serverFindings, type Sourc
 import { retriesOption, timeoutOption } from '../options';
 import { formatBytes, planUploads, type PlannedUpload, type Upload, uploadPostImages, displayFile } from '../media-uploads';
 import { imageProblemLine, type LoadedPost, loadPost, postImages, recordPublished, reportInvalid, reportWarnings } from '../post-input';
-import { describeChanges, fetchPost } from '../post-target';
+import { describeChanges, fetchPost, shownChanges } from '../post-target';
 
 export interface PublishOptions extends ClientOptions {
   status?: string;
@@ -349,7 +349,7 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
     ctx.out.data(postUrl);
     if (written.changed.length === 0) ctx.out.success(`No changes: "${written.post.title}" is already as this file says (revision ${written.post.revision}).`);
     else {
-      const fields = written.changed.map((change) => change.field);
+      const fields = shownChanges(written.changed).map((change) => change.field);
       ctx.out.success(`Updated "${written.post.title}" (revision ${written.post.revision}, ${written.post.status}${statusNote(written.post.status, written.post.publish_at)}): changed ${fields.join(', ')}.`);
       for (const line of describeChanges(written.changed)) ctx.out.info(line);
     }

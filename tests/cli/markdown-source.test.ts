@@ -155,7 +155,7 @@ describe('a post written in Markdown comes back as its author wrote it', () => {
     writeFileSync(file, rewrapped);
     const run = await blogpost(['publish', 'pulled.md']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('source: changed');
+    expect(run.stderr).toContain('content: changed');
     const again = await blogpost(['get', id, '--markdown', '--output', 'pulled-again.md']);
     expect(again.code, again.stderr).toBe(0);
     expect(readFileSync(path.join(tmp, 'pulled-again.md'), 'utf8')).toBe(readFileSync(file, 'utf8'));

@@ -142,7 +142,7 @@ describe('blogpost publish, again and again', () => {
     edit(file(), 'Loan interest typically runs 5-9%.', 'Loan interest typically runs 5-7%.');
     const run = await blogpost(['publish', 'loans.md', '--status', 'published']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/Since revision 6: changed title \(key:\w+, [^)]+\); reverted to revision 6 \(key:\w+, [^)]+\)\./);
+    expect(run.stderr).toMatch(/Since revision 6: changed title, source \(key:\w+, [^)]+\); reverted to revision 6 \(key:\w+, [^)]+\)\./);
     expect(run.stderr).toContain('changed content');
     expect(frontMatterValue(file(), 'revision')).toBe('9');
   });
