@@ -27,6 +27,14 @@ describe('sanitizeContent', () => {
     ]);
   });
 
+  it("keeps a table cell's alignment when it is left, center or right, and says when it removes another", () => {
+    const table = '<table><thead><tr><th align="left">Year</th><th align="center">Index</th><th align="right">Credit</th></tr></thead><tbody><tr><td align="left">1</td><td align="center">-8.1%</td><td align="right">0.0%</td></tr></tbody></table>';
+    expect(sanitizeContent(table)).toEqual({ html: table, warnings: [] });
+    const odd = sanitizeContent('<table><tbody><tr><td align="justify">a</td><td align="char">b</td><td align="RIGHT">c</td></tr></tbody></table>');
+    expect(odd.html).toBe('<table><tbody><tr><td>a</td><td>b</td><td>c</td></tr></tbody></table>');
+    expect(odd.warnings).toEqual(['Removed attribute align from table cells: only left, center or right is kept (3 times)']);
+  });
+
   it('removes every element that runs or hides content together with its content, naming each', () => {
     for (const tag of ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes']) {
       expect(sanitizeContent(`<p>a</p><${tag}>alert(1)</${tag}><p>b</p>`), tag).toEqual({

@@ -122,6 +122,11 @@ describe('a post written in Markdown comes back as its author wrote it', () => {
     expect(post.content).toContain('-8.1%');
     const stored = await server.store.posts.getById(id);
     expect(stored?.warnings.filter((warning) => /align/.test(warning))).toEqual([]);
+    // The file, front matter and all, only to a request with a key (the acceptances' reasons go only there too).
+    expect((answer.json as { post: { source?: { text: string } } }).post.source?.text).toBe(AUTHOR_FILE);
+    const anonymous = await call(server, 'GET', `/api/blog/${id}`);
+    expect(anonymous.status).toBe(200);
+    expect((anonymous.json as { post: Record<string, unknown> }).post).not.toHaveProperty('source');
   });
 
   it('get --markdown writes the author\'s file byte for byte, id, revision and status aside', async () => {
