@@ -7,14 +7,14 @@
  * A post written as HTML converts to Markdown the same way every time; generated Markdown documents
  * round-trip byte for byte through the server and the store.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postSourceFile, sourceKey } from '../../api/operations';
 import { call } from '../api/support';
+import { AUTHOR_FILE, withoutBookkeeping, writeAuthorImages } from '../support/author-post';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -26,9 +26,7 @@ beforeAll(async () => {
   server = await startTestServer({ api: { writesPerMinute: 0 } });
   key = await server.createKey('Evelyn laptop', ['blog:write'], 'Evelyn Hartwell');
   tmp = mkdtempSync(path.join(os.tmpdir(), 'blogpost-source-'));
-  mkdirSync(path.join(tmp, 'img'));
-  await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1d4ed8' } }).png().toFile(path.join(tmp, 'img/cash-value.png'));
-  await sharp({ create: { width: 900, height: 600, channels: 3, background: '#15803d' } }).jpeg({ quality: 70 }).toFile(path.join(tmp, 'img/loan-chart.jpg'));
+  await writeAuthorImages(tmp);
 });
 afterAll(async () => {
   await server.close();
@@ -39,11 +37,6 @@ function blogpost(args: string[]): Promise<CliRun> {
   return runBlogpost(args, { cwd: tmp, env: { BLOGPOST_URL: server.url, BLOGPOST_API_KEY: key, BLOGPOST_STATE_FILE: path.join(tmp, 'state.json') } });
 }
 
-/** The file without the lines the CLI writes itself: what must come back exactly. */
-function withoutBookkeeping(text: string): string {
-  return text.replace(/^(id|revision|status): .*\n/gm, '');
-}
-
 function frontMatterValue(text: string, name: string): string | undefined {
   return new RegExp(`^${name}: (.+)$`, 'm').exec(text)?.[1];
 }
@@ -51,55 +44,6 @@ function frontMatterValue(text: string, name: string): string | undefined {
 async function revisionsOf(id: string): Promise<number> {
   return (await server.store.posts.revisions(id)).length;
 }
-
-/** The issue's post, as an author writes it: every line wrapped by hand at 72 columns or so. */
-const AUTHOR_FILE = `---
-title: "Policy Loans in a Down Year: What the Numbers Say"
-category: IUL Strategies
-tags: [policy loans, cash value]
-# The excerpt is written out: the first paragraph is too long for a card.
-excerpt: >-
-  How a policy loan behaves when the index falls, with a hypothetical
-  illustration and the costs spelled out.
-author:
-  name: Evelyn Hartwell
-  credentials: Licensed life agent, Texas
-status: published
----
-
-A policy loan borrows from the insurer with your cash value as the
-collateral. In a year when the index falls, the crediting floor keeps
-the account at zero while the loan balance still accrues interest.
-
-The figures below are hypothetical: an illustration, not a promise. A
-fall of -8.1% in the index credits 0%, and a loan rate of 5.5% against
-a variable credit can make the spread -2.4% in a bad year.[^spread]
-
-![Cash value over twenty years, hypothetical](img/cash-value.png)
-
-| Year | Index return | Credited | Loan rate |
-|:-----|:------------:|---------:|----------:|
-| 1    | -8.1%        | 0.0%     | 5.5%      |
-| 2    | 12.4%        | 10.0%    | 5.5%      |
-| 3    | 3.2%         | 3.2%     | 5.5%      |
-
-> Borrowing against a policy is a loan, and loans cost money. Ask for
-> an in-force illustration before you take one.
-
-\`\`\`text
-spread = credited rate - loan rate
-       = 0.0% - 5.5%
-       = -5.5%
-\`\`\`
-
-* A wasted loan can lapse the policy.
-* Repay what you can in good years.
-
-![The loan balance against the cash value](img/loan-chart.jpg)
-
-[^spread]: The spread is the credited rate minus the loan rate, before
-    any fees; see the policy's illustration for the guaranteed values.
-`;
 
 describe('a post written in Markdown comes back as its author wrote it', () => {
   const original = () => path.join(tmp, 'loans.md');
