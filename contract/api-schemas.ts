@@ -45,7 +45,7 @@ export const complianceFindingSchema = z.object({
   location: z
     .object({ field: z.enum(COMPLIANCE_FIELDS), text: z.string(), start: z.number().int(), end: z.number().int(), line: z.number().int(), column: z.number().int() })
     .nullable()
-    .describe("Where the matched text is in the field (offsets into the field as the server keeps it, content as sanitised HTML; line and column from 1); null for a finding about the whole post."),
+    .describe("Where the matched text is in the field (offsets into the field as the server keeps it, content as sanitised HTML, or the Markdown body of a post sent with its source; line and column from 1); null for a finding about the whole post."),
   accepted: z.object({ reason: z.string() }).optional().describe("Set when the post's compliance.accept accepts this rule."),
   source: z
     .object({ line: z.number().int(), column: z.number().int() })

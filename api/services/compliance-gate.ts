@@ -29,7 +29,14 @@ export type GateOutcome =
  */
 export function findingsOf(post: Pick<PostRecord, 'title' | 'excerpt' | 'content' | 'isNewsArticle' | 'author' | 'trust' | 'source'> & { complianceAccept?: PostRecord['complianceAccept'] }): ComplianceFinding[] {
   const fromSource = post.source ? sourceFindings(post.source.text) : null;
-  if (fromSource) return fromSource;
+  return fromSource ?? htmlFindingsOf(post);
+}
+
+/**
+ * The findings of a post in its stored HTML, whatever it was written as: offsets into the HTML, for the
+ * review page, which marks them in the HTML it shows.
+ */
+export function htmlFindingsOf(post: Pick<PostRecord, 'title' | 'excerpt' | 'content' | 'isNewsArticle' | 'author' | 'trust'> & { complianceAccept?: PostRecord['complianceAccept'] }): ComplianceFinding[] {
   return checkCompliance({
     title: post.title,
     excerpt: post.excerpt,

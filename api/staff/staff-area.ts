@@ -18,7 +18,7 @@ import { ApiError } from '../../contract/errors';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
 import type { PostChangeOutcome, ReviewDetail, ReviewItem, StaffPost } from '../../contract/staff-area';
 import { type Actor, staffActor } from '../services/actors';
-import { findingsOf } from '../services/compliance-gate';
+import { htmlFindingsOf } from '../services/compliance-gate';
 import { presentReview } from '../services/presenters';
 import type { Services } from '../services/services';
 import type { PostIndexEntry, PostRecord } from '../store/store';
@@ -79,7 +79,7 @@ function etagOf(id: string, revision: number) {
 
 function reviewItem(post: PostRecord): ReviewItem {
   const review = post.review ?? { state: 'pending' as const, requestedStatus: 'published' as const, requestedPublishAt: null, submittedAt: post.updatedAt, rules: [], note: null, decidedAt: null, decidedBy: null };
-  return { post: staffPost(post), review: presentReview(review), findings: findingsOf(post), acceptances: post.complianceAccept.map((acceptance) => ({ ...acceptance })) };
+  return { post: staffPost(post), review: presentReview(review), findings: htmlFindingsOf(post), acceptances: post.complianceAccept.map((acceptance) => ({ ...acceptance })) };
 }
 
 export class NotSignedInError extends Error {
