@@ -59,9 +59,11 @@ function decoded(value: string): string {
  * uploaded pointing at that upload (its media id, which the server resolves to the picture's variants).
  */
 function withUploads(html: string, images: Readonly<Record<string, string>>): string {
+  // An `<img>` written as HTML in the Markdown may quote its src either way, or not at all.
   return html.replace(/<img\b[^>]*>/gi, (tag) =>
-    tag.replace(/(\ssrc=)"([^"]*)"/i, (whole, before: string, src: string) => {
-      const id = Object.hasOwn(images, decoded(src)) ? images[decoded(src)] : undefined;
+    tag.replace(/(\ssrc\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i, (whole, before: string, double?: string, single?: string, bare?: string) => {
+      const src = decoded(double ?? single ?? bare ?? '');
+      const id = Object.hasOwn(images, src) ? images[src] : undefined;
       return id === undefined ? whole : `${before}"${id}"`;
     }),
   );
