@@ -76,9 +76,9 @@ function entryOf(row: { entry: string }): PostIndexEntry {
   return JSON.parse(row.entry) as PostIndexEntry;
 }
 
-/** A post's Markdown source from its column (null for a post written as HTML or JSON). */
-function sourceOf(row: { source: string | null }): PostSourceRecord | null {
-  return row.source === null ? null : (JSON.parse(row.source) as PostSourceRecord);
+/** A post's Markdown source from its column, as a record member: none for a post written as HTML or JSON (its record reads as it was written). */
+function sourceOf(row: { source: string | null }): { source?: PostSourceRecord } {
+  return row.source === null ? {} : { source: JSON.parse(row.source) as PostSourceRecord };
 }
 
 /** A post's rows of `post_tags`: one per distinct tag without regard to case. */
@@ -315,7 +315,7 @@ export class SqlPostRepository implements PostRepository {
 
   async #one(column: 'slug' | 'id', value: string): Promise<PostRecord | null> {
     const row = await this.#database.read('read a post', (db) => db.selectFrom('posts').select(['entry', 'content', 'source']).where(column, '=', value).executeTakeFirst());
-    return row ? { ...entryOf(row), content: row.content, source: sourceOf(row) } : null;
+    return row ? { ...entryOf(row), content: row.content, ...sourceOf(row) } : null;
   }
 
   getBySlug(slug: string): Promise<PostRecord | null> {
@@ -361,7 +361,7 @@ export class SqlPostRepository implements PostRepository {
         previousSlugs,
         revision: current.revision + 1,
       };
-      await this.#keepRevision(tx, withoutBookkeeping({ ...current, content: row.content, source: sourceOf(row) }), record.updatedAt, options.changed);
+      await this.#keepRevision(tx, withoutBookkeeping({ ...current, content: row.content, ...sourceOf(row) }), record.updatedAt, options.changed);
       const { id: _id, ...columns } = postRow(record);
       await tx.updateTable('posts').set(columns).where('id', '=', record.id).execute();
       await tx.deleteFrom('post_tags').where('post_id', '=', record.id).execute();
