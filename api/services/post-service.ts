@@ -308,7 +308,9 @@ export class PostService {
       proposed = mergedVersion(post, version.next, [...yours, 'status']);
       since = { revision: base.revision, note: sinceNote(base.revision, originsSince(base, later)) };
     }
-    proposed = { ...proposed, source: describedSource(data.source ? version.next : post, proposed) };
+    // `source: null` drops it (a merge patch's null removes the member, so it is read on the body).
+    const dropped = typeof body === 'object' && body !== null && (body as Record<string, unknown>).source === null;
+    proposed = { ...proposed, source: dropped ? null : describedSource(data.source ? version.next : post, proposed) };
     const { next, findings } = await this.#gated(post, proposed, actor);
     if (next.title !== post.title) warnings.push(...(await this.#cleaner.duplicateWarnings(next.title, post.id)));
     const changed = fieldChanges(post, next);

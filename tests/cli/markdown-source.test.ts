@@ -123,6 +123,23 @@ describe('a post written in Markdown comes back as its author wrote it', () => {
   });
 });
 
+describe('source: null in a PATCH', () => {
+  it('drops the source and keeps the post as it reads', async () => {
+    writeFileSync(path.join(tmp, 'drop.md'), '---\ntitle: Dropped Source\ncategory: IUL Strategies\nexcerpt: "x y z"\nauthor:\n  name: Evelyn Hartwell\nstatus: draft\n---\n\nA paragraph\nwrapped.\n');
+    const run = await blogpost(['publish', 'drop.md']);
+    expect(run.code, run.stderr).toBe(0);
+    const id = frontMatterValue(readFileSync(path.join(tmp, 'drop.md'), 'utf8'), 'id') ?? '';
+    const before = await call(server, 'GET', `/api/blog/${id}`, { key });
+    expect((before.json as { post: { source?: unknown } }).post.source).toBeDefined();
+    const patched = await call(server, 'PATCH', `/api/blog/${id}`, { key, headers: { 'If-Match': before.headers.get('etag') ?? '' }, body: { source: null } });
+    expect(patched.status, patched.text).toBe(200);
+    expect((patched.json as { changed: Array<{ field: string }> }).changed.map((change) => change.field)).toEqual(['source']);
+    const after = await call(server, 'GET', `/api/blog/${id}`, { key });
+    expect((after.json as { post: { source?: unknown; content: string } }).post).not.toHaveProperty('source');
+    expect((after.json as { post: { content: string } }).post.content).toBe((before.json as { post: { content: string } }).post.content);
+  });
+});
+
 describe('a post written as HTML', () => {
   it('converts to the same Markdown every time, and after publishing that file it comes back as it is', async () => {
     const created = await call(server, 'POST', '/api/blog', {
