@@ -145,7 +145,7 @@ interface AppCost {
 const RECORDER = `
   window.__ux = { shift: 0, shifts: [], hydrated: false, hydratedAt: null, touchAt: null, shownAt: null, tasks: [], events: [] };
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__ux.tasks.push(e.duration); }).observe({ type: 'longtask' });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__ux.events.push({ name: e.name, startTime: e.startTime, duration: e.duration }); }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__ux.events.push({ name: e.name, startTime: e.startTime, duration: e.duration, id: e.interactionId }); }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   const described = (node) => !node ? '?' : node.nodeType !== 1 ? node.nodeName : node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '');
   const rect = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
   new PerformanceObserver((list) => {
@@ -260,7 +260,8 @@ async function tap(page: Page, target: Target, when: When, run: number): Promise
       return null;
     });
   // An opener is a link: the tap must open it in place, not follow it (a page left would be no measure).
-  if (page.url() !== urlBeforeTap) throw new Error(`tapping ${target.name} on ${urlBeforeTap} went to ${page.url()}`);
+  // A tab or a row may write its state into the address (same page, new query): that is not leaving.
+  if (new URL(page.url()).pathname !== new URL(urlBeforeTap).pathname) throw new Error(`tapping ${target.name} on ${urlBeforeTap} went to ${page.url()}`);
   // Event Timing entries are delivered after the frame that presents the change: a moment's wait lets
   // the observer see the tap's.
   await page.waitForTimeout(300);
@@ -269,6 +270,7 @@ async function tap(page: Page, target: Target, when: When, run: number): Promise
     const touchAt = ux.touchAt;
     return touchAt === null ? 0 : Math.max(0, ...ux.events.filter((entry) => entry.startTime >= touchAt - 1).map((entry) => entry.duration));
   });
+  if (process.env.UX_DEBUG) console.error(target.name, when, await page.evaluate(`JSON.stringify({ touchAt: window.__ux.touchAt, shownAt: window.__ux.shownAt, events: window.__ux.events.filter((e) => e.startTime >= window.__ux.touchAt - 1).map((e) => e.name + '@' + Math.round(e.startTime - window.__ux.touchAt) + '+' + e.duration + (e.id ? '#' + e.id : '')) })`));
   const { shift: layoutShift, shifts } = await page.evaluate(() => (window as unknown as { __ux: { shift: number; shifts: string[] } }).__ux);
   const app = when === 'while the app starts' ? await appCost(page, firstTapAt) : null;
   return {
