@@ -138,6 +138,29 @@ describe('navigation bar', () => {
     await context.close();
   });
 
+  it('shows the call bar once the page has brought all of it: no icon that moves when its text arrives', async () => {
+    const context = await site.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const bar = page.getByTestId('call-bar');
+    await page.goto(`${site.url}/faq`);
+    expect(await bar.getByRole('link', { name: /^Call/ }).isVisible()).toBe(true);
+    expect(await bar.getByRole('link', { name: 'Get a quote' }).isVisible()).toBe(true);
+    // The page cut where a slow network may pause: after the call link's icon, and after the call link.
+    for (const cutAfter of ['<svg', '</a>']) {
+      await page.route(`${site.url}/faq`, async (route) => {
+        const html = await (await route.fetch()).text();
+        const at = html.indexOf(cutAfter, html.indexOf('class="call-bar"'));
+        expect(at).toBeGreaterThan(0);
+        await route.fulfill({ contentType: 'text/html', body: html.slice(0, html.indexOf('>', at) + 1) });
+      });
+      await page.goto(`${site.url}/faq`);
+      expect(await bar.count(), cutAfter).toBe(1);
+      expect(await bar.isVisible(), cutAfter).toBe(false);
+      await page.unrouteAll();
+    }
+    await context.close();
+  });
+
   it('fits the full link list on one line, inside the screen, from 1101 px up', async () => {
     // One page, loaded anew at each width (a new document each time, so nothing carries over).
     const { context, page } = await openPage('/faq', { width: 1101, height: 800 });
