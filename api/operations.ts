@@ -29,3 +29,4 @@ export { StaffError, StaffService, type StaffSummary } from './staff/staff-servi
 export { leadsCsv, leadsCsvChunks, notificationSummary, yesNo } from './services/lead-export';
 // `blogpost export` and `blogpost import`: a whole store as one file, between SQLite and PostgreSQL.
 export { exportStore, importStore, type TransferCounts, TransferError } from './store/transfer';
+export { postHistory, type PostHistory } from './services/post-history';

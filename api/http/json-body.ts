@@ -6,11 +6,14 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../contract/errors';
 import type { ParameterizedContext } from 'koa';
-import { BODY_READ_BYTES } from '../request-log/redact';
+import { BODY_READ_BYTES, loggableType } from '../request-log/redact';
 import type { ApiState } from './context';
 
 /** Stateless between calls (no streaming), so one decoder serves every request. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** What a JSON endpoint takes, as the request log names it for a 415. */
+export const JSON_TYPES: readonly string[] = ['application/json', 'application/*+json'];
 
 function isJsonType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
@@ -30,6 +33,7 @@ function unsupportedType(received: string): ApiError {
     message: `The request had ${what}; the body must be JSON sent with Content-Type: application/json.`,
     hints,
     extra: { receivedContentType: received === '' ? null : received },
+    facts: { contentType: received === '' ? null : loggableType(received), accepted: JSON_TYPES },
   });
 }
 
@@ -38,6 +42,7 @@ function tooLarge(limitBytes: number): ApiError {
     message: `The request body is larger than ${limitBytes} bytes.`,
     headers: { Connection: 'close' },
     extra: { limitBytes },
+    facts: { limitBytes },
   });
 }
 
@@ -103,11 +108,11 @@ export async function readJsonBody(ctx: ParameterizedContext, limitBytes: number
   if (!isJsonType(type)) throw unsupportedType(type);
   const charset = ctx.request.charset;
   if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset.toLowerCase())) {
-    throw new ApiError('unsupported_media_type', { message: `The body must be UTF-8; it was declared as ${charset}.` });
+    throw new ApiError('unsupported_media_type', { message: `The body must be UTF-8; it was declared as ${charset}.`, facts: { charset: loggableType(charset), accepted: ['application/json; charset=utf-8'] } });
   }
   const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase();
   if (encoding !== 'identity') {
-    throw new ApiError('unsupported_media_type', { message: `Compressed request bodies (${encoding}) are not accepted; send plain JSON.` });
+    throw new ApiError('unsupported_media_type', { message: `Compressed request bodies (${encoding}) are not accepted; send plain JSON.`, facts: { contentEncoding: loggableType(encoding), accepted: JSON_TYPES } });
   }
   const declared = Number(ctx.get('Content-Length') || 0);
   if (declared > limitBytes) throw tooLarge(limitBytes);

@@ -60,3 +60,14 @@ export function bodySample(bytes: Uint8Array): string {
   const redacted = redact(text);
   return redacted.length > BODY_SAMPLE_BYTES ? `${redacted.slice(0, BODY_SAMPLE_BYTES)}…` : redacted;
 }
+
+const MEDIA_TYPE = /^[a-z0-9][\w!#$&^.+-]{0,63}\/[\w!#$&^.+-]{1,64}$/i;
+
+/**
+ * A Content-Type (or charset, or Content-Encoding) as the request log may keep it: a media type's
+ * type/subtype, or a short token; anything else (a value that could carry text someone typed) is
+ * replaced by a description.
+ */
+export function loggableType(value: string): string {
+  return MEDIA_TYPE.test(value) || /^[\w.+-]{1,40}$/.test(value) ? value.toLowerCase() : '(not a media type)';
+}

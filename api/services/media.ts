@@ -139,6 +139,7 @@ export function mediaTooLarge(limitBytes: number, size?: number): ApiError {
     message: `The image is larger than this site takes (${megabytes(limitBytes)}${size === undefined ? '' : `; it has ${megabytes(size)}`}).`,
     headers: { Connection: 'close' },
     extra: { limitBytes },
+    facts: { limitBytes },
   });
 }
 
@@ -300,6 +301,7 @@ export class MediaService {
     throw new ApiError('media_busy', {
       message: `The server is busy re-encoding images (${this.#work.activeCount} at work, ${this.#work.pendingCount} waiting: as many as it takes at once), so this one was not taken. Send it again in ${BUSY_RETRY_SECONDS} seconds.`,
       headers: { 'Retry-After': String(BUSY_RETRY_SECONDS), ...(closeConnection ? { Connection: 'close' } : {}) },
+      facts: { retryAfterSeconds: BUSY_RETRY_SECONDS },
     });
   }
 
@@ -324,6 +326,7 @@ export class MediaService {
       throw new ApiError('unsupported_image', {
         message: `The upload is ${detected.found}, not a PNG, JPEG, WebP, AVIF or GIF image (its type is read from its bytes, not its name or Content-Type).`,
         extra: { detected: detected.found },
+        facts: { detected: detected.found.slice(0, 80), accepted: Object.keys(MEDIA_TYPES) },
       });
     }
     const { type } = detected;

@@ -28,6 +28,7 @@ import { timeoutOption } from '../options';
 
 interface DiagnoseOptions extends ConnectionOptions {
   request?: string;
+  databaseUrl?: string;
   send?: boolean;
   validateOnly?: boolean;
   yes?: boolean;
@@ -248,7 +249,8 @@ export function registerDiagnose(program: Command, ctx: CommandContext): void {
     .option('--send', 'with --request: replay the request for real and diagnose the answer (a POST to /api/blog creates a real post: asks first)')
     .option('--yes', 'with --send: do not ask before sending (needed without a terminal)')
     .option('--validate-only', 'with --request: send it to POST /api/blog/validate instead, which creates nothing')
-    .option('--data-dir <dir>', "where to look the key up (default: $DATA_DIR or ./data); else the site's validation endpoint is asked")
+    .option('--data-dir <dir>', "the server's data directory: its request log, and where to look the key up (default: $DATA_DIR or ./data); else the site's validation endpoint is asked")
+    .option('--database-url <url>', "with a request id: the PostgreSQL store to read the key and the post's history from (default: $DATABASE_URL when --data-dir is not given)")
     .option('--offline', 'never ask the server about the key')
     .addOption(timeoutOption())
     .option('--json', 'print the findings as JSON on stdout')
