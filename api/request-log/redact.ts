@@ -45,13 +45,21 @@ function redactEmails(text: string): string {
   return current;
 }
 
-/** `text` with secrets and personal data replaced. */
-export function redact(text: string): string {
+/**
+ * `text` with secrets and e-mail addresses replaced, digits left alone: for text whose numbers are
+ * versions, not phone numbers (a User-Agent such as Chrome/120.0.6099.109).
+ */
+export function redactSecretsAndEmails(text: string): string {
   const secretsGone = text
     .replace(API_KEY, redactKey)
     .replace(CREDENTIALS, (_match, scheme: string) => `${scheme} [redacted]`)
     .replace(SECRET_FIELD, (_match, name: string, value: string) => `${name}${value.startsWith('"') ? '"[redacted]"' : '[redacted]'}`);
-  return redactEmails(secretsGone).replace(PHONE, redactPhone);
+  return redactEmails(secretsGone);
+}
+
+/** `text` with secrets and personal data replaced. */
+export function redact(text: string): string {
+  return redactSecretsAndEmails(text).replace(PHONE, redactPhone);
 }
 
 /** The log's sample of a body: decoded as UTF-8, redacted, at most BODY_SAMPLE_BYTES characters. */

@@ -25,7 +25,7 @@ export interface ExplainRequestOptions {
   request?: string;
 }
 
-interface Explanation {
+export interface Explanation {
   summary: string;
   cause: string[];
   fix: string[];
@@ -144,7 +144,9 @@ function madeBy(by: string | null, keyNames: ReadonlyMap<string, string>): strin
 
 function bytes(count: number): string {
   const mb = count / (1024 * 1024);
-  return mb >= 1 ? `${count} bytes (${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB)` : `${count} bytes`;
+  // Thousands separated: a support bundle's redaction takes a run of seven digits for a phone number.
+  const exact = `${count.toLocaleString('en-US')} bytes`;
+  return mb >= 1 ? `${exact} (${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB)` : exact;
 }
 
 function plus(iso: string, seconds: number): string {
@@ -232,10 +234,20 @@ function explain(entry: RequestLogEntry, found: StoreFacts): Explanation {
   return { summary, cause, fix };
 }
 
-export async function explainRequestCommand(requestId: string, options: ExplainRequestOptions, ctx: CommandContext): Promise<ExitCode> {
-  if (options.request !== undefined) {
-    throw new CliError(`Pass either a request id (explained from the request log) or --request <file> (a captured request), not both.`, ExitCode.Usage);
-  }
+/** A logged request with what the store adds and its explanation. */
+export interface LoggedRequest {
+  entry: RequestLogEntry;
+  found: StoreFacts;
+  explanation: Explanation;
+  /** The store it was explained with. */
+  location: StoreLocation;
+}
+
+/**
+ * Finds a request in the log of the data directory the options name and explains it; an id the log
+ * does not hold ends the command (exit code 1) saying where it looked and how far back the log goes.
+ */
+export async function explainLogged(requestId: string, options: ExplainRequestOptions, ctx: CommandContext): Promise<LoggedRequest> {
   const dataDir = logsDataDir(options, ctx);
   const reader = openRequestLogReader(dataDir);
   const [entry] = await reader.find({ requestId: requestId.trim(), limit: 1 });
@@ -249,9 +261,17 @@ export async function explainRequestCommand(requestId: string, options: ExplainR
       ExitCode.Failed,
     );
   }
-  const found = await storeFacts(storeLocationOf(options.dataDir ? { dataDir } : { ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) }, ctx), entry);
+  const location = storeLocationOf(options.dataDir ? { dataDir } : { ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) }, ctx);
+  const found = await storeFacts(location, entry);
+  return { entry, found, explanation: explain(entry, found), location };
+}
+
+export async function explainRequestCommand(requestId: string, options: ExplainRequestOptions, ctx: CommandContext): Promise<ExitCode> {
+  if (options.request !== undefined) {
+    throw new CliError(`Pass either a request id (explained from the request log) or --request <file> (a captured request), not both.`, ExitCode.Usage);
+  }
+  const { entry, found, explanation } = await explainLogged(requestId, options, ctx);
   const { key } = found;
-  const explanation = explain(entry, found);
   if (options.json) {
     ctx.out.json({ request: entry, key, ...(found.history ? { post: found.history } : {}), ...explanation });
     return ExitCode.Ok;
