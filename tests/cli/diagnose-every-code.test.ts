@@ -356,7 +356,8 @@ describe('every other code of the catalogue', () => {
   it('media_busy (curl, while the one upload the server takes at once is re-encoding) says when to retry', async () => {
     const photo = await noise(2400, 1800).jpeg({ quality: 95 }).toBuffer();
     const working = fetch(`${strict.url}/api/media`, { method: 'POST', headers: { authorization: `Bearer ${keys.strictWriter}`, 'content-type': 'image/jpeg' }, body: new Uint8Array(photo) });
-    const tiny = file('tiny.png', await noise(8, 8).png().toBuffer());
+    // One byte: answered 415 (not an image) until the photo's re-encoding has begun, 503 from then on.
+    const tiny = file('one-byte.png', 'x');
     let answer: Answer = { status: 0, id: '', body: '' };
     // Busy once the photo's re-encoding has begun: polled, not waited for.
     await vi.waitFor(
@@ -429,5 +430,45 @@ describe('blogpost support-bundle', () => {
     expect((await blogpost(['--help'])).stdout).toContain('support-bundle');
     expect((await blogpost(['completion', 'bash'])).stdout).toContain('support-bundle');
     expect((await blogpost(['support-bundle', '--help'])).stdout).toContain('The file is JSON, not Markdown');
+  });
+});
+
+describe('the CLI’s own checks', () => {
+  const POST = ['---', 'title: "A chart of the cash value"', 'category: "IUL Strategies"', 'status: draft', 'author:', '  name: "Ada Writer"', '---', 'How it grows.', '', '![Cash value over twenty years](chart.png)', ''].join('\n');
+
+  async function entries(args: string[]): Promise<Array<{ requestId: string; method: string; path: string; status: number; check?: boolean }>> {
+    const found = await blogpost(['logs', '--since', '1h', '--limit', '1000', '--json', '--data-dir', agency.dataDir, ...args]);
+    return found.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { requestId: string; method: string; path: string; status: number; check?: boolean });
+  }
+
+  it('publish marks its look for an image already on the site with X-Blogpost-Check, and logs hides it unless --all', async () => {
+    await noise(64, 48).png().toFile(path.join(work, 'chart.png'));
+    file('chart-post.md', POST);
+    const published = await blogpost(['publish', 'chart-post.md', '--url', agency.url, '--key', keys.writer]);
+    expect(published.code, published.stderr).toBe(0);
+    let check: { requestId: string; status: number; check?: boolean } | undefined;
+    await vi.waitFor(async () => {
+      check = (await entries(['--all'])).find((entry) => entry.method === 'GET' && entry.path.startsWith('/api/media/') && entry.check === true);
+      if (!check) throw new Error('not logged yet');
+    }, { timeout: 20_000, interval: 200 });
+    expect(check?.status).toBe(404);
+    expect((await entries([])).map((entry) => entry.requestId)).not.toContain(check?.requestId);
+    const table = await blogpost(['logs', '--since', '1h', '--limit', '1000', '--data-dir', agency.dataDir]);
+    expect(table.stdout).not.toContain(check?.requestId);
+    expect(table.stderr).toMatch(/requests? the CLI made to check its own work \(X-Blogpost-Check\) (is|are) hidden: add --all to show them\./);
+  });
+
+  it('media upload sends the image once, with no check before it: its one request is the author’s and logs shows it', async () => {
+    await noise(32, 24).png().toFile(path.join(work, 'upload.png'));
+    const before = new Set((await entries(['--all'])).map((entry) => entry.requestId));
+    const uploaded = await blogpost(['media', 'upload', 'upload.png', '--url', agency.url, '--key', keys.writer]);
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    let made: Array<{ requestId: string; method: string; path: string; check?: boolean }> = [];
+    await vi.waitFor(async () => {
+      made = (await entries(['--all'])).filter((entry) => !before.has(entry.requestId) && entry.path.startsWith('/api/media'));
+      if (made.length === 0) throw new Error('not logged yet');
+    }, { timeout: 20_000, interval: 200 });
+    expect(made.map((entry) => `${entry.method} ${entry.path} ${entry.check === true}`)).toEqual(['POST /api/media false']);
+    expect((await entries([])).map((entry) => entry.requestId)).toContain(made[0]?.requestId);
   });
 });
