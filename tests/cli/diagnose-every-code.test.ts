@@ -15,7 +15,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_CATALOGUE, type ErrorCode, guidanceFor } from '../../contract/errors';
 import { KeyService } from '../../api/services/keys';
@@ -107,7 +107,7 @@ async function diagnosed(code: ErrorCode, answer: Answer, server: TestServer, sp
 }
 
 /** A picture of random pixels (slow to re-encode, which media_busy needs). */
-function noise(width: number, height: number): sharp.Sharp {
+function noise(width: number, height: number): Sharp {
   const pixels = Buffer.alloc(width * height * 3);
   let seed = width * 31 + height;
   for (let i = 0; i < pixels.length; i++) {
