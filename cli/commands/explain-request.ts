@@ -205,7 +205,7 @@ function limitLines(entry: RequestLogEntry): string[] {
   if (facts.rateLimit) {
     const limit = facts.rateLimit;
     lines.push(
-      `The limit that applied: ${limit.perWindow} ${limit.name} per ${limit.windowSeconds} seconds per key (or per address without one), refilled evenly over the window.`,
+      `The limit that applied: ${limit.perWindow} ${limit.name} per ${limit.windowSeconds} seconds per key${limit.name === 'validations' ? ' (per address for a request without one)' : ''}, refilled evenly over the window.`,
       `It allowed the next request ${limit.retryAfterSeconds} seconds later, from ${plus(entry.time, limit.retryAfterSeconds)}; with no requests meanwhile the whole allowance is back by ${plus(entry.time, limit.windowSeconds)}.`,
     );
   }
