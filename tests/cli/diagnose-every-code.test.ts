@@ -290,7 +290,7 @@ describe('every other code of the catalogue', () => {
 
   it('request_headers_too_large (curl with a 20 KB cookie)', async () => {
     const answer = await curl([`${agency.url}/api/blog`, '-H', `Cookie: session=${'a'.repeat(20_000)}`]);
-    await diagnosed('request_headers_too_large', answer, agency, ['Refused by the HTTP parser']);
+    await diagnosed('request_headers_too_large', answer, agency, ['Refused by the HTTP parser (HPE_HEADER_OVERFLOW): the request line and headers together were larger than the server reads.', 'The limit that applied: 16,384 bytes.']);
   });
 
   it('payload_too_large (curl, 1.2 MB) names the size limit', async () => {
