@@ -262,6 +262,9 @@ export function registerDiagnose(program: Command, ctx: CommandContext): void {
         '  $ blogpost diagnose --request failing-request.sh',
         '  $ blogpost diagnose --request failing-request.sh --validate-only',
         '  $ blogpost diagnose --request session.har --send --url http://localhost:3000',
+        '  $ blogpost diagnose req_0123abcd... --data-dir /var/lib/iul-site   (a request from the log:',
+        '      the cause and the fix; for a 412 who changed what since, for a 413, 415, 429 or 503 the limit)',
+        '  $ blogpost support-bundle req_0123abcd...   (the same request as one redacted file for a ticket)',
         '',
       ].join('\n'),
     )

@@ -226,11 +226,17 @@ function explain(entry: RequestLogEntry, found: StoreFacts): Explanation {
   const revoked = key?.revokedAt && entry.code === 'invalid_api_key';
   const specific = specificFindings(entry, client);
   const conflict = entry.code === 'precondition_failed' ? conflictLines(entry, found) : null;
-  const cause = [`${catalogue.title}: ${revoked ? 'the key has been revoked.' : catalogue.message}`, ...(specific?.cause ?? []), ...(conflict?.cause ?? []), ...limitLines(entry), ...keyFindings(entry, key)];
+  // The catalogue's message names the default size limit; the limit the log recorded is the one that applied.
+  const message = revoked ? 'the key has been revoked.' : entry.facts?.limitBytes !== undefined ? 'the request was larger than the limit that applied (below).' : catalogue.message;
+  const cause = [`${catalogue.title}: ${message}`, ...(specific?.cause ?? []), ...(conflict?.cause ?? []), ...limitLines(entry), ...keyFindings(entry, key)];
+  if (entry.status >= 500 && entry.code === 'server_error') {
+    cause.push(`The server's own log (its standard error: the journal of its service) holds the error and its stack under ${entry.requestId}.`);
+  }
   // With a specific finding its fix leads; the catalogue's general lines follow, once.
   const first = [...(specific?.fix ?? []), ...(conflict?.fix ?? [])];
   const fix = [...first, ...guidanceFor(entry.code, client).filter((line) => !first.includes(line))];
   if (revoked || entry.code === 'insufficient_permissions') fix.push('As the administrator: blogpost keys create --name NAME --permission blog:write, and send the integrator the new key.');
+  if (entry.code === 'server_error') fix.push(`As the operator: find ${entry.requestId} in the server's log (journalctl -u <the site's service> | grep ${entry.requestId}) for the error and its stack.`);
   return { summary, cause, fix };
 }
 
