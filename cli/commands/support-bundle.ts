@@ -29,6 +29,8 @@ export const BUNDLE_FORMAT = 'blogpost-support-bundle';
 /** Values that are ids, times and addresses by their field's name: kept as they are (their digits are no phone number). */
 const KEPT_FIELDS: ReadonlySet<string> = new Set([
   'time', 'requestId', 'request_id', 'made_at', 'at', 'createdAt', 'lastUsedAt', 'revokedAt', 'lastFailedAt', 'generated_at', 'id', 'keyId', 'ip', 'method', 'code', 'client', 'format', 'version', 'engine',
+  // The store's place: a data directory, or the database URL without its password (its user@host is no e-mail address).
+  'store',
 ]);
 /** Fields whose digits are versions, not phone numbers: only secrets and e-mail addresses are redacted. */
 const VERSION_FIELDS: ReadonlySet<string> = new Set(['userAgent']);
