@@ -295,8 +295,11 @@ describe('every other code of the catalogue', () => {
 
   it('payload_too_large (curl, 1.2 MB) names the size limit', async () => {
     const big = file('big.json', JSON.stringify(validPost({ content: `<p>${'x'.repeat(1_200_000)}</p>` })));
-    const answer = await curl(['-X', 'POST', `${agency.url}/api/blog`, '-H', `Authorization: Bearer ${keys.writer}`, '-H', 'Content-Type: application/json', '--data-binary', `@${big}`]);
-    await diagnosed('payload_too_large', answer, agency, ['The limit that applied: 1,048,576 bytes (1 MB)']);
+    const send = () => curl(['-X', 'POST', `${agency.url}/api/blog`, '-H', `Authorization: Bearer ${keys.writer}`, '-H', 'Content-Type: application/json', '--data-binary', `@${big}`]);
+    // Every attempt gets the 413 and its request id (the server reads the declared body away rather than
+    // resetting the connection under curl, which then said "Send failure: Broken pipe" and nothing else).
+    for (let attempt = 0; attempt < 4; attempt++) expect((await send()).status).toBe(413);
+    await diagnosed('payload_too_large', await send(), agency, ['The limit that applied: 1,048,576 bytes (1 MB)']);
   });
 
   it('unsupported_media_type (curl -d sends a form) names the type sent and the types taken', async () => {
