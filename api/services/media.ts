@@ -133,11 +133,16 @@ function megabytes(bytes: number): string {
   return Number.isInteger(mb) ? `${mb} MB` : `${mb.toFixed(1)} MB`;
 }
 
-/** The 413 for an upload over `limitBytes`. */
-export function mediaTooLarge(limitBytes: number, size?: number): ApiError {
+/**
+ * The 413 for an upload over `limitBytes`. `readAway`: the body declared its length, at most twice the
+ * limit, and nobody began to read it: the connection stays open and Node reads the body away after the
+ * answer, so a client still sending it receives the 413 (closing with bytes unread resets the
+ * connection, and curl then says only "Send failure: Broken pipe"). Otherwise the answer closes it.
+ */
+export function mediaTooLarge(limitBytes: number, size?: number, readAway = false): ApiError {
   return new ApiError('media_too_large', {
     message: `The image is larger than this site takes (${megabytes(limitBytes)}${size === undefined ? '' : `; it has ${megabytes(size)}`}).`,
-    headers: { Connection: 'close' },
+    headers: readAway ? {} : { Connection: 'close' },
     extra: { limitBytes },
     facts: { limitBytes },
   });

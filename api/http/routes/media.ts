@@ -170,7 +170,7 @@ function uploadBody(media: Pick<MediaService, 'maxBytes' | 'refuseWhenBusy'>): I
       throw new ApiError('unsupported_image', { message: `Compressed request bodies (${encoding}) are not taken: send the image file as it is (images are compressed already).` });
     }
     const declared = Number(ctx.get('Content-Length') || 0);
-    if (declared > limitBytes + (multipart ? MULTIPART_OVERHEAD_BYTES : 0)) throw mediaTooLarge(limitBytes, declared);
+    if (declared > limitBytes + (multipart ? MULTIPART_OVERHEAD_BYTES : 0)) throw mediaTooLarge(limitBytes, declared, declared <= 2 * limitBytes);
     media.refuseWhenBusy(!ctx.get('Content-Length'));
     return multipart ? readMultipartFile(ctx.req, limitBytes) : readRawBody(ctx.req, limitBytes);
   };
