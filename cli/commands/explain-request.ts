@@ -94,7 +94,7 @@ function when(iso: string): string {
 /** What the key the request named says about its failure. */
 function keyFindings(entry: RequestLogEntry, key: KeyDetails | null): string[] {
   if (!entry.keyId) return [];
-  if (!key) return [`The request named key ${entry.keyId}, which is not in this data directory (a key of another installation, or a mistyped id).`];
+  if (!key) return [`The request named key ${entry.keyId}, which is not in this store (a key of another installation, a mistyped id, or the wrong --data-dir or --database-url).`];
   const named = `Key "${key.name}" (id ${key.id})`;
   if (key.revokedAt) {
     const by = key.revokedBy ? ` by ${key.revokedBy}` : '';
