@@ -5,6 +5,7 @@
  */
 import type * as PostMarkdown from './authoring/post-markdown';
 import type * as Maintenance from './store/sql/maintenance';
+import type * as ServerEnv from './server-env';
 
 export { detectPostFileKind, parsePostFile, type PostFile, PostFileError, type PostFileKind, publishKeyOf, setFrontMatterFields, setFrontMatterId, withoutPublishTime } from './authoring/post-file';
 export { complianceSubject, offlineFindings, placeFinding, placeKey, type PostText, type SourceFinding } from './authoring/file-findings';
@@ -31,3 +32,8 @@ export { StaffError, StaffService, type StaffSummary } from './staff/staff-servi
 export { leadsCsv, leadsCsvChunks, notificationSummary, yesNo } from './services/lead-export';
 // `blogpost export` and `blogpost import`: a whole store as one file, between SQLite and PostgreSQL.
 export { exportStore, importStore, type TransferCounts, TransferError } from './store/transfer';
+export { postHistory, type PostHistory } from './services/post-history';
+// `blogpost support-bundle`: what it writes passes the request log's redaction; the server's settings
+// are read as the server reads them, loaded when asked for (server-env.ts reaches the API app's defaults).
+export { redact, redactSecretsAndEmails } from './request-log/redact';
+export const loadServerEnv = (): Promise<typeof ServerEnv> => import('./server-env');

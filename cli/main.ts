@@ -16,6 +16,7 @@ import { registerLogs } from './commands/logs';
 import { registerMedia } from './commands/media';
 import { registerSeed } from './commands/seed';
 import { registerStaff } from './commands/staff';
+import { registerSupportBundle } from './commands/support-bundle';
 import { registerPosts } from './commands/posts';
 import { registerPublish } from './commands/publish';
 import { registerTest } from './commands/test';
@@ -30,7 +31,7 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSeed, registerTransfer, registerBackup, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSupportBundle, registerSeed, registerTransfer, registerBackup, registerDoctor, registerHelp, registerVersion, registerCompletion];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')
@@ -56,6 +57,8 @@ export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistr
         '  $ blogpost validate post.md',
         '  $ blogpost lint posts/                  # the compliance rules over every post file, offline',
         '  $ blogpost diagnose --url https://example.com',
+        '  $ blogpost diagnose req_0123abcd...       # a failed request, from the request log',
+        '  $ blogpost support-bundle req_0123abcd... # one redacted file about it, for a ticket',
         '  $ blogpost test python',
         '  $ blogpost keys create --name "Jane Author" --permission blog:write',
         '  $ blogpost backup /backups/site.sqlite  # a copy of the database while the server runs',

@@ -435,6 +435,11 @@ export interface ApiErrorOptions {
   hints?: string[];
   /** Extra fields for the JSON body (e.g. `allow`, `retryAfterSeconds`). */
   extra?: Record<string, unknown>;
+  /**
+   * What the request log keeps about this answer for `blogpost diagnose` (the limit that applied, the
+   * revisions of a conflict): never a secret, a header's value or personal data. Not in the body.
+   */
+  facts?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -447,6 +452,7 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
   readonly hints: string[];
   readonly extra: Record<string, unknown>;
+  readonly facts: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     super(options.message ?? ERROR_CATALOGUE[code].message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -456,6 +462,7 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
     this.hints = options.hints ?? [];
     this.extra = options.extra ?? {};
+    this.facts = options.facts;
   }
 }
 

@@ -6,7 +6,7 @@
  * log like any answer, so its request id is found by `blogpost logs` and `diagnose`; a key sent with a
  * line break (the usual reason a header holds a stray carriage return) is answered as that mistake. `prepareListener` (listener.ts) installs it on the server main.ts and the test server listen with.
  */
-import type { Server } from 'node:http';
+import { maxHeaderSize, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { identifyClient } from '../../contract/clients';
 import { ApiError, errorBodyFor, type ErrorCode } from '../../contract/errors';
@@ -124,7 +124,7 @@ export function clientErrorResponse(error: ParserError, requestId = newRequestId
  * could be read), under the request id the client was answered with.
  */
 export function refusedEntry(error: ParserError, refused: RefusedRequest, answer: ParserAnswer, meta: { requestId: string; time: Date; ip: string }): RequestLogEntry {
-  const what = refused.keyMistake ? `the key in the Authorization header was sent wrong (${refused.keyMistake.replace('_', ' ')})` : refused.badHeader ? `a stray line break in the ${refused.badHeader} header` : 'a malformed request line or header';
+  const what = error.code === 'HPE_HEADER_OVERFLOW' ? 'the request line and headers together were larger than the server reads' : refused.keyMistake ? `the key in the Authorization header was sent wrong (${refused.keyMistake.replace('_', ' ')})` : refused.badHeader ? `a stray line break in the ${refused.badHeader} header` : 'a malformed request line or header';
   return {
     time: meta.time.toISOString(),
     requestId: meta.requestId,
@@ -139,6 +139,8 @@ export function refusedEntry(error: ParserError, refused: RefusedRequest, answer
     ip: meta.ip,
     bodyBytes: 0,
     refusal: `Refused by the HTTP parser (${error.code ?? 'unknown'}): ${what}.`,
+    // The limit that applied to headers too large: Node's, for the request line and every header together.
+    ...(error.code === 'HPE_HEADER_OVERFLOW' ? { facts: { limitBytes: maxHeaderSize } } : {}),
     ...(refused.keyMistake ? { keyMistake: refused.keyMistake } : {}),
   };
 }

@@ -22,6 +22,8 @@ export interface ApiState {
   bodyShape?: string;
   /** The catalogue code the request was answered with, when it failed. */
   errorCode?: ErrorCode;
+  /** The failed answer's facts for the request log (the limit that applied, a conflict's revisions): ApiError.facts. */
+  errorFacts?: Record<string, unknown>;
   /** The JSON body as read (json-body.ts): its first bytes and its size, for the request log. */
   bodyRead?: { sample: Uint8Array; size: number };
 }

@@ -44,7 +44,7 @@ export function toApiError(raw: unknown): ApiError {
     if (raw.problem === 'damaged') return new ApiError('storage_unavailable', { message: DAMAGED_MESSAGE, cause: raw });
     if (raw.problem === 'unavailable') {
       const retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS;
-      return new ApiError('storage_unavailable', { message: UNAVAILABLE_MESSAGE, headers: { 'Retry-After': String(retryAfterSeconds) }, hints: [UNAVAILABLE_HINT], extra: { retryAfterSeconds }, cause: raw });
+      return new ApiError('storage_unavailable', { message: UNAVAILABLE_MESSAGE, headers: { 'Retry-After': String(retryAfterSeconds) }, hints: [UNAVAILABLE_HINT], extra: { retryAfterSeconds }, facts: { retryAfterSeconds }, cause: raw });
     }
     if (code) return new ApiError(code, { cause: raw });
   }
@@ -91,6 +91,7 @@ export function apiErrorHandler(logger: Logger, siteUrl = ''): ApiMiddleware {
         error.extra.requestId = requestId;
       }
       ctx.state.errorCode = error.code;
+      if (error.facts) ctx.state.errorFacts = error.facts;
       ctx.status = error.status;
       for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
       ctx.set('Cache-Control', 'no-store');

@@ -6,11 +6,14 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../contract/errors';
 import type { ParameterizedContext } from 'koa';
-import { BODY_READ_BYTES } from '../request-log/redact';
+import { BODY_READ_BYTES, loggableType } from '../request-log/redact';
 import type { ApiState } from './context';
 
 /** Stateless between calls (no streaming), so one decoder serves every request. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** What a JSON endpoint takes, as the request log names it for a 415. */
+export const JSON_TYPES: readonly string[] = ['application/json', 'application/*+json'];
 
 function isJsonType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
@@ -30,14 +33,26 @@ function unsupportedType(received: string): ApiError {
     message: `The request had ${what}; the body must be JSON sent with Content-Type: application/json.`,
     hints,
     extra: { receivedContentType: received === '' ? null : received },
+    facts: { contentType: received === '' ? null : loggableType(received), accepted: JSON_TYPES },
   });
 }
 
-function tooLarge(limitBytes: number): ApiError {
+/**
+ * A body that declared a length over the limit by at most this factor is read and thrown away after
+ * the 413 (Node does so for a body nobody began to read), so a client still sending it receives the
+ * answer: closing with bytes unread makes the kernel reset the connection, and curl then reports
+ * "Send failure: Broken pipe" instead of the 413 and its request id. A larger one is not read: the
+ * answer closes the connection.
+ */
+const READ_AWAY_FACTOR = 8;
+
+/** `readAway`: the body declared its length and is small enough to be read and thrown away (see READ_AWAY_FACTOR). */
+function tooLarge(limitBytes: number, readAway = false): ApiError {
   return new ApiError('payload_too_large', {
     message: `The request body is larger than ${limitBytes} bytes.`,
-    headers: { Connection: 'close' },
+    headers: readAway ? {} : { Connection: 'close' },
     extra: { limitBytes },
+    facts: { limitBytes },
   });
 }
 
@@ -103,14 +118,14 @@ export async function readJsonBody(ctx: ParameterizedContext, limitBytes: number
   if (!isJsonType(type)) throw unsupportedType(type);
   const charset = ctx.request.charset;
   if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset.toLowerCase())) {
-    throw new ApiError('unsupported_media_type', { message: `The body must be UTF-8; it was declared as ${charset}.` });
+    throw new ApiError('unsupported_media_type', { message: `The body must be UTF-8; it was declared as ${charset}.`, facts: { charset: loggableType(charset), accepted: ['application/json; charset=utf-8'] } });
   }
   const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase();
   if (encoding !== 'identity') {
-    throw new ApiError('unsupported_media_type', { message: `Compressed request bodies (${encoding}) are not accepted; send plain JSON.` });
+    throw new ApiError('unsupported_media_type', { message: `Compressed request bodies (${encoding}) are not accepted; send plain JSON.`, facts: { contentEncoding: loggableType(encoding), accepted: JSON_TYPES } });
   }
   const declared = Number(ctx.get('Content-Length') || 0);
-  if (declared > limitBytes) throw tooLarge(limitBytes);
+  if (declared > limitBytes) throw tooLarge(limitBytes, declared <= limitBytes * READ_AWAY_FACTOR);
 
   const bytes = await readLimited(ctx.req, limitBytes);
   // The request log keeps the start of a failed write's body (redacted): what was read, not re-read.

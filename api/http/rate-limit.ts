@@ -88,12 +88,17 @@ export class RateLimiter implements RateLimit {
   }
 }
 
-function limited(message: string, limiter: RateLimit, retryAfterSeconds: number, hints: string[] = []): ApiError {
+/** The window every limit refills over (RateLimiter's default: a minute). */
+const WINDOW_SECONDS = 60;
+
+/** `name` says which limit it was (writes, failed writes, validations), for the request log. */
+function limited(message: string, limiter: RateLimit, retryAfterSeconds: number, name: string, hints: string[] = []): ApiError {
   return new ApiError('rate_limited', {
     message: `${message} Retry in ${retryAfterSeconds} seconds.`,
     headers: { 'Retry-After': String(retryAfterSeconds) },
     hints,
     extra: { retryAfterSeconds, limitPerMinute: limiter.perMinute },
+    facts: { rateLimit: { name, perWindow: limiter.perMinute, windowSeconds: WINDOW_SECONDS, retryAfterSeconds } },
   });
 }
 
@@ -132,6 +137,7 @@ export function writeRateLimit(limits: WriteLimits): ApiMiddleware {
         `Too many failed requests with this API key (the limit is ${failedWrites.perMinute} failed attempts a minute, apart from the ${writes.perMinute} successful writes).`,
         failedWrites,
         failures.retryAfterSeconds,
+        'failed writes',
         ['Fix what the earlier answers reported (their code and errors say what) before sending the post again.'],
       );
     }
@@ -143,6 +149,7 @@ export function writeRateLimit(limits: WriteLimits): ApiMiddleware {
         `Too many writes with this API key (the limit is ${writes.perMinute} successful writes a minute; failed requests do not count).`,
         writes,
         decision.retryAfterSeconds,
+        'writes',
       );
     }
     ctx.set('RateLimit-Remaining', String(decision.remaining));
@@ -171,7 +178,7 @@ export function requestRateLimit(limiter: RateLimit, what: string): ApiMiddlewar
     if (!decision.allowed) {
       ctx.set('RateLimit-Remaining', '0');
       const from = ctx.state.key ? 'this API key' : 'this IP address';
-      throw limited(`Too many ${what} from ${from} (the limit is ${limiter.perMinute} a minute).`, limiter, decision.retryAfterSeconds);
+      throw limited(`Too many ${what} from ${from} (the limit is ${limiter.perMinute} a minute).`, limiter, decision.retryAfterSeconds, what);
     }
     ctx.set('RateLimit-Remaining', String(decision.remaining));
     return next();

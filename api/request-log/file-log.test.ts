@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openFileRequestLogReader } from './file-reader';
 import { openFileRequestLog } from './file-writer';
-import type { RequestLogEntry } from './request-log';
+import { parseEntry, type RequestLogEntry } from './request-log';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -106,5 +106,14 @@ setTimeout(() => process.exit(0), 50);
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 20_000 });
     expect(run.stderr).not.toContain('not ready');
     expect(run.status).toBe(0);
+  });
+});
+
+describe('an entry’s facts', () => {
+  it('are kept as written, and an entry whose facts cannot be read keeps the rest', () => {
+    const base = entry({ requestId: 'req_facts', status: 429, code: 'rate_limited' });
+    const facts = { rateLimit: { name: 'writes', perWindow: 60, windowSeconds: 60, retryAfterSeconds: 2 } };
+    expect(parseEntry(JSON.stringify({ ...base, facts }))).toEqual({ ...base, facts });
+    expect(parseEntry(JSON.stringify({ ...base, facts: { limitBytes: 'a lot' } }))).toEqual(base);
   });
 });

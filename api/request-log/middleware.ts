@@ -10,7 +10,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { CLI_CHECK_HEADER, identifyClientWithHints } from '../../contract/clients';
 import type { ApiState } from '../http/context';
 import { bodySample } from './redact';
-import type { RequestLogEntry, RequestLogWriter } from './request-log';
+import { type RequestLogEntry, type RequestLogWriter, requestFactsSchema } from './request-log';
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -48,6 +48,8 @@ export function requestLogMiddleware(options: RequestLogMiddlewareOptions): Midd
       const declared = Number(ctx.get('Content-Length'));
       const read = ctx.state.bodyRead;
       const sample = read && status >= 400 && WRITE_METHODS.has(ctx.method) && isJsonType(ctx.request.type) ? read.sample : null;
+      // Only the facts the schema names are kept: nothing else an error carries reaches the file.
+      const facts = ctx.state.errorFacts ? requestFactsSchema.safeParse(ctx.state.errorFacts) : null;
       const entry: RequestLogEntry = {
         time,
         requestId: ctx.state.requestId ?? '',
@@ -65,6 +67,7 @@ export function requestLogMiddleware(options: RequestLogMiddlewareOptions): Midd
         ...(ctx.state.bodyShape ? { bodyShape: ctx.state.bodyShape } : {}),
         ...(ctx.get(CLI_CHECK_HEADER) === '1' ? { check: true } : {}),
         ...(sample && sample.length > 0 ? { body: bodySample(sample) } : {}),
+        ...(facts?.success ? { facts: facts.data } : {}),
       };
       options.writer.write(entry);
     }

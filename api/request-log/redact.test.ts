@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BASE62_ALPHABET, formatApiKey } from '../../contract/keys';
-import { bodySample, BODY_SAMPLE_BYTES, redact } from './redact';
+import { bodySample, BODY_SAMPLE_BYTES, loggableType, redact } from './redact';
 
 const base62 = (length: number) => fc.string({ unit: fc.constantFrom(...BASE62_ALPHABET), minLength: length, maxLength: length });
 const apiKey = fc.tuple(base62(10), base62(32)).map(([id, secret]) => formatApiKey(id, secret));
@@ -71,5 +71,23 @@ describe('redact', () => {
     const sample = bodySample(Buffer.from(text));
     expect(sample.length).toBeLessThanOrEqual(BODY_SAMPLE_BYTES + 1);
     expect(sample).not.toContain('jane');
+  });
+});
+
+describe('loggableType', () => {
+  // The content type a 415 logs: only a type/subtype or a short token, never text someone typed.
+  it('keeps a media type or a short token, and describes anything else', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (value) => {
+        const kept = loggableType(value);
+        if (kept !== '(not a media type)') {
+          expect(kept).toBe(value.toLowerCase());
+          expect(kept).toMatch(/^[\w!#$&^.+/-]{1,129}$/);
+          expect(kept).not.toMatch(/[\s@"']/);
+        }
+      }),
+    );
+    expect(loggableType('application/x-www-form-urlencoded')).toBe('application/x-www-form-urlencoded');
+    expect(loggableType('text/plain; name=jane@example.org')).toBe('(not a media type)');
   });
 });

@@ -45,13 +45,21 @@ function redactEmails(text: string): string {
   return current;
 }
 
-/** `text` with secrets and personal data replaced. */
-export function redact(text: string): string {
+/**
+ * `text` with secrets and e-mail addresses replaced, digits left alone: for text whose numbers are
+ * versions, not phone numbers (a User-Agent such as Chrome/120.0.6099.109).
+ */
+export function redactSecretsAndEmails(text: string): string {
   const secretsGone = text
     .replace(API_KEY, redactKey)
     .replace(CREDENTIALS, (_match, scheme: string) => `${scheme} [redacted]`)
     .replace(SECRET_FIELD, (_match, name: string, value: string) => `${name}${value.startsWith('"') ? '"[redacted]"' : '[redacted]'}`);
-  return redactEmails(secretsGone).replace(PHONE, redactPhone);
+  return redactEmails(secretsGone);
+}
+
+/** `text` with secrets and personal data replaced. */
+export function redact(text: string): string {
+  return redactSecretsAndEmails(text).replace(PHONE, redactPhone);
 }
 
 /** The log's sample of a body: decoded as UTF-8, redacted, at most BODY_SAMPLE_BYTES characters. */
@@ -59,4 +67,15 @@ export function bodySample(bytes: Uint8Array): string {
   const text = Buffer.from(bytes.subarray(0, BODY_READ_BYTES)).toString('utf8');
   const redacted = redact(text);
   return redacted.length > BODY_SAMPLE_BYTES ? `${redacted.slice(0, BODY_SAMPLE_BYTES)}…` : redacted;
+}
+
+const MEDIA_TYPE = /^[a-z0-9][\w!#$&^.+-]{0,63}\/[\w!#$&^.+-]{1,64}$/i;
+
+/**
+ * A Content-Type (or charset, or Content-Encoding) as the request log may keep it: a media type's
+ * type/subtype, or a short token; anything else (a value that could carry text someone typed) is
+ * replaced by a description.
+ */
+export function loggableType(value: string): string {
+  return MEDIA_TYPE.test(value) || /^[\w.+-]{1,40}$/.test(value) ? value.toLowerCase() : '(not a media type)';
 }

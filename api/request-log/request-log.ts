@@ -6,6 +6,44 @@
  */
 import { z } from 'zod';
 
+/** A field someone else changed since the revision a 412's If-Match named: who (a key id, `staff:` with the e-mail redacted, or the scheduler), when, in which revision. */
+const conflictFactSchema = z.object({ field: z.string(), by: z.string(), at: z.string(), revision: z.number().int() });
+
+/**
+ * What an answer's limit or conflict was, for `blogpost diagnose` and the support bundle: the limit
+ * that applied (413, 415, 429, 503), the revisions of a 412. Never a secret, a header's value or a
+ * body's personal data: a content type is kept as its type/subtype only, a name that changed a post
+ * with its e-mail redacted.
+ */
+export const requestFactsSchema = z.object({
+  /** 413: the most bytes the body may have. */
+  limitBytes: z.number().int().optional(),
+  /** 415: the media type that was sent (type/subtype, no parameters), null when none was. */
+  contentType: z.string().nullable().optional(),
+  /** 415: a charset or a Content-Encoding that was refused. */
+  charset: z.string().optional(),
+  contentEncoding: z.string().optional(),
+  /** 415: what an image upload's bytes were found to be. */
+  detected: z.string().optional(),
+  /** 415: the content types the endpoint takes. */
+  accepted: z.array(z.string()).optional(),
+  /** 429: which limit (writes, failed writes, validations), how many a window, the window, the wait. */
+  rateLimit: z.object({ name: z.string(), perWindow: z.number(), windowSeconds: z.number(), retryAfterSeconds: z.number() }).optional(),
+  /** 503: the wait the answer asked for. */
+  retryAfterSeconds: z.number().optional(),
+  /** 412: the post, the revision the If-Match named, the current one, the fields changed since and those this request changed too. */
+  post: z
+    .object({
+      id: z.string(),
+      yourRevision: z.number().int().nullable(),
+      currentRevision: z.number().int(),
+      changed: z.array(z.string()).nullable(),
+      conflicts: z.array(conflictFactSchema).optional(),
+    })
+    .optional(),
+});
+export type RequestFacts = z.infer<typeof requestFactsSchema>;
+
 export const requestLogEntrySchema = z.object({
   /** When the request arrived (ISO 8601, UTC). */
   time: z.string(),
@@ -35,6 +73,8 @@ export const requestLogEntrySchema = z.object({
   refusal: z.string().optional(),
   /** Failed writes only: the first 4 KB of the body, secrets and personal data redacted. */
   body: z.string().optional(),
+  /** The limit that applied or the conflict that was met (requestFactsSchema); an entry whose facts cannot be read keeps the rest. */
+  facts: requestFactsSchema.optional().catch(undefined),
 });
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
 

@@ -133,12 +133,18 @@ function megabytes(bytes: number): string {
   return Number.isInteger(mb) ? `${mb} MB` : `${mb.toFixed(1)} MB`;
 }
 
-/** The 413 for an upload over `limitBytes`. */
-export function mediaTooLarge(limitBytes: number, size?: number): ApiError {
+/**
+ * The 413 for an upload over `limitBytes`. `readAway`: the body declared its length, at most twice the
+ * limit, and nobody began to read it: the connection stays open and Node reads the body away after the
+ * answer, so a client still sending it receives the 413 (closing with bytes unread resets the
+ * connection, and curl then says only "Send failure: Broken pipe"). Otherwise the answer closes it.
+ */
+export function mediaTooLarge(limitBytes: number, size?: number, readAway = false): ApiError {
   return new ApiError('media_too_large', {
     message: `The image is larger than this site takes (${megabytes(limitBytes)}${size === undefined ? '' : `; it has ${megabytes(size)}`}).`,
-    headers: { Connection: 'close' },
+    headers: readAway ? {} : { Connection: 'close' },
     extra: { limitBytes },
+    facts: { limitBytes },
   });
 }
 
@@ -300,6 +306,7 @@ export class MediaService {
     throw new ApiError('media_busy', {
       message: `The server is busy re-encoding images (${this.#work.activeCount} at work, ${this.#work.pendingCount} waiting: as many as it takes at once), so this one was not taken. Send it again in ${BUSY_RETRY_SECONDS} seconds.`,
       headers: { 'Retry-After': String(BUSY_RETRY_SECONDS), ...(closeConnection ? { Connection: 'close' } : {}) },
+      facts: { retryAfterSeconds: BUSY_RETRY_SECONDS },
     });
   }
 
@@ -324,6 +331,7 @@ export class MediaService {
       throw new ApiError('unsupported_image', {
         message: `The upload is ${detected.found}, not a PNG, JPEG, WebP, AVIF or GIF image (its type is read from its bytes, not its name or Content-Type).`,
         extra: { detected: detected.found },
+        facts: { detected: detected.found.slice(0, 80), accepted: Object.keys(MEDIA_TYPES) },
       });
     }
     const { type } = detected;

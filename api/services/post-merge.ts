@@ -10,6 +10,20 @@ import { ApiError } from '../../contract/errors';
 import { postEtag, type PreconditionFailedDetails, type RevisionConflict } from '../../contract/post-lifecycle';
 import type { PostRecord, StoredRevision, VersionOrigin } from '../store/store';
 import { fieldChanges } from './post-versions';
+import { redact } from '../request-log/redact';
+
+/** A 412's facts for the request log: the revisions and field names, who changed them with any e-mail redacted. */
+export function conflictFacts(postId: string, details: PreconditionFailedDetails): Record<string, unknown> {
+  return {
+    post: {
+      id: postId,
+      yourRevision: details.your_revision,
+      currentRevision: details.current_revision,
+      changed: details.changes ? [...new Set(details.changes.map((change) => change.field))] : null,
+      ...(details.conflicts ? { conflicts: details.conflicts.map((conflict) => ({ ...conflict, by: redact(conflict.by) })) } : {}),
+    },
+  };
+}
 
 /** A kept earlier version, or the current one: what the versions made since a revision are read from. */
 type Version = StoredRevision['record'];
@@ -172,5 +186,5 @@ export function conflictingChange(current: PostRecord, base: Version, later: rea
   };
   const named = conflicts.map((conflict) => `${conflict.field} (changed by ${conflict.by} at ${conflict.at}, revision ${conflict.revision})`).join(', ');
   const message = `The post changed since revision ${base.revision}, the version your If-Match names, in ${conflicts.length === 1 ? 'a field' : 'fields'} this request changes too: ${named}. It is at revision ${current.revision} now.`;
-  return new ApiError('precondition_failed', { message, headers: { ETag: details.current_etag }, extra: { ...details } });
+  return new ApiError('precondition_failed', { message, headers: { ETag: details.current_etag }, extra: { ...details }, facts: conflictFacts(current.id, details) });
 }

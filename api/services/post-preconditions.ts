@@ -10,6 +10,7 @@ import { type IfMatch, postEtag, type PreconditionFailedDetails } from '../../co
 import type { PostIndexEntry, PostRecord, PostRepository, StoredRevision } from '../store/store';
 import type { Editor } from './actors';
 import { fieldChanges } from './post-versions';
+import { conflictFacts } from './post-merge';
 
 /** The post with this id for a change by `editor`: 404, then 403, then 410 (unless `inTrash`). */
 export async function editablePost(store: PostRepository, id: string, editor: Editor, options: { inTrash?: 'allowed' | 'required' } = {}): Promise<PostRecord> {
@@ -96,5 +97,5 @@ export function staleVersion(post: PostRecord | PostIndexEntry, yours: number | 
     yours === null
       ? `The If-Match names another post's version: this post is at revision ${post.revision} (ETag ${details.current_etag}).`
       : `The post changed since revision ${yours}, the version your If-Match names: it is at revision ${post.revision} now.`;
-  return new ApiError('precondition_failed', { message, headers: { ETag: details.current_etag }, extra: { ...details } });
+  return new ApiError('precondition_failed', { message, headers: { ETag: details.current_etag }, extra: { ...details }, facts: conflictFacts(post.id, details) });
 }

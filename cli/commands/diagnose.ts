@@ -28,6 +28,7 @@ import { timeoutOption } from '../options';
 
 interface DiagnoseOptions extends ConnectionOptions {
   request?: string;
+  databaseUrl?: string;
   send?: boolean;
   validateOnly?: boolean;
   yes?: boolean;
@@ -248,7 +249,8 @@ export function registerDiagnose(program: Command, ctx: CommandContext): void {
     .option('--send', 'with --request: replay the request for real and diagnose the answer (a POST to /api/blog creates a real post: asks first)')
     .option('--yes', 'with --send: do not ask before sending (needed without a terminal)')
     .option('--validate-only', 'with --request: send it to POST /api/blog/validate instead, which creates nothing')
-    .option('--data-dir <dir>', "where to look the key up (default: $DATA_DIR or ./data); else the site's validation endpoint is asked")
+    .option('--data-dir <dir>', "the server's data directory: its request log, and where to look the key up (default: $DATA_DIR or ./data); else the site's validation endpoint is asked")
+    .option('--database-url <url>', "with a request id: the PostgreSQL store to read the key and the post's history from (default: $DATABASE_URL when --data-dir is not given)")
     .option('--offline', 'never ask the server about the key')
     .addOption(timeoutOption())
     .option('--json', 'print the findings as JSON on stdout')
@@ -260,6 +262,9 @@ export function registerDiagnose(program: Command, ctx: CommandContext): void {
         '  $ blogpost diagnose --request failing-request.sh',
         '  $ blogpost diagnose --request failing-request.sh --validate-only',
         '  $ blogpost diagnose --request session.har --send --url http://localhost:3000',
+        '  $ blogpost diagnose req_0123abcd... --data-dir /var/lib/iul-site   (a request from the log:',
+        '      the cause and the fix; for a 412 who changed what since, for a 413, 415, 429 or 503 the limit)',
+        '  $ blogpost support-bundle req_0123abcd...   (the same request as one redacted file for a ticket)',
         '',
       ].join('\n'),
     )

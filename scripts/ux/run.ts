@@ -29,7 +29,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { DEFAULT_SITE_CONFIG, productPaths } from '../../contract/site-config';
 import { markdownTable, replaceMarkedSection } from '../bench/report';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
@@ -145,7 +145,7 @@ interface AppCost {
 const RECORDER = `
   window.__ux = { shift: 0, shifts: [], hydrated: false, hydratedAt: null, touchAt: null, shownAt: null, tasks: [], events: [] };
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__ux.tasks.push(e.duration); }).observe({ type: 'longtask' });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__ux.events.push({ name: e.name, startTime: e.startTime, duration: e.duration }); }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__ux.events.push({ name: e.name, startTime: e.startTime, duration: e.duration, id: e.interactionId }); }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   const described = (node) => !node ? '?' : node.nodeType !== 1 ? node.nodeName : node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '');
   const rect = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
   new PerformanceObserver((list) => {
@@ -260,7 +260,8 @@ async function tap(page: Page, target: Target, when: When, run: number): Promise
       return null;
     });
   // An opener is a link: the tap must open it in place, not follow it (a page left would be no measure).
-  if (page.url() !== urlBeforeTap) throw new Error(`tapping ${target.name} on ${urlBeforeTap} went to ${page.url()}`);
+  // A tab or a row may write its state into the address (same page, new query): that is not leaving.
+  if (new URL(page.url()).pathname !== new URL(urlBeforeTap).pathname) throw new Error(`tapping ${target.name} on ${urlBeforeTap} went to ${page.url()}`);
   // Event Timing entries are delivered after the frame that presents the change: a moment's wait lets
   // the observer see the tap's.
   await page.waitForTimeout(300);
@@ -269,6 +270,7 @@ async function tap(page: Page, target: Target, when: When, run: number): Promise
     const touchAt = ux.touchAt;
     return touchAt === null ? 0 : Math.max(0, ...ux.events.filter((entry) => entry.startTime >= touchAt - 1).map((entry) => entry.duration));
   });
+  if (process.env.UX_DEBUG) console.error(target.name, when, await page.evaluate(`JSON.stringify({ touchAt: window.__ux.touchAt, shownAt: window.__ux.shownAt, events: window.__ux.events.filter((e) => e.startTime >= window.__ux.touchAt - 1).map((e) => e.name + '@' + Math.round(e.startTime - window.__ux.touchAt) + '+' + e.duration + (e.id ? '#' + e.id : '')) })`));
   const { shift: layoutShift, shifts } = await page.evaluate(() => (window as unknown as { __ux: { shift: number; shifts: string[] } }).__ux);
   const app = when === 'while the app starts' ? await appCost(page, firstTapAt) : null;
   return {
@@ -306,6 +308,42 @@ const ms = (value: number | null): string => (value === null ? 'never' : `${Math
 /** An Event Timing duration: below the observer's 16 ms threshold the browser reports no entry. */
 const eventTiming = (value: number): string => (value < 16 ? 'under 16 ms' : ms(value));
 
+/**
+ * The baseline, measured in the same run: a bare page holding nothing but a checkbox and a disclosure,
+ * each tapped as the site's targets are (same phone, CPU slowdown and network, a fresh page a tap).
+ * Its Event Timing is what the browser, the emulated touch and this machine take for a tap whose page
+ * does no work at all: the floor under every row of the table, against which the site's rows read.
+ */
+const BASELINE_PATH = '/__bench-ux-bare-page';
+const BASELINE_HTML = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title>
+<label style="display:block;padding:1rem;font:1.1rem sans-serif"><input type="checkbox" id="bare-box" style="width:1.5rem;height:1.5rem"> A box to tick</label>
+<details style="padding:1rem;font:1.1rem sans-serif"><summary id="bare-summary">A question</summary><p>Its answer.</p></details></html>`;
+const BASELINE_TARGETS: Target[] = [
+  { name: 'checkbox', selector: '#bare-box', shown: CHECKED },
+  { name: 'disclosure', selector: '#bare-summary', shown: SUMMARY_OPENS },
+];
+
+async function baselineRows(browser: Browser, origin: string): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const target of BASELINE_TARGETS) {
+    const taps: Tap[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: VIEWPORT, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+      try {
+        await context.route(`${origin}${BASELINE_PATH}`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: BASELINE_HTML }));
+        taps.push(await tap(await openPage(context, `${origin}${BASELINE_PATH}`), target, 'right after load', run));
+      } finally {
+        await context.close();
+      }
+    }
+    const times = taps.map((t) => t.ms).filter((t): t is number => t !== null);
+    const row = ['bare page', target.name, ms(times.length === taps.length ? median(times) : null), eventTiming(median(taps.map((t) => t.eventMs))), `${Math.round(Math.max(...taps.map((t) => t.eventMs)))} ms`];
+    console.log(row.join('  |  '));
+    rows.push(row);
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const site = await startProductionSite('bench-ux');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
@@ -313,7 +351,9 @@ async function main(): Promise<void> {
   const appRows = new Map<string, string[]>();
   const failures: string[] = [];
   const startedAt = new Date();
+  const baseline: string[][] = [];
   try {
+    baseline.push(...(await baselineRows(browser, site.origin)));
     for (const { pagePath, targets } of pages(`/blog/${site.postSlug}`)) {
       for (const target of targets.filter((t) => !ONLY || ONLY.includes(t.name))) {
         for (const when of WHENS) {
@@ -375,12 +415,17 @@ async function main(): Promise<void> {
       rows,
     ),
     '',
+    `### The same tap on a bare page (the baseline, same run, medians of ${RUNS})`,
+    '',
+    ...markdownTable(['page', 'tapped', 'tap to change', 'Event Timing duration', 'Event Timing, worst'], baseline),
+    '',
     `### What the app costs once it starts (from the first tap, medians of ${RUNS})`,
     '',
     ...markdownTable(['page', 'JavaScript fetched', 'first tap to hydrated', 'longest main-thread task', 'blocking time (past 50 ms per task)'], [...appRows.values()]),
     '',
     '- Tap to change: from the touch event\'s timestamp to the first animation frame in which the change is on screen (the answer, the tab\'s panel, the case study, the open menu, the ticked box or chosen option, the video or scheduling link marked as opening, or the player or form in its place), read by a requestAnimationFrame loop in the page.',
     '- Event Timing duration: the browser\'s own measure of the same tap, the longest `event` entry from the touch on (input delay, processing and presentation to the next paint), as a PerformanceObserver with a 16 ms threshold reports it; a tap with no entry took under 16 ms.',
+    '- The baseline: a page holding only a checkbox and a disclosure, served by the same server and tapped the same way. What its taps take is the browser\'s, the emulated touch\'s and this machine\'s share of every row above: a site row close to it leaves the site little to gain.',
     '- Right after load: tapped as soon as the load event fired. After a scroll: a touch swipe first, the tap half a second later. While the app starts: a first tap on plain text (which starts loading the app), then the target tapped 0.8, 1.6 or 2.4 s later (one delay per page load, in turn), while the app downloads, runs its modules and hydrates.',
     '- JS before interaction: JavaScript files fetched before the first interaction (the page boot script is inline in the HTML). Layout shift: every shift from navigation to the end of the tap. Each target is reached the way a visitor jumps down a page: its section\'s anchor (as the contents list and the menu link there), then scrolled to the middle of the screen.',
     '',

@@ -114,6 +114,53 @@ describe('navigation bar', () => {
     await context.close();
   });
 
+  it('keeps the toggle in its place while the page is still arriving: no browser "Details" box before its summary is read', async () => {
+    const context = await site.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const box = () => page.locator('details.site-menu').evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, shown: getComputedStyle(el).visibility === 'visible' };
+    });
+    await page.goto(`${site.url}/get-quote`);
+    const whole = await box();
+    expect(whole).toMatchObject({ width: 44, height: 44, shown: true });
+    // The same page as a slow network delivers it at one moment: the document read up to the menu's
+    // <details>, its <summary> not yet. The parser closes what is open, as the browser paints it then.
+    await page.route(`${site.url}/get-quote`, async (route) => {
+      const html = await (await route.fetch()).text();
+      const details = html.indexOf('<details class="site-menu"');
+      expect(details).toBeGreaterThan(0);
+      await route.fulfill({ contentType: 'text/html', body: html.slice(0, html.indexOf('>', details) + 1) });
+    });
+    await page.goto(`${site.url}/get-quote`);
+    expect(await page.locator('details.site-menu > summary').count()).toBe(0);
+    expect(await box()).toEqual({ ...whole, shown: false });
+    await context.close();
+  });
+
+  it('shows the call bar once the page has brought all of it: no icon that moves when its text arrives', async () => {
+    const context = await site.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const bar = page.getByTestId('call-bar');
+    await page.goto(`${site.url}/faq`);
+    expect(await bar.getByRole('link', { name: /^Call/ }).isVisible()).toBe(true);
+    expect(await bar.getByRole('link', { name: 'Get a quote' }).isVisible()).toBe(true);
+    // The page cut where a slow network may pause: after the call link's icon, and after the call link.
+    for (const cutAfter of ['<svg', '</a>']) {
+      await page.route(`${site.url}/faq`, async (route) => {
+        const html = await (await route.fetch()).text();
+        const at = html.indexOf(cutAfter, html.indexOf('class="call-bar"'));
+        expect(at).toBeGreaterThan(0);
+        await route.fulfill({ contentType: 'text/html', body: html.slice(0, html.indexOf('>', at) + 1) });
+      });
+      await page.goto(`${site.url}/faq`);
+      expect(await bar.count(), cutAfter).toBe(1);
+      expect(await bar.isVisible(), cutAfter).toBe(false);
+      await page.unrouteAll();
+    }
+    await context.close();
+  });
+
   it('fits the full link list on one line, inside the screen, from 1101 px up', async () => {
     // One page, loaded anew at each width (a new document each time, so nothing carries over).
     const { context, page } = await openPage('/faq', { width: 1101, height: 800 });

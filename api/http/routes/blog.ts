@@ -30,15 +30,16 @@ import { REPLAYED_HEADER } from '../../../contract/blog';
 import type { CategoriesResponse, ListPostsQuery, ListPostsResponse } from '../../../contract/blog-reader';
 import { ApiError, validationError } from '../../../contract/errors';
 import { readsDrafts } from '../../../contract/keys';
-import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostMovedResponse, type PostWriteResponse, type RevisionResponse, type RevisionsResponse, type VersionStory } from '../../../contract/post-lifecycle';
+import { type GetPostByIdResponse, type IfMatch, parseIfMatch, postEtag, type PostMovedResponse, type PostWriteResponse, type RevisionResponse, type RevisionsResponse } from '../../../contract/post-lifecycle';
 import { type Actor, keyActor } from '../../services/actors';
 import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
 import type { PostService } from '../../services/post-service';
+import { versionStory } from '../../services/post-history';
 import { postLocation, presentCreated, presentPost, presentValidation } from '../../services/presenters';
 import { AnswerCache, sendCached } from '../../answer-cache';
-import type { PostRecord, PostRepository, StoredRevision } from '../../store/store';
+import type { PostRecord, PostRepository } from '../../store/store';
 import { authenticate, BEARER_CHALLENGE, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
 import { readJsonBody } from '../json-body';
@@ -216,17 +217,6 @@ async function readablePost(deps: BlogRouteDeps, ctx: ApiContext): Promise<PostR
   const found = await findPost(deps.store, param(ctx, 'id'));
   if (!found) throw notFound(param(ctx, 'id'));
   return found.post;
-}
-
-/**
- * How a version came to be, as its origin records it; a version stored before origins were recorded
- * says what its bookkeeping can: the key that saved it, and the fields the kept version before it
- * lists as changed next.
- */
-function versionStory(version: StoredRevision['record'], before: StoredRevision | undefined): VersionStory {
-  if (version.origin) return { made_by: version.origin.by, made_at: version.origin.at, fields: [...version.origin.fields], why: version.origin.why };
-  const keyId = version.revision === 1 ? version.createdByKeyId : version.updatedByKeyId;
-  return { made_by: keyId ? `key:${keyId}` : null, made_at: version.revision === 1 ? version.createdAt : version.updatedAt, fields: before ? [...before.changed] : [], why: null };
 }
 
 function listRevisions(deps: BlogRouteDeps) {

@@ -21,7 +21,7 @@ import busboy from 'busboy';
 import type { ParameterizedContext } from 'koa';
 import { ApiError } from '../../../contract/errors';
 import { type ApiKeySummary, permits } from '../../../contract/keys';
-import type { MediaListResponse, MediaResponse } from '../../../contract/media';
+import { MEDIA_TYPES, type MediaListResponse, type MediaResponse } from '../../../contract/media';
 import type { MediaDeletedResponse } from '../../../contract/media-schemas';
 import type { KeyService } from '../../services/keys';
 import { type MediaService, mediaTooLarge, presentMedia } from '../../services/media';
@@ -29,6 +29,7 @@ import { authenticate, requirePermission } from '../auth';
 import type { ApiContext, ApiState } from '../context';
 import { ALL_METHODS, allowOnly, noSuchEndpoint } from '../methods';
 import { type WriteLimits, writeRateLimit } from '../rate-limit';
+import { loggableType } from '../../request-log/redact';
 import { type InputParser, noInput, unknownParameters, validate } from '../validate';
 
 export interface MediaRouteDeps {
@@ -40,6 +41,9 @@ export interface MediaRouteDeps {
 
 /** What a multipart body may add around its file (boundaries, part headers, a few small fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** What POST /api/media takes, as the request log names it for a 415. */
+const UPLOAD_TYPES: readonly string[] = [...Object.keys(MEDIA_TYPES), 'application/octet-stream', 'multipart/form-data'];
 
 /** How to send an image, for the 415 of a body that is not one. */
 const HOW_TO_SEND =
@@ -58,6 +62,7 @@ function notAnImageBody(received: string): ApiError {
     message: `The request had ${what}, which is not an image upload. ${HOW_TO_SEND}`,
     hints,
     extra: { receivedContentType: received === '' ? null : received },
+    facts: { contentType: received === '' ? null : loggableType(received), accepted: UPLOAD_TYPES },
   });
 }
 
@@ -165,7 +170,7 @@ function uploadBody(media: Pick<MediaService, 'maxBytes' | 'refuseWhenBusy'>): I
       throw new ApiError('unsupported_image', { message: `Compressed request bodies (${encoding}) are not taken: send the image file as it is (images are compressed already).` });
     }
     const declared = Number(ctx.get('Content-Length') || 0);
-    if (declared > limitBytes + (multipart ? MULTIPART_OVERHEAD_BYTES : 0)) throw mediaTooLarge(limitBytes, declared);
+    if (declared > limitBytes + (multipart ? MULTIPART_OVERHEAD_BYTES : 0)) throw mediaTooLarge(limitBytes, declared, declared <= 2 * limitBytes);
     media.refuseWhenBusy(!ctx.get('Content-Length'));
     return multipart ? readMultipartFile(ctx.req, limitBytes) : readRawBody(ctx.req, limitBytes);
   };

@@ -46,6 +46,8 @@ export function CallBar() {
             Get a quote
           </Link>
         ) : null}
+        {/* The end of the bar: until the browser has read this far, the bar is not shown (mobile.css). */}
+        <span className="call-bar-end" hidden />
       </nav>
     </>
   );
