@@ -1,6 +1,6 @@
 /** The scroll box around a post's tables: each outermost table wrapped once, named from its caption or header. */
 import { describe, expect, it } from 'vitest';
-import { tableSubject, wrapPostTables } from './post-tables';
+import { alignedCellClasses, tableSubject, wrapPostTables } from './post-tables';
 
 const BOX = '<div class="table-scroll post-table" role="region" tabindex="0" aria-label=';
 
@@ -31,6 +31,15 @@ describe('wrapPostTables', () => {
   it('keeps character references in the name and closes no attribute early', () => {
     const table = '<table><caption>Fees &amp; "costs" &lt;2026&gt;</caption></table>';
     expect(wrapPostTables(table)).toBe(`${BOX}"Table: Fees &amp; &quot;costs&quot; &lt;2026&gt;">${table}</div>`);
+  });
+
+  it("writes a cell's column alignment as a class, the rest of the cell as it was", () => {
+    const table = '<table><tr><th align="right">Rate</th><th scope="col" align="center">Year</th><th>Note</th></tr><tr><td align="left">-8.1%</td><td colspan="2" align="RIGHT">2</td></tr></table>';
+    expect(alignedCellClasses(table)).toBe(
+      '<table><tr><th class="align-right">Rate</th><th scope="col" class="align-center">Year</th><th>Note</th></tr><tr><td class="align-left">-8.1%</td><td colspan="2" class="align-right">2</td></tr></table>',
+    );
+    expect(wrapPostTables(table)).not.toContain('align=');
+    expect(alignedCellClasses('<p align="right">not a cell</p>')).toBe('<p align="right">not a cell</p>');
   });
 
   it('leaves HTML without tables, or with a table that never closes, unchanged', () => {
