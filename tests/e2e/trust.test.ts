@@ -164,6 +164,23 @@ describe('licence and review', () => {
     expect(heading && box, 'both are laid out').toBeTruthy();
     if (heading && box) expect(box.y - (heading.y + heading.height)).toBeLessThan(220);
   });
+
+  it('shows the line once the page has brought all of it: read in part, it is not shown', async () => {
+    const { context, page } = await open('/faq', false, 375);
+    const line = page.getByTestId('reviewed-by');
+    expect(await line.isVisible()).toBe(true);
+    // The page as a slow network may have brought it at one moment: cut inside the line, before its date.
+    await page.route(`${site.url}/faq`, async (route) => {
+      const html = await (await route.fetch()).text();
+      const at = html.indexOf('Reviewed by', html.indexOf('data-testid="reviewed-by"'));
+      expect(at).toBeGreaterThan(0);
+      await route.fulfill({ contentType: 'text/html', body: html.slice(0, at + 'Reviewed by'.length) });
+    });
+    await page.goto(`${site.url}/faq`);
+    expect(await line.count()).toBe(1);
+    expect(await line.isVisible()).toBe(false);
+    await context.close();
+  });
 });
 
 describe('disclosures beside the figures', () => {
