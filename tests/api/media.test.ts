@@ -9,13 +9,13 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readServerEnv } from '../../api/server-env';
 import type { ApiErrorBody } from '../../contract/errors';
 import type { MediaListResponse, MediaResponse } from '../../contract/media';
 import { startTestServer, type TestServer } from '../support/server';
+import { pngBomb } from '../support/png-bomb';
 import { rawRequest } from './raw-request';
 import { call, type CallResult, validPost } from './support';
 
@@ -52,26 +52,6 @@ function picture(width: number, height: number, channels: 3 | 4 = 3): Sharp {
     }
   }
   return sharp(pixels, { raw: { width, height, channels } });
-}
-
-/** A PNG chunk: length, type, data, CRC. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
-  return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
-}
-
-/** A decompression bomb: a valid one-colour PNG of `size` x `size` pixels (1 bit each) that is a few kilobytes. */
-function pngBomb(size: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([1, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc(size * (1 + Math.ceil(size / 8)));
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', zlib.deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A 3-frame animated GIF. */

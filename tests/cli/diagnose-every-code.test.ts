@@ -13,7 +13,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,6 +25,7 @@ import { validPost } from '../api/support';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { withMember } from '../support/failing';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';
+import { pngBomb } from '../support/png-bomb';
 
 const run = promisify(execFile);
 const dirA = makeTempDir('iul-diagnose-every-a-');
@@ -115,25 +115,6 @@ function noise(width: number, height: number): Sharp {
     pixels[i] = seed >> 16;
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } });
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
-  return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
-}
-
-/** A valid one-colour PNG of size x size pixels that is a few kilobytes. */
-function pngBomb(size: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([1, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc(size * (1 + Math.ceil(size / 8)));
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', zlib.deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 function file(name: string, content: string | Buffer): string {
