@@ -7,6 +7,8 @@
  * per page, saves the median reports in reports/lighthouse/, and exits 1 below Accessibility 100, Best
  * Practices 100, SEO 100, below the performance floor (85), or when anything shifts while the page
  * loads (CLS above 0 in the median over the runs; a shift in one run is printed with what moved).
+ * A page whose median performance is under the floor is measured again as many times, beside a blank
+ * page measured in the same minutes, and judged on the median of all its runs.
  * Performance below its target (98) is printed with the audits that cost it, and fails only with
  * LIGHTHOUSE_STRICT=1: on a shared two-core machine the same commit's performance
  * varies from 82 to 100 between runs, a blank page's blocking time from 0 to 98 ms
@@ -14,6 +16,8 @@
  * commas, e.g. `home,faq`) measures only those pages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
@@ -35,6 +39,38 @@ type Category = keyof typeof BUDGETS;
  */
 export const PERFORMANCE_TARGET = 98;
 const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
+const performanceFloor = STRICT ? PERFORMANCE_TARGET : BUDGETS.performance;
+
+/** One Lighthouse run of a URL in the browser listening on `port` (the mobile preset, the four categories). */
+async function run(port: number, url: string): Promise<RunnerResult> {
+  const result = await lighthouse(url, { port, output: ['html', 'json'], logLevel: 'error', onlyCategories: Object.keys(BUDGETS) });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return result;
+}
+
+/**
+ * The blocking time Lighthouse measures for a blank page (an 800-byte HTML page from plain node:http),
+ * `runs` times in the same browser: what the machine alone costs at that minute, printed beside a page
+ * measured again (decision 0012: 0 ms on a quiet machine, up to 98 ms on a busy one).
+ */
+async function blankPageBlockingTime(port: number, runs: number): Promise<number[]> {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title><meta name="description" content="A blank page, the baseline of a Lighthouse run."></head><body><main><h1>Blank</h1><p>${'A blank page. '.repeat(40)}</p></main></body></html>`;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: blankPort } = server.address() as AddressInfo;
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await run(port, `http://127.0.0.1:${blankPort}/`);
+      times.push(Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0));
+    }
+    return times;
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
 
 /**
  * A category's score as judged: the median of its score over the measured runs (Lighthouse CI's
@@ -72,20 +108,27 @@ async function main(): Promise<void> {
       // measurement: it is left out and another run takes its place, up to twice the runs asked for.
       const results: RunnerResult[] = [];
       let valid: Array<RunnerResult['lhr']> = [];
-      for (let attempt = 0; attempt < 2 * RUNS && valid.length < RUNS; attempt++) {
-        const result = await lighthouse(`${origin}${pagePath}`, {
-          port: chrome.port,
-          output: ['html', 'json'],
-          logLevel: 'error',
-          onlyCategories: Object.keys(BUDGETS),
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-        results.push(result);
-        valid = filterToValidRuns(results.map((r) => r.lhr));
-      }
+      const measure = async (wanted: number): Promise<void> => {
+        for (let attempt = 0; attempt < 2 * RUNS && valid.length < wanted; attempt++) {
+          results.push(await run(chrome.port, `${origin}${pagePath}`));
+          valid = filterToValidRuns(results.map((r) => r.lhr));
+        }
+      };
+      await measure(RUNS);
       if (valid.length === 0) {
         const problems = results.map((r) => r.lhr.runtimeError?.message ?? 'no first contentful paint or interactive time').join('; ');
         throw new Error(`Lighthouse could not measure ${pagePath} in any of ${results.length} runs: ${problems}`);
+      }
+      // Under the floor, the page is measured again as many times and judged on the median of all its
+      // runs, with a blank page measured in the same minutes beside it: on a shared machine a busy
+      // minute takes a median of three below the floor while the page itself has not changed
+      // (decision 0012). A page that really regressed stays under it.
+      let remeasured: string | null = null;
+      if (medianScore(valid, 'performance') < performanceFloor) {
+        const firstMedian = medianScore(valid, 'performance');
+        const blank = await blankPageBlockingTime(chrome.port, RUNS);
+        await measure(2 * RUNS);
+        remeasured = `median of the first ${RUNS} runs ${firstMedian}, so measured again; a blank page's blocking time in the same minutes: ${blank.join(', ')} ms`;
       }
       const median = computeMedianRun(valid);
       const result = results.find((r) => r.lhr === median) ?? results[0];
@@ -104,7 +147,7 @@ async function main(): Promise<void> {
       for (const category of Object.keys(BUDGETS) as Category[]) {
         const score = medianScore(valid, category);
         scores[category] = score;
-        const required = category === 'performance' && STRICT ? PERFORMANCE_TARGET : BUDGETS[category];
+        const required = category === 'performance' ? performanceFloor : BUDGETS[category];
         if (score < required) failures.push(`${category} ${score} < ${required} (${costs(category)})`);
         else if (category === 'performance' && score < PERFORMANCE_TARGET) {
           const blocking = Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0);
@@ -135,6 +178,7 @@ async function main(): Promise<void> {
         `${name.padEnd(20)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  best-practices ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}` +
           (results.length > 1 ? `  (performance of the ${results.length} runs: ${allRuns})` : ''),
       );
+      if (remeasured) console.log(`${''.padEnd(20)} ${remeasured}`);
     }
   } finally {
     await chrome.kill();
