@@ -128,7 +128,7 @@ async function main(): Promise<void> {
         const firstMedian = medianScore(valid, 'performance');
         const blank = await blankPageBlockingTime(chrome.port, RUNS);
         await measure(2 * RUNS);
-        remeasured = `median of the first ${RUNS} runs ${firstMedian}, so measured again; a blank page's blocking time in the same minutes: ${blank.join(', ')} ms`;
+        remeasured = `${RUNS === 1 ? 'the first run' : `median of the first ${RUNS} runs`} ${firstMedian}, so measured again; a blank page's blocking time in the same minutes: ${blank.join(', ')} ms`;
       }
       const median = computeMedianRun(valid);
       const result = results.find((r) => r.lhr === median) ?? results[0];
