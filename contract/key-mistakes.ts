@@ -6,7 +6,7 @@
  * `blogpost diagnose` shows the fix in the language of the client that sent it. Pure: no Node imports.
  */
 import type { ClientKind } from './clients';
-import { API_KEY_CHECKSUM_LENGTH, API_KEY_ID_LENGTH, API_KEY_PREFIX, API_KEY_SECRET_LENGTH } from './keys';
+import { API_KEY_PREFIX } from './keys';
 
 export const KEY_MISTAKES = ['line_break', 'whitespace', 'quotes', 'wrong_prefix', 'bearer_twice', 'no_bearer'] as const;
 export type KeyMistake = (typeof KEY_MISTAKES)[number];
@@ -14,8 +14,6 @@ export type KeyMistake = (typeof KEY_MISTAKES)[number];
 export function isKeyMistake(value: unknown): value is KeyMistake {
   return typeof value === 'string' && (KEY_MISTAKES as readonly string[]).includes(value);
 }
-
-const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${API_KEY_ID_LENGTH}}_[0-9A-Za-z]{${API_KEY_SECRET_LENGTH + API_KEY_CHECKSUM_LENGTH}}$`);
 
 /**
  * JavaScript's trim() misses the zero-width characters a web page or a chat program can paste
@@ -26,12 +24,12 @@ const QUOTES = /^["'`\u2018\u2019\u201C\u201D]|["'`\u2018\u2019\u201C\u201D]$/;
 
 /**
  * The mistake in a key as it was sent (the text after "Bearer "), or null when there is none this
- * module knows. A key in the right shape is never a mistake, whatever it holds; the checks run from
+ * module knows (a key in the right shape holds none of these characters and starts with the prefix,
+ * so it is never a mistake; a mistyped key of this site is left to its checksum). The checks run from
  * the outermost wrapping in: a line break first (it is what a .env file adds last), then whitespace,
  * then quotes, then the prefix.
  */
 export function classifyKeyMistake(sent: string): KeyMistake | null {
-  if (KEY_SHAPE.test(sent)) return null;
   if (/[\r\n]/.test(sent)) return 'line_break';
   if (EDGE_SPACE.test(sent)) return 'whitespace';
   if (QUOTES.test(sent)) return 'quotes';
