@@ -6,13 +6,11 @@
  * their Host and method checks (http/methods.ts), static files and the site renderer (the built React
  * Router server entry).
  */
-import path from 'node:path';
 import etag from '@koa/etag';
 import Koa, { type Middleware } from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import mount from 'koa-mount';
-import serve from 'koa-static';
 import type { ServerBuild } from 'react-router';
 import { type ApiSettings, createApiApp } from './http/app';
 import { pageRequestGuard } from './http/methods';
@@ -26,6 +24,7 @@ import type { RequestLogWriter } from './request-log/request-log';
 import { blogReader } from './services/blog-reader';
 import type { Services } from './services/services';
 import { pageErrorHandler } from './site/errors';
+import { clientFiles } from './site/client-files';
 import { pageHeaders } from './site/headers';
 import { mediaFiles } from './site/media-files';
 import { siteRenderer } from './site/render';
@@ -63,8 +62,6 @@ export interface AppOptions {
   /** The request log as the staff dashboard reads it (failed requests of the last day). */
   requestLogReader?: RequestLogReader;
 }
-
-const YEAR_SECONDS = 31_536_000;
 
 /** `middleware` for GET and HEAD requests; every other request goes straight on. */
 function readsOnly(middleware: Middleware): Middleware {
@@ -110,20 +107,7 @@ export function createApp(options: AppOptions): Koa {
   const staffDeps = { services, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };
   app.use(staffGuard(staffDeps));
   app.use(pageRequestGuard);
-  if (options.clientDir) {
-    const clientDir = options.clientDir;
-    app.use(
-      readsOnly(
-        serve(clientDir, {
-          index: false,
-          setHeaders(res, file) {
-            const hashed = path.relative(clientDir, file).startsWith(`assets${path.sep}`);
-            res.setHeader('Cache-Control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
-          },
-        }),
-      ),
-    );
-  }
+  if (options.clientDir) app.use(clientFiles(options.clientDir));
   if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(
     siteRenderer({
