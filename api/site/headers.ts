@@ -36,8 +36,6 @@ export function cspDirectives(config: SiteConfig, scriptHashes: readonly string[
     'script-src': ["'self'", ...scriptHashes.map((h) => `'${h}'`), bookingScript],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https://i.ytimg.com', video],
-    'font-src': ["'self'"],
-    'connect-src': ["'self'"],
     'frame-src': frameSources(config),
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
@@ -65,23 +63,17 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * Permissions-Policy: the powerful features the site never uses are off for it and every frame in it;
- * what a video player's iframe asks for (its `allow` attribute) is allowed to this origin and the
- * video hosts only (the site's own and those a post may embed), and full screen to the booking form
- * too. Only features Chromium knows are named: an unknown one is a console error on every page.
+ * Permissions-Policy: the powerful features the site never uses, off for it and every frame in it.
+ * Only features Chromium knows are named (an unknown one is a console error on every page). What a
+ * video player's iframe needs (autoplay, full screen, ...) is not listed: those features are allowed
+ * to this origin by default, and the player's `allow` attribute (VideoFacade, and a post's embed,
+ * whose host the sanitiser checks) hands them to its frame; which frames a page may hold at all is
+ * the CSP's frame-src. Listing them here with every video host's origin cost 780 bytes on every
+ * answer for no difference in what a frame may do (issue 39).
  */
-export function permissionsPolicy(config: SiteConfig): string {
-  const video = videoOrigins(config)
-    .map((origin) => `"${origin}"`)
-    .join(' ');
-  const booking = `"${new URL(config.bookingFormUrl).origin}"`;
-  const off = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'magnetometer', 'midi', 'display-capture'];
-  const forVideo = ['accelerometer', 'gyroscope', 'autoplay', 'encrypted-media', 'picture-in-picture', 'clipboard-write'];
-  return [...off.map((feature) => `${feature}=()`), ...forVideo.map((feature) => `${feature}=(self ${video})`), `fullscreen=(self ${video} ${booking})`].join(', ');
-}
+export const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'magnetometer', 'midi', 'display-capture'].map((feature) => `${feature}=()`).join(', ');
 
 export function pageHeaders(config: SiteConfig, options: { csp: boolean }): Middleware {
-  const policy = permissionsPolicy(config);
   const secured = helmet({
     contentSecurityPolicy: options.csp ? { useDefaults: false, directives: cspDirectives(config) } : false,
     strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
@@ -90,9 +82,14 @@ export function pageHeaders(config: SiteConfig, options: { csp: boolean }): Midd
     // The booking form and video players open popups of their own.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     xFrameOptions: { action: 'sameorigin' },
+    // Headers no browser in use reads any more: the XSS auditor's switch (helmet sends "0" to keep a
+    // removed filter off), Internet Explorer 8's download option, and Adobe Flash's cross-domain policy.
+    xXssProtection: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
   });
   return async (ctx, next) => {
-    ctx.set('Permissions-Policy', policy);
+    ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
     await secured(ctx, next);
   };
 }

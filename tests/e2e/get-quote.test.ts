@@ -296,6 +296,27 @@ describe('quote page in the browser', () => {
     await player.waitFor({ state: 'attached' });
     expect(await player.getAttribute('src')).toMatch(new RegExp(`^${config.videoHost.replace(/[.]/g, '\\.')}/embed/${config.quoteVideoId}\\?`));
     expect(await player.getAttribute('title')).toBe(content.video.title);
+    // What the page's Permissions-Policy and the player's allow attribute give the player's frame
+    // (Chromium's featurePolicy introspection, at the player's own origin): what a video needs, and
+    // none of the features the site turns off.
+    const granted = await player.evaluate((frame) => {
+      const policy = (frame as HTMLIFrameElement & { featurePolicy: { allowsFeature(feature: string, origin?: string): boolean } }).featurePolicy;
+      const origin = new URL((frame as HTMLIFrameElement).src).origin;
+      const features = ['autoplay', 'encrypted-media', 'picture-in-picture', 'fullscreen', 'accelerometer', 'gyroscope', 'camera', 'microphone', 'geolocation', 'payment'];
+      return Object.fromEntries(features.map((feature) => [feature, policy.allowsFeature(feature, origin)]));
+    });
+    expect(granted).toEqual({
+      autoplay: true,
+      'encrypted-media': true,
+      'picture-in-picture': true,
+      fullscreen: true,
+      accelerometer: true,
+      gyroscope: true,
+      camera: false,
+      microphone: false,
+      geolocation: false,
+      payment: false,
+    });
     await context.close();
   });
 
