@@ -61,4 +61,30 @@ describe('AnswerCache', () => {
     expect(strongEtag('a')).toBe(strongEtag('a'));
     expect(strongEtag(Buffer.from('é', 'utf8'))).toBe(strongEtag('é'));
   });
+
+  it('lets requests for a page being rendered wait for that render and share what it keeps', async () => {
+    const cache = new AnswerCache(() => '1');
+    expect(cache.rendering('/', '1')).toBeUndefined();
+    const finish = cache.startRendering('/', '1');
+    const waiting = [cache.rendering('/', '1'), cache.rendering('/', '1')];
+    // Another page, or the same page for another state, is not this render.
+    expect(cache.rendering('/faq', '1')).toBeUndefined();
+    expect(cache.rendering('/', '2')).toBeUndefined();
+    const kept = cache.set('/', { text: '<p>home</p>', headers: [] }, '1');
+    finish(kept);
+    finish(undefined);
+    expect(await Promise.all(waiting)).toEqual([kept, kept]);
+    expect(cache.rendering('/', '1')).toBeUndefined();
+  });
+
+  it('tells the waiting requests when the render kept nothing, and never makes a page for one visitor wait', async () => {
+    const cache = new AnswerCache(() => '1');
+    const finish = cache.startRendering('/blog', '1');
+    const waiting = cache.rendering('/blog', '1');
+    finish(undefined);
+    expect(await waiting).toBeUndefined();
+    cache.answeredPersonally('/get-quote');
+    cache.startRendering('/get-quote', '1');
+    expect(cache.rendering('/get-quote', '1')).toBeUndefined();
+  });
 });

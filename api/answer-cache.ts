@@ -46,6 +46,10 @@ export function strongEtag(body: string | Buffer): string {
 
 export class AnswerCache {
   readonly #pages = new LRUCache<string, CachedAnswer>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (page) => Math.max(1, page.body.length) });
+  /** The renders under way, by page and state: what they will keep, or undefined if nothing. */
+  readonly #rendering = new Map<string, Promise<CachedAnswer | undefined>>();
+  /** Addresses whose last answer was for one visitor alone (the quote form's): nothing to wait for. */
+  readonly #personal = new LRUCache<string, true>({ max: MAX_ENTRIES });
 
   /** `generation` names the state pages are rendered from (posts revision and year). */
   constructor(private readonly generation: () => string) {}
@@ -82,6 +86,43 @@ export class AnswerCache {
     const entry: CachedAnswer = { body, headers: page.headers, etag, compressed };
     this.#pages.set(this.#key(url, generation), entry);
     return entry;
+  }
+
+  /**
+   * The render of this page for this state already under way, if there is one: the promise of the
+   * answer it keeps (undefined when its answer is not one to keep: an error, a page for one visitor).
+   * Requests that find it wait for it instead of rendering the same page again: after a write, every
+   * request for the home page arriving while it renders used to render it, each for a few milliseconds
+   * of the event loop (decision 0025).
+   */
+  rendering(url: string, generation: string): Promise<CachedAnswer | undefined> | undefined {
+    if (this.#personal.has(url)) return undefined;
+    return this.#rendering.get(this.#key(url, generation));
+  }
+
+  /**
+   * Records that this address answered with a page for one visitor (never kept): the next requests for
+   * it render at once rather than wait for another's render, which they could not share.
+   */
+  answeredPersonally(url: string): void {
+    this.#personal.set(url, true);
+  }
+
+  /**
+   * Marks a render of this page for this state as under way; call the function returned once it is
+   * over, with the answer kept (`set`'s) or nothing. Later calls of it do nothing.
+   */
+  startRendering(url: string, generation: string): (kept: CachedAnswer | undefined) => void {
+    const key = this.#key(url, generation);
+    let settle: (kept: CachedAnswer | undefined) => void = () => undefined;
+    this.#rendering.set(key, new Promise((resolve) => (settle = resolve)));
+    let done = false;
+    return (kept) => {
+      if (done) return;
+      done = true;
+      this.#rendering.delete(key);
+      settle(kept);
+    };
   }
 
   get size(): number {

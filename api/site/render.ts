@@ -14,7 +14,7 @@ import type { BlogReader } from '../../contract/blog-reader';
 import type { QuoteClient, QuoteIntake } from '../../contract/leads';
 import type { StaffArea } from '../../contract/staff-area';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
-import { AnswerCache, sendCached } from '../answer-cache';
+import { AnswerCache, type CachedAnswer, sendCached } from '../answer-cache';
 import { logRequestFailure } from '../http/errors';
 import type { Logger } from '../logger';
 import { isStoreRefusal, type StoreError } from '../store/store-error';
@@ -79,6 +79,26 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
       sendCached(ctx, cached);
       return;
     }
+    // The same page for the same state being rendered for another request: its answer is this one's.
+    const underWay = cache && cacheKey && generation !== undefined ? cache.rendering(cacheKey, generation) : undefined;
+    if (underWay) {
+      const shared = await underWay;
+      if (shared) {
+        sendCached(ctx, shared);
+        return;
+      }
+      // Not an answer to share (an error, a page for one visitor): this request renders its own.
+    }
+    const finish = cache && cacheKey && generation !== undefined && !underWay ? cache.startRendering(cacheKey, generation) : undefined;
+    try {
+      await render(ctx, (kept) => finish?.(kept), generation);
+    } finally {
+      finish?.(undefined);
+    }
+  };
+
+  async function render(ctx: Context, kept: (answer: CachedAnswer) => void, generation: string | undefined): Promise<void> {
+    const cacheKey = ctx.method === 'GET' || ctx.method === 'HEAD' ? ctx.url : undefined;
     const staff = (ctx.state.staffArea as StaffArea | undefined) ?? options.anonymousStaff(ctx);
     // A loader or action that needed the store while it was out of reach (PostgreSQL restarting) or its
     // disk full: React Router would render its error boundary as a 500; the page is the site's own 503
@@ -133,9 +153,12 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
         const csp = ctx.response.get('Content-Security-Policy');
         if (csp) headers.push(['Content-Security-Policy', csp]);
       }
-      sendCached(ctx, cache.set(cacheKey, { text, headers }, generation));
+      const answer = cache.set(cacheKey, { text, headers }, generation);
+      kept(answer);
+      sendCached(ctx, answer);
       return;
     }
+    if (cache && cacheKey && response.status === 200 && (noStore || personal || cookies.length > 0)) cache.answeredPersonally(cacheKey);
     ctx.body = text;
-  };
+  }
 }

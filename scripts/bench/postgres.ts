@@ -22,7 +22,7 @@ import { DATABASE_FILE } from '../../api/store/data-dir';
 import { copyDataDir, seed, type Server, startServer, stop } from './processes';
 import { CONNECTIONS, readTargets, WARM_UP_SECONDS } from './reads';
 import { fmt, kb, markdownTable, measureCells, percent, seconds as secondsText, type Section } from './report';
-import { postRequests, WARM_UP_BASELINE_SECONDS, WARM_UP_CREATE_SECONDS, WARM_UP_VALIDATE_SECONDS, WRITERS } from './writes';
+import { nextPostBody, postRequests, WARM_UP_BASELINE_SECONDS, WARM_UP_CREATE_SECONDS, WARM_UP_VALIDATE_SECONDS, WRITERS } from './writes';
 
 const TEMPLATE = 'bench_seed';
 
@@ -202,6 +202,67 @@ async function benchReadsOnBoth({ seedDir, seedCount, workDir, seconds, category
   };
 }
 
+/** Visitors asking for the home page at once, right after a write made every cached page out of date. */
+const VISITORS = 20;
+const HERD_ROUNDS = 15;
+
+/** Milliseconds from the first request to the last answer of `count` GETs of `url` sent at once. */
+async function allAnswered(url: string, count: number): Promise<number> {
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const answer = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+      await answer.arrayBuffer();
+    }),
+  );
+  return performance.now() - started;
+}
+
+/**
+ * Decision 0025: a page not in the answer cache is rendered once for all the requests waiting for it.
+ * Each round publishes a post (every cached page is then out of date) and times one visitor's GET /;
+ * then publishes another and times ${VISITORS} visitors' GET / sent at once, to the last answer. The
+ * ratio is the second time over the first: 1x when the visitors share one render, up to ${VISITORS}x
+ * when each renders the page.
+ */
+async function benchPageAfterWrite({ seedDir, seedCount, workDir }: PostgresInput, cluster: PostgresCluster): Promise<Section> {
+  const pair = await startPair(cluster, seedDir, path.join(workDir, 'pg-herd-data'), 'bench_herd');
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  try {
+    for (const store of ['sqlite', 'postgres'] as const) {
+      const site = pair[store];
+      const publish = async () => {
+        const answer = await fetch(`${site.url}/api/blog`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${site.key ?? ''}` }, body: nextPostBody() });
+        if (answer.status !== 201) throw new Error(`POST /api/blog answered ${answer.status}: ${await answer.text()}`);
+      };
+      const one: number[] = [];
+      const many: number[] = [];
+      for (let round = 0; round < HERD_ROUNDS; round++) {
+        await publish();
+        one.push(await allAnswered(`${site.url}/`, 1));
+        await publish();
+        many.push(await allAnswered(`${site.url}/`, VISITORS));
+      }
+      const label = store === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+      rows.push([label, `${median(one).toFixed(0)} ms`, `${median(many).toFixed(0)} ms`, `${(median(many) / median(one)).toFixed(1)}x`]);
+      notes.push(`${label}, round by round (ms): one visitor ${one.map((ms) => ms.toFixed(0)).join(', ')}; ${VISITORS} at once ${many.map((ms) => ms.toFixed(0)).join(', ')}.`);
+    }
+  } finally {
+    await pair.close();
+  }
+  return {
+    heading: `The home page right after a write, ${VISITORS} visitors at once (${fmt(seedCount)} posts stored)`,
+    table: markdownTable(['engine', 'one visitor: answered in (median)', `${VISITORS} visitors at once: all answered in (median)`, 'ratio'], rows),
+    budgets: [],
+    notes: [
+      `${HERD_ROUNDS} rounds on each engine; each round publishes a post and times one GET /, then publishes another and times ${VISITORS} GET / sent at once, to the last answer (decision 0025: the visitors share one render).`,
+      ...notes,
+    ],
+  };
+}
+
 /** Starts a throwaway cluster, seeds it with the SQLite seed's posts, measures the writes and reads on both engines, stops it. */
 export async function benchPostgres(input: PostgresInput): Promise<PostgresResult> {
   const cluster = await startPostgresCluster();
@@ -214,7 +275,8 @@ export async function benchPostgres(input: PostgresInput): Promise<PostgresResul
     console.log(seedNote);
     const writes = await benchWritesOnBoth(input, cluster);
     const reads = await benchReadsOnBoth(input, cluster);
-    return { sections: [writes, reads], seedNote };
+    const herd = await benchPageAfterWrite(input, cluster);
+    return { sections: [writes, reads, herd], seedNote };
   } finally {
     cluster.stop();
   }

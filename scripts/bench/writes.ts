@@ -32,16 +32,19 @@ const [BODY_HEAD = '', BODY_TAIL = ''] = JSON.stringify({ ...SAMPLE_POST, status
 let titleCounter = 0;
 
 /** POSTs of the sample post, each with a unique title (so each creates a post with a slug of its own). */
+/** The body of one more sample post (published, with a title of its own), as the writes send it. */
+export function nextPostBody(): string {
+  titleCounter += 1;
+  return BODY_HEAD + titleCounter + BODY_TAIL;
+}
+
 export function postRequests(target: string, key?: string): autocannon.Request[] {
   return [
     {
       method: 'POST',
       path: target,
       headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { authorization: `Bearer ${key}` }) },
-      setupRequest: (request) => {
-        titleCounter += 1;
-        return { ...request, body: BODY_HEAD + titleCounter + BODY_TAIL };
-      },
+      setupRequest: (request) => ({ ...request, body: nextPostBody() }),
     },
   ];
 }
