@@ -26,10 +26,11 @@ type Status = (typeof STATUSES)[number];
 const STATUS_LABELS: Record<Status, string> = { published: 'published', draft: 'draft', scheduled: 'scheduled', in_review: 'in review', trashed: 'in the trash' };
 const BULK_ACTIONS = ['unpublish', 'trash', 'restore'] as const;
 type BulkAction = (typeof BULK_ACTIONS)[number];
-const BULK_VERBS: Record<BulkAction, { button: string; done: string }> = {
-  unpublish: { button: 'Unpublish', done: 'unpublished' },
-  trash: { button: 'Move to the trash', done: 'moved to the trash' },
-  restore: { button: 'Restore', done: 'restored' },
+const posts = (count: number) => `${count} post${count === 1 ? '' : 's'}`;
+const BULK_VERBS: Record<BulkAction, { button: string; done: string; confirm: (count: number) => string }> = {
+  unpublish: { button: 'Unpublish', done: 'unpublished', confirm: (count) => `Unpublish ${posts(count)}` },
+  trash: { button: 'Move to the trash', done: 'moved to the trash', confirm: (count) => `Move ${posts(count)} to the trash` },
+  restore: { button: 'Restore', done: 'restored', confirm: (count) => `Restore ${posts(count)}` },
 };
 /** The most posts one bulk change takes (a page holds 25; the limit keeps one request short). */
 const BULK_MAX = 200;
@@ -214,7 +215,7 @@ function Confirmation({ viewer, query, action, changes }: { viewer: StaffViewer;
             <input key={change.id} type="hidden" name="post" value={`${change.id}:${change.revision}`} />
           ))}
           <button type="submit" className={`button ${action === 'trash' ? 'button-danger' : 'button-primary'}`}>
-            {verb} {changing.length} post{changing.length === 1 ? '' : 's'}
+            {BULK_VERBS[action].confirm(changing.length)}
           </button>
           <Link to={listHref(query)} className="button button-outline">
             Cancel
