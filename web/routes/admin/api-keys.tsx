@@ -30,10 +30,10 @@ export const headers = adminHeaders;
 
 /** What each permission lets a key do, in the words the page and the create form use. */
 export const PERMISSION_TEXT: Record<ApiPermission, string> = {
-  'blog:write': 'Create and change posts (POST, PATCH, PUT and DELETE /api/blog) and upload images, for the posts of keys with the same owner. Every key that publishes needs it; without it the API answers 403.',
-  'blog:read': 'Read drafts, scheduled and held posts of its owner through the API (GET /api/blog?status=draft). It cannot create or change posts.',
+  'blog:write': 'Create and change the posts of keys with the same owner (POST /api/blog, then PATCH, PUT or DELETE /api/blog/:id). Every key that publishes needs it; without it the API answers 403.',
+  'blog:read': 'Read your own drafts through the API (GET /api/blog?status=draft). It cannot create or change posts.',
   'blog:admin':
-    "Everything blog:write and blog:read allow, for every owner's posts: change, delete and restore any post, delete any image no post uses. Under COMPLIANCE_MODE=review its posts are not held for review. Give it only to the people who run the site.",
+    "Everything blog:write and blog:read allow, for every owner's posts: change, delete and restore any post, delete any image no post uses, and decide posts held for compliance review (POST /api/blog/:id/review); under COMPLIANCE_MODE=review its own posts are not held. Give it only to the people who run the site.",
 };
 
 function prefixOf(id: string): string {

@@ -280,27 +280,24 @@ function FindingSummary({ detail }: { detail: ReviewDetail }) {
     const of = findings.filter((finding) => finding.severity === severity);
     return { severity, count: of.length, accepted: of.filter((finding) => finding.accepted).length };
   });
+  const shown = rows.filter((row) => row.count > 0);
   return (
-    <div className="review-summary" data-testid="review-summary">
-      <p>
-        <strong>Findings:</strong> {findings.length === 0 ? 'the rules find nothing in the post as it reads now.' : null}
-      </p>
-      {findings.length > 0 ? (
-        <ul className="review-summary-list">
-          {rows
-            .filter((row) => row.count > 0)
-            .map((row) => (
-              <li key={row.severity}>
-                <span className={`review-severity review-severity-${row.severity}`}>{row.severity}</span> {row.count}
-                {row.accepted > 0 ? ` (${row.accepted} accepted by the author)` : ''}
-              </li>
-            ))}
-          <li>
-            <a href="#review-findings-title">Read every finding</a>
-          </li>
-        </ul>
-      ) : null}
-    </div>
+    <p className="review-summary" data-testid="review-summary">
+      <strong>Findings:</strong>{' '}
+      {findings.length === 0 ? (
+        'the rules find nothing in the post as it reads now.'
+      ) : (
+        <>
+          {shown.map((row) => (
+            <span key={row.severity} className="review-summary-item">
+              <span className={`review-severity review-severity-${row.severity}`}>{row.severity}</span> {row.count}
+              {row.accepted > 0 ? ` (${row.accepted} accepted by the author)` : ''}
+            </span>
+          ))}{' '}
+          <a href="#review-findings-title">Read every finding</a>
+        </>
+      )}
+    </p>
   );
 }
 
