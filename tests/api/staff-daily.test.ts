@@ -4,10 +4,11 @@
  * compliance findings, and pages 25 at a time with plain links; a bulk unpublish lists exactly what
  * will change on a confirmation page (nothing changes before its POST), then changes each post through
  * the post service (a revision and an audit entry each, the public page gone) and reports a post
- * changed meanwhile as not changed, with why. Revoking a key takes a confirmation page with the key's
+ * changed meanwhile as not changed, with why; trash and restore confirm the same way (a restore names
+ * what is not in the trash as left alone). Revoking a key takes a confirmation page with the key's
  * facts and a required reason (an empty or too long one refused, what was typed kept), and the audit
  * keeps the reason. Approving a held post with high findings needs a reason, which the audit and the
- * post's history keep. Whatever the filter address says, the list answers (never a 500).
+ * post's history keep; one whose every high finding the author accepted needs none. Whatever the filter address says, the list answers (never a 500).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +173,28 @@ describe('bulk unpublish', () => {
     expect(audit.some((entry) => entry.action === 'post.unpublished' && entry.target === stale.id)).toBe(false);
   });
 
+  it('trashes a post, and restores from the trash only what is in it, saying so on the confirmation', async () => {
+    const [trashed, other] = seeded.filter((post) => post.status === 'published' && post.title.startsWith('Daily')).slice(40, 42);
+    if (!trashed || !other) throw new Error('not enough posts');
+    const first = await page(`/admin/posts?bulk=trash&id=${trashed.id}`);
+    expect(first.text).toContain(`${trashed.title} published in the trash (restorable)`);
+    const moved = await staff.request('/admin/posts', { form: { _csrf: first.csrf, action: 'trash', post: `${trashed.id}:1` } });
+    expect(textOf(await moved.text())).toContain('1 of 1 post moved to the trash.');
+    expect((await fetch(`${server.url}/blog/${trashed.slug}`)).status).not.toBe(200);
+    expect((await page(`/admin/posts?status=trashed&q=${encodeURIComponent(trashed.title)}`)).text).toContain('Showing 1–1 of 1 post.');
+
+    const confirm = await page(`/admin/posts?status=trashed&bulk=restore&id=${trashed.id}&id=${other.id}`);
+    expect(confirm.text).toContain('Restore: 1 post will change');
+    expect(confirm.text).toContain(`${trashed.title} in the trash published, out of the trash (back on the site)`);
+    expect(confirm.text).toContain(`${other.title} published left as it is: not in the trash`);
+    const restore = [...confirm.html.matchAll(/name="post" value="([^"]+)"/g)].map((match) => match[1]);
+    expect(restore).toEqual([`${trashed.id}:2`]);
+    const done = await staff.request('/admin/posts?status=trashed', { form: { _csrf: confirm.csrf, action: 'restore', post: restore[0] ?? '' } });
+    expect(textOf(await done.text())).toContain('1 of 1 post restored.');
+    expect(await server.store.posts.getById(trashed.id)).toMatchObject({ deletedAt: null, status: 'published' });
+    expect((await fetch(`${server.url}/blog/${trashed.slug}`)).status).toBe(200);
+  });
+
   it('asks to tick a post when none is ticked, and refuses a POST that names none', async () => {
     const none = await page('/admin/posts?bulk=trash');
     expect(none.status).toBe(400);
@@ -220,6 +243,33 @@ describe('revoking a key', () => {
 });
 
 describe('approving a post with high findings', () => {
+  it('needs no reason when the author accepted every high finding, with their reasons', async () => {
+    const author = await server.createKey('Daily Accepting Author', ['blog:write'], 'Accepting Daily');
+    const created = await call<{ post: { id: string; status: string } }>(server, 'POST', '/api/blog', {
+      key: author,
+      body: validPost({
+        title: 'What the Carrier Calls Its Floor',
+        status: 'published',
+        content: '<p>The brochure calls the floor <q>risk-free</q> and speaks of guaranteed returns.</p>',
+        compliance: {
+          accept: [
+            { rule: 'risk-free', reason: 'Quoted from the carrier brochure, attributed.' },
+            { rule: 'guaranteed-returns', reason: 'Quoted from the carrier brochure, attributed.' },
+          ],
+        },
+      }),
+    });
+    expect(created.json.post.status).toBe('in_review');
+    const id = created.json.post.id;
+    const review = await page(`/admin/review/${id}`);
+    expect(review.html).not.toContain('Reason for approving');
+    const revision = /name="revision" value="(\d+)"/.exec(review.html)?.[1] ?? '';
+    const approved = await staff.request(`/admin/review/${id}`, { form: { _csrf: review.csrf, intent: 'approve', id, revision } });
+    expect(approved.status).toBe(303);
+    const audit = await server.store.audit.list();
+    expect(audit.find((entry) => entry.action === 'review.approved' && entry.target === id)?.detail).not.toHaveProperty('reason');
+  });
+
   it('needs a reason, which the audit log and the post history keep', async () => {
     const author = await server.createKey('Daily Held Author', ['blog:write'], 'Held Daily');
     const created = await call<{ post: { id: string; slug: string; status: string } }>(server, 'POST', '/api/blog', {

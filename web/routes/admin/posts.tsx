@@ -84,7 +84,11 @@ function statusOf(post: StaffPost): string {
 /** What the action would do to this post, as the confirmation lists it. */
 function plan(action: BulkAction, post: StaffPost): PlannedChange {
   const base = { id: post.id, title: post.title, revision: post.revision, from: statusOf(post) };
-  if (action === 'restore') return post.deletedAt ? { ...base, to: 'draft (restored from the trash)', why: null } : { ...base, to: null, why: 'not in the trash' };
+  if (action === 'restore') {
+    // A restored post keeps the status it had: a published one is back on the site.
+    const status = STATUS_LABELS[post.status as Status] ?? post.status;
+    return post.deletedAt ? { ...base, to: `${status}, out of the trash${post.status === 'published' ? ' (back on the site)' : ''}`, why: null } : { ...base, to: null, why: 'not in the trash' };
+  }
   if (post.deletedAt) return { ...base, to: null, why: 'already in the trash' };
   if (action === 'trash') return { ...base, to: 'in the trash (restorable)', why: null };
   return post.status === 'draft' ? { ...base, to: null, why: 'already a draft' } : { ...base, to: 'draft (off the site)', why: null };
