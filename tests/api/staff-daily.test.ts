@@ -82,6 +82,12 @@ describe('the posts list', () => {
     expect(titlesIn(second.html)[0]).toBe('Daily note 0474');
     expect(second.html).toMatch(/aria-current="page"[^>]*><span class="visually-hidden">Page <\/span>2</);
 
+    // "Tick all on this page" is a link: the same page with every box ticked, without JavaScript.
+    expect(second.html).toContain('href="/admin/posts?q=daily+note&amp;page=2&amp;tick=all"');
+    expect(second.html.match(/<input type="checkbox"[^>]*checked=""/g) ?? []).toHaveLength(0);
+    const ticked = await page('/admin/posts?q=daily+note&page=2&tick=all');
+    expect(ticked.html.match(/<input type="checkbox"[^>]*checked=""/g) ?? []).toHaveLength(25);
+
     // Past the last page: the last page, not an empty one.
     const beyond = await page('/admin/posts?q=daily+note&page=999');
     expect(beyond.text).toContain('Showing 476–499 of 499 posts.');

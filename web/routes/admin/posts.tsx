@@ -109,7 +109,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const list = await context.staff.posts.page(query);
     return data({ viewer, query, confirm: null, list, notice: `Tick at least one post, then choose "${BULK_VERBS[action].button}".` }, { status: 400 });
   }
-  return { viewer, query, confirm: null, list: await context.staff.posts.page(query), notice: null };
+  return { viewer, query, confirm: null, list: await context.staff.posts.page(query), notice: null, tickAll: params.get('tick') === 'all' };
 }
 
 interface ActionAnswer {
@@ -355,6 +355,7 @@ function Results({ answer }: { answer: ActionAnswer }) {
 
 export default function AdminPosts({ loaderData, actionData }: Route.ComponentProps) {
   const { viewer, query, confirm, list, notice } = loaderData;
+  const tickAll = 'tickAll' in loaderData && loaderData.tickAll === true;
   if (confirm) {
     return (
       <AdminShell viewer={viewer} title="Confirm the change">
@@ -395,9 +396,9 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
             </thead>
             <tbody>
               {list.posts.map((post) => (
-                <tr key={post.id}>
+                <tr key={`${post.id}-${tickAll ? 'all' : 'none'}`}>
                   <td>
-                    <input type="checkbox" name="id" value={post.id} id={`tick-${post.id}`} className="admin-tick" />
+                    <input type="checkbox" name="id" value={post.id} id={`tick-${post.id}`} className="admin-tick" defaultChecked={tickAll} />
                     <label htmlFor={`tick-${post.id}`} className="visually-hidden">
                       Tick {post.title}
                     </label>
@@ -435,6 +436,11 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
         </div>
         {list.posts.length > 0 ? (
           <div className="admin-actions admin-bulk">
+            {tickAll ? (
+              <Link to={listHref(query, list.page)}>Untick all</Link>
+            ) : (
+              <Link to={`${listHref(query, list.page)}${listHref(query, list.page).includes('?') ? '&' : '?'}tick=all`}>Tick all {list.posts.length} on this page</Link>
+            )}
             <span>With the ticked posts:</span>
             {BULK_ACTIONS.map((action) => (
               <button key={action} type="submit" name="bulk" value={action} className={`button ${action === 'trash' ? 'button-danger' : 'button-outline'}`}>
