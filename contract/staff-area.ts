@@ -84,6 +84,55 @@ export interface StaffPostQuery {
   q?: string;
 }
 
+/** The posts list's filters, page and size (/admin/posts, a GET form). */
+export interface StaffPostListQuery extends StaffPostQuery {
+  /** An author's name, exactly as the list offers it. */
+  author?: string;
+  /** A category slug. */
+  category?: string;
+  /** Only posts whose text the compliance rules find something in now ('yes'), or nothing ('no'). */
+  findings?: 'yes' | 'no';
+  /** From 1; past the last page, the last page. */
+  page?: number;
+  perPage?: number;
+}
+
+/** The compliance findings in a post as it reads now, by severity (accepted ones included). */
+export interface FindingTally {
+  high: number;
+  medium: number;
+  info: number;
+}
+
+export interface StaffPostRow extends StaffPost {
+  categorySlug: string;
+  findings: FindingTally;
+}
+
+/** One page of the posts list, with what its filter form offers and the counts by status. */
+export interface StaffPostPage {
+  posts: StaffPostRow[];
+  /** Posts matching the filters (all pages). */
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+  /** Every author of a post, for the author filter. */
+  authors: string[];
+  counts: { published: number; drafts: number; scheduled: number; inReview: number; trashed: number };
+}
+
+/** What one post's part of a bulk change did. */
+export interface BulkOutcome {
+  id: string;
+  title: string;
+  ok: boolean;
+  message: string;
+}
+
+/** The longest reason a staff member may give (revoking a key, approving despite high findings). */
+export const STAFF_REASON_MAX = 500;
+
 /**
  * The largest form /admin/review/:id takes (other staff forms: 64 KB): a reviewer's edit carries the
  * post's HTML URL-encoded, and the API takes posts of up to 250,000 characters.
@@ -134,6 +183,10 @@ export interface StaffArea {
   };
   posts: {
     list(query: StaffPostQuery): Promise<StaffPost[]>;
+    /** One page of the posts list, filtered, newest first. */
+    page(query: StaffPostListQuery): Promise<StaffPostPage>;
+    /** These posts (in the trash too), in the order asked; unknown ids are left out. */
+    byIds(ids: readonly string[]): Promise<StaffPost[]>;
     /** Each takes the revision the page showed: a post changed since is refused, as the API's If-Match does. */
     unpublish(id: string, revision: number): Promise<PostChangeOutcome>;
     trash(id: string, revision: number): Promise<PostChangeOutcome>;
@@ -146,8 +199,12 @@ export interface StaffArea {
     /** Posts waiting for review, the longest waiting first. */
     list(): Promise<ReviewItem[]>;
     get(id: string): Promise<ReviewDetail | null>;
-    /** Each takes the revision the page showed: a post changed since is refused. */
-    approve(id: string, revision: number): Promise<PostChangeOutcome>;
+    /**
+     * Each takes the revision the page showed: a post changed since is refused. Approving while high
+     * findings the author did not accept remain needs a written reason (refused without one), which the
+     * audit and the post's history keep.
+     */
+    approve(id: string, revision: number, reason?: string): Promise<PostChangeOutcome>;
     /** Back to its author as a draft; the note (required) is what the author reads. */
     sendBack(id: string, revision: number, note: string): Promise<PostChangeOutcome>;
     /** Corrects the wording; the post keeps waiting for review. */
@@ -157,8 +214,11 @@ export interface StaffArea {
   audit(limit: number): Promise<AuditEntry[]>;
   keys: {
     list(): Promise<StaffKey[]>;
+    /** One key, for the revoke confirmation; null when there is none with this id. */
+    get(id: string): Promise<StaffKey | null>;
     /** The secret is in the answer once, and nowhere else. */
     create(input: { name: string; owner: string; permissions: ApiPermission[] }): Promise<KeyCreateOutcome>;
+    /** The reason is required (trimmed, at most STAFF_REASON_MAX characters) and goes to the audit log. */
     revoke(id: string, reason: string): Promise<KeyRevokeOutcome>;
   };
 }

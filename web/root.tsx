@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
 } from 'react-router';
 import { type ReactNode, useLayoutEffect } from 'react';
 import type { Route } from './+types/root';
@@ -44,8 +45,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** The staff area (/admin and below) has its own frame (routes/admin/AdminShell.tsx): no marketing header, footer or call bar. */
+function isStaffPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { config } = useRootData();
+  const staff = isStaffPath(useLocation().pathname);
   // Marks the document once React owns it (tests wait for this), and tells the page boot script to
   // leave the page to React. In a layout effect: it runs in the commit that hydrates, after the
   // components' own (Tabs, DisclosureTable), which take over what the boot script showed, so no tap
@@ -70,12 +77,12 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <div id="root">
-          <Header />
-          <main id="main" tabIndex={-1}>
+          {staff ? null : <Header />}
+          <main id="main" tabIndex={-1} className={staff ? 'admin-main' : undefined}>
             {children}
           </main>
-          <Footer />
-          <CallBar />
+          {staff ? null : <Footer />}
+          {staff ? null : <CallBar />}
         </div>
         <ScrollRestoration />
         <ScrollToTopOnLoad />

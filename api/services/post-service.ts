@@ -405,8 +405,11 @@ export class PostService {
     return post;
   }
 
-  /** A reviewer approves a held post: it goes live (or is scheduled) as its author asked. */
-  async approve(id: string, revision: number, actor: Actor): Promise<PostWriteResponse> {
+  /**
+   * A reviewer approves a held post: it goes live (or is scheduled) as its author asked. The reviewer's
+   * reason (the staff area asks for one while high findings remain) is kept in the audit and the post's history.
+   */
+  async approve(id: string, revision: number, actor: Actor, reason?: string): Promise<PostWriteResponse> {
     const post = await this.#underReview(id, revision);
     const now = this.#now();
     const review = post.review;
@@ -420,7 +423,8 @@ export class PostService {
       review: null,
       updatedAt: now.toISOString(),
     };
-    const saved = await this.#save(post, next, fieldChanges(post, next), actor, 'approved in compliance review', this.#entryFor(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', ') }));
+    const why = reason ? `approved in compliance review despite high findings: ${reason}` : 'approved in compliance review';
+    const saved = await this.#save(post, next, fieldChanges(post, next), actor, why, this.#entryFor(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', '), ...(reason ? { reason } : {}) }));
     const message = scheduled ? `Approved: the post goes live at ${at ?? 'its time'}.` : 'Approved: the post is on the site.';
     return writeAnswer(saved, message, fieldChanges(post, next), []);
   }

@@ -16,7 +16,7 @@ import { leadsCsvChunks } from '../services/lead-export';
 import { KeyError } from '../services/keys';
 import { ApiError } from '../../contract/errors';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
-import type { PostChangeOutcome, ReviewDetail, ReviewItem, StaffPost } from '../../contract/staff-area';
+import { type FindingTally, type PostChangeOutcome, type ReviewDetail, type ReviewItem, STAFF_REASON_MAX, type StaffPost, type StaffPostListQuery, type StaffPostPage, type StaffPostRow } from '../../contract/staff-area';
 import { type Actor, staffActor } from '../services/actors';
 import { htmlFindingsOf } from '../services/compliance-gate';
 import { presentReview } from '../services/presenters';
@@ -81,6 +81,23 @@ function reviewItem(post: PostRecord): ReviewItem {
   const review = post.review ?? { state: 'pending' as const, requestedStatus: 'published' as const, requestedPublishAt: null, submittedAt: post.updatedAt, rules: [], note: null, decidedAt: null, decidedBy: null };
   return { post: staffPost(post), review: presentReview(review), findings: htmlFindingsOf(post), acceptances: post.complianceAccept.map((acceptance) => ({ ...acceptance })) };
 }
+
+/** Findings by severity of a post version, kept by id and revision (a revision's text never changes). */
+const tallies = new Map<string, FindingTally>();
+const TALLIES_KEPT = 20_000;
+
+function tallyOf(post: PostRecord): FindingTally {
+  const key = `${post.id}@${post.revision}`;
+  const known = tallies.get(key);
+  if (known) return known;
+  const tally: FindingTally = { high: 0, medium: 0, info: 0 };
+  for (const finding of htmlFindingsOf(post)) tally[finding.severity] += 1;
+  if (tallies.size >= TALLIES_KEPT) tallies.clear();
+  tallies.set(key, tally);
+  return tally;
+}
+
+export const STAFF_POSTS_PER_PAGE = 25;
 
 export class NotSignedInError extends Error {
   constructor() {
@@ -238,6 +255,47 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
     },
 
     posts: {
+      async page(query: StaffPostListQuery): Promise<StaffPostPage> {
+        signedIn();
+        const [listed, counts] = await Promise.all([store.posts.list({ status: query.status ?? 'any', limit: 1_000_000 }), store.posts.counts()]);
+        const authors = [...new Set(listed.entries.map((entry) => entry.author.name))].sort((a, b) => a.localeCompare(b));
+        const needle = query.q?.trim().toLowerCase() ?? '';
+        let entries = listed.entries.filter(
+          (entry) =>
+            (!needle || [entry.title, entry.slug, entry.author.name, entry.owner ?? '', entry.id].some((value) => value.toLowerCase().includes(needle))) &&
+            (!query.author || entry.author.name === query.author) &&
+            (!query.category || entry.categorySlug === query.category),
+        );
+        const tallyById = new Map<string, FindingTally>();
+        const tallyFor = async (entry: PostIndexEntry): Promise<FindingTally> => {
+          const known = tallies.get(`${entry.id}@${entry.revision}`);
+          if (known) return known;
+          const post = await store.posts.getById(entry.id);
+          return post ? tallyOf(post) : { high: 0, medium: 0, info: 0 };
+        };
+        if (query.findings) {
+          const kept: PostIndexEntry[] = [];
+          for (const entry of entries) {
+            const tally = await tallyFor(entry);
+            tallyById.set(entry.id, tally);
+            if ((tally.high + tally.medium + tally.info > 0) === (query.findings === 'yes')) kept.push(entry);
+          }
+          entries = kept;
+        }
+        const perPage = Math.max(1, Math.min(query.perPage ?? STAFF_POSTS_PER_PAGE, 200));
+        const pages = Math.max(1, Math.ceil(entries.length / perPage));
+        const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pages);
+        const shown = entries.slice((page - 1) * perPage, page * perPage);
+        const posts: StaffPostRow[] = await Promise.all(
+          shown.map(async (entry) => ({ ...staffPost(entry), categorySlug: entry.categorySlug, findings: tallyById.get(entry.id) ?? (await tallyFor(entry)) })),
+        );
+        return { posts, total: entries.length, page, pages, perPage, authors, counts };
+      },
+      async byIds(ids) {
+        signedIn();
+        const found = await Promise.all([...new Set(ids)].map((id) => store.posts.getById(id)));
+        return found.filter((post): post is PostRecord => post !== null).map((post) => staffPost(post));
+      },
       async list(query) {
         signedIn();
         const page = await store.posts.list({ status: query.status ?? 'any', limit: 10_000 });
@@ -269,7 +327,17 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         const detail: ReviewDetail = { ...item, excerpt: post.excerpt, content: post.content, author: post.author, trust: post.trust, isNewsArticle: post.isNewsArticle };
         return detail;
       },
-      approve: (id, revision) => changePost((actor) => postService.approve(id, revision, actor)),
+      approve: async (id, revision, reason = '') => {
+        signedIn();
+        const why = reason.trim();
+        if (why.length > STAFF_REASON_MAX) return { ok: false, message: `A reason can be at most ${STAFF_REASON_MAX} characters: shorten it.` };
+        const post = await store.posts.getById(id);
+        const high = post && post.revision === revision ? htmlFindingsOf(post).filter((finding) => finding.severity === 'high' && !finding.accepted).length : 0;
+        if (high > 0 && !why) {
+          return { ok: false, message: `This post still has ${high} high finding${high === 1 ? '' : 's'} the author did not accept. To approve it anyway, write why in "Reason for approving"; it is kept in the audit log and the post's history.` };
+        }
+        return changePost((actor) => postService.approve(id, revision, actor, high > 0 ? why : undefined));
+      },
       sendBack: async (id, revision, note) => {
         const text = note.trim();
         if (text.length < 10) return { ok: false, message: 'Write the author a note of at least 10 characters: what to change, and why.' };
@@ -294,6 +362,11 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           }),
         );
       },
+      async get(id) {
+        signedIn();
+        const key = (await keyService.details()).find((candidate) => candidate.id === id);
+        return key ? { ...key, lastClient: null } : null;
+      },
       async create(input) {
         signedIn();
         try {
@@ -307,9 +380,12 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       },
       async revoke(id, reason) {
         const viewer = signedIn();
+        const why = reason.trim();
+        if (!why) return { ok: false, message: 'Write why the key is revoked (for example "laptop lost" or "integration retired"): the audit log keeps the reason.' };
+        if (why.length > STAFF_REASON_MAX) return { ok: false, message: `A reason can be at most ${STAFF_REASON_MAX} characters: shorten it.` };
         try {
-          const result = await keyService.revoke(id, { by: `staff:${viewer.staff.email}`, reason: reason || undefined });
-          if (!result.alreadyRevoked) await record('key.revoked', result.key.id, { name: result.key.name, reason: reason || null });
+          const result = await keyService.revoke(id, { by: `staff:${viewer.staff.email}`, reason: why });
+          if (!result.alreadyRevoked) await record('key.revoked', result.key.id, { name: result.key.name, reason: why });
           return { ok: true, key: { ...result.key, lastClient: null }, alreadyRevoked: result.alreadyRevoked };
         } catch (error) {
           if (error instanceof KeyError) return { ok: false, message: error.message };

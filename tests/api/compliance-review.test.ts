@@ -120,7 +120,13 @@ describe('a held post', () => {
     expect(page.html).toContain('<strong><mark class="review-mark review-mark-high">risk-free</mark></strong>');
     expect(textOf(page.html)).toContain('in the content at 2:');
 
-    const approved = await staff.request(`/admin/review/${post.id}`, { form: { intent: 'approve', id: post.id, revision: page.revision, _csrf: page.csrf } });
+    // Its high findings were not accepted by the author: approving needs the reviewer's reason.
+    const unexplained = await staff.request(`/admin/review/${post.id}`, { form: { intent: 'approve', id: post.id, revision: page.revision, _csrf: page.csrf } });
+    expect(unexplained.status).toBe(400);
+    expect(textOf(await unexplained.text())).toContain(`This post still has ${post.high} high findings the author did not accept.`);
+    expect(await publicSightings(post)).toEqual({ apiList: false, blogPage: false, postPage: 404, rss: false, sitemap: false });
+    const reason = 'The carrier guarantees the floor in writing; approved by compliance.';
+    const approved = await staff.request(`/admin/review/${post.id}`, { form: { intent: 'approve', id: post.id, revision: page.revision, _csrf: page.csrf, reason } });
     expect(approved.status).toBe(303);
     const back = approved.headers.get('location') ?? '';
     expect(back).toBe(`/admin/review?approved=${post.id}`);
@@ -130,7 +136,7 @@ describe('a held post', () => {
 
     expect(await publicSightings(post)).toEqual({ apiList: true, blogPage: true, postPage: 200, rss: true, sitemap: true });
     const audit = await server.store.audit.list();
-    expect(audit.find((entry) => entry.action === 'review.approved' && entry.target === post.id)).toMatchObject({ actor: `staff:${EMAIL}` });
+    expect(audit.find((entry) => entry.action === 'review.approved' && entry.target === post.id)).toMatchObject({ actor: `staff:${EMAIL}`, detail: { reason } });
 
     // Its review page now says it is no longer waiting, and leads back to the queue.
     const gone = await reviewPage(staff, post.id);

@@ -88,7 +88,7 @@ describe('without a session', () => {
     expect(login.status).toBe(200);
     expect(login.headers.get('cache-control')).toBe('no-store');
     const html = await login.text();
-    expect(html).toContain('<h1 id="login-title">Admin Login</h1>');
+    expect(html).toContain('<h1>Admin Login</h1>');
     expect(html).toContain('noindex');
   });
 });

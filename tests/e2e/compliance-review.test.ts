@@ -3,7 +3,8 @@
  * two posts an author sent with "guaranteed returns" and "risk-free" wait in the queue; the reviewer
  * signs in (sent back to the queue), opens one, reads its findings (the accepted one with the
  * author's reason, the matched words marked in the post) and sends it back with a note; corrects the
- * title of the other and approves it, after which it is on the blog. Without JavaScript and with it;
+ * title of the other and approves it (its remaining high findings only with a written reason, which the
+ * audit log shows), after which it is on the blog. Without JavaScript and with it;
  * axe on every page (in the run with JavaScript, since axe itself is a script).
  */
 import type { Page } from 'playwright-core';
@@ -119,6 +120,13 @@ for (const js of [false, true]) {
       expect(await site.server.store.posts.getById(approved.id)).toMatchObject({ title: corrected, status: 'in_review' });
       await expectAxeClean(page, js);
 
+      // Its content still makes two high claims: approving them needs a reason, refused without one
+      // on the same page; the reason then goes to the audit log.
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByTestId('review-message').filter({ hasText: 'This post still has 2 high findings the author did not accept.' }).waitFor();
+      expect(await site.server.store.posts.getById(approved.id)).toMatchObject({ status: 'in_review' });
+      const reason = `The carrier's filed illustration says so ${suffix}.`;
+      await page.getByLabel('Reason for approving').fill(reason);
       await page.getByRole('button', { name: 'Approve' }).click();
       await page.waitForURL(`**/admin/review?approved=${approved.id}`);
       await page
@@ -130,6 +138,7 @@ for (const js of [false, true]) {
       await page.goto(`${site.url}/admin/audit`);
       const audit = await page.getByTestId('audit-table').innerText();
       for (const action of ['review.returned', 'review.edited', 'review.approved']) expect(audit).toContain(action);
+      expect(audit).toContain(`reason: The carrier's filed illustration says so ${suffix}.`);
     });
   });
 }

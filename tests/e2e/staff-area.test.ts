@@ -140,14 +140,23 @@ for (const js of [false, true]) {
       await signIn(page);
       if (js) await waitForHydration(page);
       await expectAxeClean(page, js);
-      await page.getByRole('button', { name: `Unpublish ${title}` }).click();
-      await page.getByTestId('posts-message').filter({ hasText: 'Unpublished' }).waitFor();
+      // Each change: tick the post, pick the action, read the confirmation, confirm.
+      const change = async (button: string, confirm: string, done: string) => {
+        await page.getByLabel(`Tick ${title}`).check();
+        await page.getByRole('button', { name: button }).click();
+        await page.getByTestId('bulk-confirm').waitFor();
+        expect(await page.getByTestId('bulk-changes').innerText()).toContain(title);
+        await expectAxeClean(page, js);
+        await page.getByRole('button', { name: confirm }).click();
+        await page.getByTestId('posts-message').filter({ hasText: done }).waitFor();
+      };
+      await change('Unpublish…', 'Unpublish 1 post', '1 of 1 post unpublished.');
+      expect(await page.getByTestId('bulk-results').innerText()).toContain(`${title}: Unpublished`);
       expect((await fetch(`${site.url}/blog/${post.slug}`)).status).not.toBe(200);
-      await page.getByRole('button', { name: `Move ${title} to the trash` }).click();
-      await page.getByTestId('posts-message').filter({ hasText: 'Moved to the trash' }).waitFor();
+      await change('Move to the trash…', 'Move 1 post to the trash', '1 of 1 post moved to the trash.');
       await page.goto(`${site.url}/admin/posts?status=trashed`);
-      await page.getByRole('button', { name: `Restore ${title}` }).click();
-      await page.getByTestId('posts-message').filter({ hasText: 'Restored from the trash, as a draft post' }).waitFor();
+      await change('Restore…', 'Restore 1 post', '1 of 1 post restored.');
+      expect(await page.getByTestId('bulk-results').innerText()).toContain('Restored from the trash, as a draft post');
 
       await page.goto(`${site.url}/admin/audit`);
       await expectAxeClean(page, js);
@@ -180,13 +189,22 @@ for (const js of [false, true]) {
         });
       expect((await publish()).status).toBe(201);
 
-      // The secret is never shown again; revoking needs no secret, only a reason.
+      // The secret is never shown again; revoking needs no secret, only a reason, on a confirmation page.
       await page.goto(`${site.url}/admin/api-keys`);
       expect(await page.content()).not.toContain(secret);
-      await page.getByLabel('Reason').last().fill('laptop lost');
+      await page.getByRole('link', { name: `Revoke ${name}…` }).click();
+      await page.getByTestId('revoke-confirm').waitFor();
+      expect(await page.getByTestId('revoke-key-facts').innerText()).toContain(name);
+      await expectAxeClean(page, js);
+      // A reason of spaces only is refused on the same page, the key still working.
+      await page.getByLabel('Reason (kept in the audit log)').fill('   ');
       await page.getByRole('button', { name: `Revoke ${name}` }).click();
-      await page.getByTestId('keys-message').waitFor();
-      expect(await page.getByTestId('keys-message').innerText()).toContain(`Revoked key "${name}"`);
+      await page.getByTestId('revoke-error').filter({ hasText: 'Write why the key is revoked' }).waitFor();
+      expect((await publish()).status).toBe(201);
+      await page.getByLabel('Reason (kept in the audit log)').fill('laptop lost');
+      await page.getByRole('button', { name: `Revoke ${name}` }).click();
+      await page.getByTestId('keys-message').filter({ hasText: `Revoked key "${name}"` }).waitFor();
+      expect(await page.getByTestId('keys-table').innerText()).toContain(`: laptop lost`);
       const refused = await publish();
       expect(refused.status).toBe(401);
       expect(JSON.stringify(await refused.json())).toContain('revoked');

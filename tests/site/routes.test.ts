@@ -60,9 +60,16 @@ describe('server-rendered pages', () => {
     expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`http://localhost:3000${path}`);
     expect(attr(html, /<meta property="og:title" content="([^"]+)"/)).toBe(title);
     expect(html).toContain('"@type":"InsuranceAgency"');
-    // The shell: navigation and footer on every page.
-    expect(html).toContain('aria-label="Main"');
-    expect(html).toContain('Schedule Consultation');
+    if (path.startsWith('/admin')) {
+      // The staff area has a frame of its own: its bar, no marketing navigation, footer or call bar.
+      expect(html).toContain('<header class="admin-bar">');
+      expect(html).not.toContain('aria-label="Main"');
+      expect(html).not.toContain('Schedule Consultation');
+    } else {
+      // The shell: navigation and footer on every public page.
+      expect(html).toContain('aria-label="Main"');
+      expect(html).toContain('Schedule Consultation');
+    }
     expect(html).not.toMatch(/\{(product|phone|email|key)\}/);
   });
 

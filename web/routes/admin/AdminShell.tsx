@@ -1,10 +1,12 @@
 /**
- * The frame of every signed-in staff page: who is signed in, the staff navigation, and the sign-out
- * forms (this session, or every session of the account), each carrying the CSRF token.
+ * The frame of every signed-in staff page: the staff area's own bar (the site's name, the staff
+ * navigation with the current page marked, who is signed in, and the sign-out forms, each carrying the
+ * CSRF token), then the page's title and content.
  */
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
 import type { StaffViewer } from '../../../contract/staff-area';
+import { useSiteConfig } from '../../components/layout/site-config-context';
 
 export function CsrfField({ viewer }: { viewer: StaffViewer }) {
   return <input type="hidden" name="_csrf" value={viewer.csrfToken} />;
@@ -24,55 +26,91 @@ export function AdminFacts({ facts, testId }: { facts: ReadonlyArray<readonly [s
   );
 }
 
+/** The staff pages, in the order of the navigation. */
+const STAFF_PAGES: ReadonlyArray<{ to: string; label: string; end?: boolean }> = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/leads', label: 'Leads' },
+  { to: '/admin/posts', label: 'Posts' },
+  { to: '/admin/review', label: 'Review' },
+  { to: '/admin/api-keys', label: 'API keys' },
+  { to: '/admin/audit', label: 'Audit log' },
+];
+
+/** The staff navigation: the current page (or the page a record belongs to) is marked with aria-current. */
+export function AdminNav() {
+  return (
+    <nav aria-label="Staff area" className="admin-nav">
+      <ul>
+        {STAFF_PAGES.map((page) => (
+          <li key={page.to}>
+            <NavLink to={page.to} end={page.end ?? false}>
+              {page.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The staff area's own layout (the root leaves out the marketing header, footer and call bar under
+ * /admin): a bar with the site's name, the staff navigation and who is signed in, then the page.
+ */
 export function AdminShell({ viewer, title, children }: { viewer: StaffViewer; title: string; children: ReactNode }) {
   return (
-    <div className="admin container">
-      <div className="admin-bar">
-        <nav aria-label="Staff area">
-          <ul>
-            <li>
-              <NavLink to="/admin" end>
-                Dashboard
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/leads">Leads</NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/posts">Posts</NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/review">Review</NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/api-keys">API keys</NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/audit">Audit log</NavLink>
-            </li>
-          </ul>
-        </nav>
-        <div className="admin-who">
-          <span>
-            Signed in as <strong>{viewer.name}</strong> ({viewer.email})
-          </span>
-          <Form method="post" action="/admin/logout" reloadDocument>
-            <CsrfField viewer={viewer} />
-            <button type="submit" className="button button-outline">
-              Sign out
-            </button>
-          </Form>
-          <Form method="post" action="/admin/logout" reloadDocument>
-            <CsrfField viewer={viewer} />
-            <input type="hidden" name="everywhere" value="yes" />
-            <button type="submit" className="link-button">
-              Sign out everywhere
-            </button>
-          </Form>
+    <div className="admin">
+      <header className="admin-bar">
+        <div className="admin-bar-inner">
+          <a className="admin-brand" href="/">
+            <span className="visually-hidden">Public site: </span>
+            {useSiteConfig().agencyName}
+          </a>
+          <AdminNav />
+          <div className="admin-who">
+            <span>
+              Signed in as <strong>{viewer.name}</strong> <span className="admin-email">({viewer.email})</span>
+            </span>
+            <Form method="post" action="/admin/logout" reloadDocument>
+              <CsrfField viewer={viewer} />
+              <button type="submit" className="button button-outline-light">
+                Sign out
+              </button>
+            </Form>
+            <Form method="post" action="/admin/logout" reloadDocument>
+              <CsrfField viewer={viewer} />
+              <input type="hidden" name="everywhere" value="yes" />
+              <button type="submit" className="link-button">
+                Sign out everywhere
+              </button>
+            </Form>
+          </div>
         </div>
+      </header>
+      <div className="admin-page container">
+        <h1>{title}</h1>
+        {children}
       </div>
-      <h1>{title}</h1>
-      {children}
+    </div>
+  );
+}
+
+/** The staff area's frame for a visitor who is not signed in (the sign-in page, the public part of /admin/api-keys). */
+export function AdminPublicShell({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <div className="admin">
+      <header className="admin-bar">
+        <div className="admin-bar-inner">
+          <a className="admin-brand" href="/">
+            <span className="visually-hidden">Public site: </span>
+            {useSiteConfig().agencyName}
+          </a>
+        </div>
+      </header>
+      <div className={`admin-page container${className ? ` ${className}` : ''}`}>
+        <h1>{title}</h1>
+        {children}
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@
 import { Form, data, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { configFromMatches, pageMeta } from '../../seo/meta';
+import { AdminPublicShell } from './AdminShell';
 import { adminHeaders, field, safeNext } from './admin-route';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,8 +44,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting';
   return (
-    <section className="page-section narrow admin-login" aria-labelledby="login-title">
-      <h1 id="login-title">Admin Login</h1>
+    <AdminPublicShell title="Admin Login" className="admin-login">
       <p>For agency staff. Authors who need an API key: see <a href="/admin/api-keys">API keys</a>.</p>
       {loaderData.signedOut && !actionData ? (
         <p role="status" className="admin-notice">
@@ -72,6 +72,6 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         </button>
       </Form>
       <p className="field-hint">Forgot your password? Ask an administrator to reset it (blogpost staff reset-password).</p>
-    </section>
+    </AdminPublicShell>
   );
 }

@@ -2,16 +2,18 @@
  * /admin/review/:id: one post held for compliance review, as a reviewer needs it: who wrote it (and
  * their credentials), who checked it and against what sources, every finding of the rules on the post
  * as it reads now (accepted ones with the author's reason), and the post itself with the findings
- * marked. Three decisions, each a plain form with the CSRF token and the revision the page showed (a
- * post changed since is refused): approve (it goes live as its author asked), send back with a note
- * (a draft again; the author reads the note through the API), or correct the wording (it keeps
- * waiting). Approving and sending back return to the queue, which says what was done.
+ * marked. The decision comes first, under a summary of the findings by severity: approve (it goes live
+ * as its author asked; while high findings the author did not accept remain, only with a written
+ * reason, which the audit log and the post's history keep), send back with a note (a draft again; the
+ * author reads the note through the API), or edit (a link to the wording form at the end; the post
+ * keeps waiting). Each is a plain form with the CSRF token and the revision the page showed (a post
+ * changed since is refused). Approving and sending back return to the queue, which says what was done.
  */
 import type { ReactNode } from 'react';
 import { Form, Link, type ShouldRevalidateFunctionArgs, data, redirect } from 'react-router';
 import type { Route } from './+types/review-post';
 import type { ComplianceField, ComplianceFinding, ComplianceSeverity } from '../../../contract/compliance';
-import { type ReviewDetail, REVIEW_EDIT_FORM_BYTES, type StaffViewer } from '../../../contract/staff-area';
+import { type ReviewDetail, REVIEW_EDIT_FORM_BYTES, STAFF_REASON_MAX, type StaffViewer } from '../../../contract/staff-area';
 import { configFromMatches, pageMeta } from '../../seo/meta';
 import { AdminFacts, AdminShell, CsrfField } from './AdminShell';
 import { adminHeaders, field, requireViewer } from './admin-route';
@@ -28,6 +30,7 @@ const NOTE_MAX = 2000;
 type Intent = 'approve' | 'return' | 'edit';
 interface FormValues {
   note?: string;
+  reason?: string;
   title?: string;
   excerpt?: string;
   content?: string;
@@ -78,8 +81,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const reviews = context.staff.reviews;
 
   if (intent === 'approve') {
-    const outcome = await reviews.approve(params.id, revision);
-    if (!outcome.ok) return refused(intent, 409, outcome.message);
+    const reason = textareaText(form, 'reason');
+    if (reason.length > STAFF_REASON_MAX) return refused(intent, 400, `A reason can be at most ${STAFF_REASON_MAX} characters: shorten it.`, { reason });
+    const detail = await reviews.get(params.id);
+    const high = detail ? unacceptedHigh(detail.findings) : 0;
+    if (detail && detail.post.revision === revision && high > 0 && !reason) {
+      return refused(intent, 400, `This post still has ${high} high finding${high === 1 ? '' : 's'} the author did not accept. To approve it anyway, write why in "Reason for approving"; it is kept in the audit log and the post's history. Or send it back, or edit the wording.`, { reason });
+    }
+    const outcome = await reviews.approve(params.id, revision, reason);
+    if (!outcome.ok) return refused(intent, 409, outcome.message, { reason });
     throw redirect(`/admin/review?approved=${encodeURIComponent(params.id)}`, 303);
   }
   if (intent === 'return') {
@@ -100,6 +110,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 /** After a refusal because the post changed, show the post as it reads now (the default skips revalidating after a 4xx). */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
+/** High findings the author did not accept: approving with any needs a written reason. */
+function unacceptedHigh(findings: readonly ComplianceFinding[]): number {
+  return findings.filter((finding) => finding.severity === 'high' && !finding.accepted).length;
 }
 
 interface Span {
@@ -258,16 +273,64 @@ function Hidden({ viewer, detail, intent }: { viewer: StaffViewer; detail: Revie
   );
 }
 
-function Decisions({ viewer, detail, editable, answer }: { viewer: StaffViewer; detail: ReviewDetail; editable: boolean; answer: ActionAnswer | undefined }) {
-  const kept = answer?.values ?? {};
+/** The findings at a glance, by severity, above the decision; the details follow further down. */
+function FindingSummary({ detail }: { detail: ReviewDetail }) {
+  const { findings } = detail;
+  const rows = (['high', 'medium', 'info'] as const).map((severity) => {
+    const of = findings.filter((finding) => finding.severity === severity);
+    return { severity, count: of.length, accepted: of.filter((finding) => finding.accepted).length };
+  });
+  const shown = rows.filter((row) => row.count > 0);
   return (
-    <section aria-labelledby="review-decide">
+    <p className="review-summary" data-testid="review-summary">
+      <strong>Findings:</strong>{' '}
+      {findings.length === 0 ? (
+        'the rules find nothing in the post as it reads now.'
+      ) : (
+        <>
+          {shown.map((row) => (
+            <span key={row.severity} className="review-summary-item">
+              <span className={`review-severity review-severity-${row.severity}`}>{row.severity}</span> {row.count}
+              {row.accepted > 0 ? ` (${row.accepted} accepted by the author)` : ''}
+            </span>
+          ))}{' '}
+          <a href="#review-findings-title">Read every finding</a>
+        </>
+      )}
+    </p>
+  );
+}
+
+function Decisions({ viewer, detail, answer }: { viewer: StaffViewer; detail: ReviewDetail; answer: ActionAnswer | undefined }) {
+  const kept = answer?.values ?? {};
+  const high = unacceptedHigh(detail.findings);
+  const reasonRefused = answer?.intent === 'approve' && !answer.ok;
+  return (
+    <section aria-labelledby="review-decide" className="review-decide">
       <h2 id="review-decide">Decide</h2>
+      <FindingSummary detail={detail} />
       <div className="review-decisions">
         <Form method="post" className="admin-form review-decision" aria-labelledby="review-approve">
           <h3 id="review-approve">Approve</h3>
           <p>It goes live as its author asked: {requestedLine(detail.review)}.</p>
           <Hidden viewer={viewer} detail={detail} intent="approve" />
+          {high > 0 ? (
+            <div className="form-field">
+              <label htmlFor="review-reason">Reason for approving</label>
+              <textarea
+                id="review-reason"
+                name="reason"
+                rows={3}
+                maxLength={STAFF_REASON_MAX}
+                aria-describedby="review-reason-hint"
+                defaultValue={answer?.intent === 'approve' ? kept.reason : undefined}
+                {...(reasonRefused ? { 'aria-invalid': true } : {})}
+              />
+              <span id="review-reason-hint" className="field-hint">
+                Required: {high} high finding{high === 1 ? '' : 's'} the author did not accept remain{high === 1 ? 's' : ''}. Say why the post may go live as it is; the audit log and the post&apos;s history keep it.
+              </span>
+            </div>
+          ) : null}
           <button type="submit" className="button button-primary">
             Approve
           </button>
@@ -284,8 +347,23 @@ function Decisions({ viewer, detail, editable, answer }: { viewer: StaffViewer; 
             Send back
           </button>
         </Form>
+        <div className="admin-form review-decision">
+          <h3>Edit</h3>
+          <p>Correct the wording yourself; the post keeps waiting for review and the rules check it again.</p>
+          <a href="#review-edit" className="button button-outline">
+            Edit the wording
+          </a>
+        </div>
       </div>
-      <h3 id="review-edit">Edit the wording</h3>
+    </section>
+  );
+}
+
+function EditWording({ viewer, detail, editable, answer }: { viewer: StaffViewer; detail: ReviewDetail; editable: boolean; answer: ActionAnswer | undefined }) {
+  const kept = answer?.values ?? {};
+  return (
+    <section aria-labelledby="review-edit">
+      <h2 id="review-edit">Edit the wording</h2>
       {editable ? (
         <Form method="post" className="admin-form review-edit" aria-labelledby="review-edit">
           <p>Saving keeps the post waiting for review; the rules check it again and the findings above follow.</p>
@@ -334,6 +412,7 @@ export default function AdminReviewPost({ loaderData, actionData }: Route.Compon
       <p>
         <Link to="/admin/review">Back to the review queue</Link>
       </p>
+      <Decisions viewer={viewer} detail={detail} answer={actionData} />
       <PostFacts detail={detail} />
       <Findings detail={detail} />
       <section aria-labelledby="review-post-title">
@@ -345,7 +424,7 @@ export default function AdminReviewPost({ loaderData, actionData }: Route.Compon
           <div className="post-content prose" dangerouslySetInnerHTML={{ __html: markContent(detail.content, detail.findings) }} />
         </article>
       </section>
-      <Decisions viewer={viewer} detail={detail} editable={editable} answer={actionData} />
+      <EditWording viewer={viewer} detail={detail} editable={editable} answer={actionData} />
     </AdminShell>
   );
 }
