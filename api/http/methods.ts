@@ -124,6 +124,16 @@ function refuseFormPost(ctx: Parameters<Middleware>[0], bodyBytes: number): bool
  * plain-text 400, and methods other than GET and HEAD a 405 with Allow (OPTIONS a 204), before the
  * renderer, which builds a URL from the Host and a fetch Request that refuses TRACE and CONNECT.
  */
+/** Whether a path's percent-encoding reads as UTF-8 (`/%E0%A4%A` does not). */
+function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const pageRequestGuard: Middleware = async (ctx, next) => {
   if (!isValidHost(ctx.host)) {
     ctx.status = 400;
@@ -131,6 +141,7 @@ export const pageRequestGuard: Middleware = async (ctx, next) => {
     ctx.body = `400 Bad Request. ${HOST_PROBLEM}\n`;
     return;
   }
+  if (!decodablePath(ctx.path)) ctx.throw(400, 'The address could not be read: it has a % that is not followed by a valid encoded character. Check the link you followed.');
   if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();
   // A staff form the staff area's gate (site/staff-guard.ts) has already read and checked.
   if (ctx.method === 'POST' && ctx.state.formBody instanceof Buffer) return next();

@@ -25,7 +25,7 @@ function phoneLink(config: Pick<SiteConfig, 'phoneDisplay' | 'phoneE164'>): stri
 }
 
 /** `requestId` is sane (request-id.ts allows only letters, digits and . _ : -), so it needs no escaping. */
-function htmlPage(status: number, requestId: string, config: Pick<SiteConfig, 'phoneDisplay' | 'phoneE164'>): string {
+function htmlPage(status: number, requestId: string, config: Pick<SiteConfig, 'phoneDisplay' | 'phoneE164'>, told?: string): string {
   const reference = `<p>If you contact us about this, quote the request id <code>${requestId}</code>.</p>`;
   if (status === 507) {
     const text = `What you sent could not be saved: the site's storage is full. Nothing saved before was lost. Please try again later, or call us at ${phoneLink(config)} and we will help right away.`;
@@ -38,7 +38,9 @@ function htmlPage(status: number, requestId: string, config: Pick<SiteConfig, 'p
   const text =
     status >= 500
       ? `Something went wrong. Please reload or go back to the <a href="/">home page</a>. If it keeps happening, call us at ${phoneLink(config)}.`
-      : 'This request could not be handled.';
+      : told
+        ? `${escapeMarkup(told)} Go to the <a href="/">home page</a>.`
+        : 'This request could not be handled.';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unexpected Application Error!</title></head><body><h1>Unexpected Application Error!</h1><p>${text}</p>${reference}</body></html>`;
 }
 
@@ -54,7 +56,9 @@ export function pageErrorHandler(logger: Logger, config: Pick<SiteConfig, 'phone
       if (status === 503) ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       if (status === 503 || status === 507) ctx.set('Cache-Control', 'no-store');
       ctx.type = 'text/html; charset=utf-8';
-      ctx.body = htmlPage(status, requestId, config);
+      // A client error raised with a message for the visitor (ctx.throw(400, '...'): `expose`) says it.
+      const told = status < 500 && typeof raw === 'object' && raw !== null && (raw as { expose?: unknown }).expose === true ? String((raw as { message?: unknown }).message ?? '') : undefined;
+      ctx.body = htmlPage(status, requestId, config, told || undefined);
     }
   };
 }

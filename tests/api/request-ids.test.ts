@@ -45,6 +45,8 @@ describe('X-Request-Id', () => {
     const id = res.headers.get('x-request-id') ?? '';
     expect(id).toMatch(REQUEST_ID);
     expect(res.text).toContain(`quote the request id <code>${id}</code>`);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('The address could not be read: it has a % that is not followed by a valid encoded character.');
   });
 
   it('keeps a sane incoming id and replaces one that is not', async () => {
