@@ -312,6 +312,33 @@ export class SqlLeadRepository implements LeadRepository {
     return outcome.changed;
   }
 
+  async nextTurn(): Promise<number> {
+    const row = await this.#database.write('take the next turn of lead assignment', (tx) =>
+      tx
+        .updateTable('store_meta')
+        .set({ value: sql<string>`CAST(CAST(value AS BIGINT) + 1 AS TEXT)` })
+        .where('name', '=', 'lead_assign_seq')
+        .returning('value')
+        .executeTakeFirst(),
+    );
+    return Number(row?.value ?? 0);
+  }
+
+  async addOptOut(optOut: { addressSha256: string; leadId: string; at: string; channel: string }): Promise<void> {
+    await this.#database.write("record a visitor's opt-out", (tx) =>
+      tx
+        .insertInto('lead_opt_outs')
+        .values({ address_sha256: optOut.addressSha256, lead_id: optOut.leadId, at: optOut.at, channel: optOut.channel })
+        .onConflict((conflict) => conflict.column('address_sha256').doNothing())
+        .execute(),
+    );
+  }
+
+  async isOptedOut(addressSha256: string): Promise<boolean> {
+    const row = await this.#database.read("read a visitor's opt-out", (db) => db.selectFrom('lead_opt_outs').select('at').where('address_sha256', '=', addressSha256).executeTakeFirst());
+    return row !== undefined;
+  }
+
   /** The lead and every notification of it, in one transaction. */
   async delete(id: string): Promise<boolean> {
     if (!LEAD_ID.test(id)) return false;
