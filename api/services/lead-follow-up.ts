@@ -6,7 +6,7 @@
  * which asks `messageFor` at the moment of sending, so an opt-out or a contact attempt recorded a second
  * before stops an e-mail still waiting. Every change is in the audit, naming the lead by id only.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ContactAttempt, ContactChannel, ContactOutcome, DeliveryRecord, LeadAssignee, LeadRecord, OptOutChannel, OptOutStatus } from '../../contract/leads';
 import type { SiteConfig } from '../../contract/site-config';
 import type { AuditAction } from '../../contract/staff';
@@ -64,15 +64,6 @@ export interface LeadFollowUpOptions {
   onQueued?: () => void;
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-/** The opt-out table's key of an address. */
-export function addressKey(address: string): string {
-  return sha256(address.trim().toLowerCase());
-}
-
 function percentile(sorted: number[], fraction: number): number | null {
   if (sorted.length === 0) return null;
   // Nearest rank: the smallest value with at least `fraction` of the values at or below it.
@@ -107,7 +98,7 @@ export function leadFollowUp(options: LeadFollowUpOptions): LeadFollowUp {
       return lead.optOut ? lead : { ...lead, optOut: { at, channel, by: actor }, updatedAt: at };
     });
     if (!changed) return null;
-    if (changed.email) await store.leads.addOptOut({ addressSha256: addressKey(changed.email), leadId, at, channel });
+    if (changed.email) await store.leads.addOptOut({ address: changed.email, leadId, at, channel });
     if (first) await audit('lead.opted_out', actor, leadId, { channel }, ip);
     return changed;
   };
@@ -145,7 +136,7 @@ export function leadFollowUp(options: LeadFollowUpOptions): LeadFollowUp {
     async messageFor(record, lead) {
       if (record.channel === 'acknowledgement') {
         if (!lead.email) return { skip: 'the visitor gave no e-mail address' };
-        if (lead.optOut || (await store.leads.isOptedOut(addressKey(lead.email)))) return { skip: 'the visitor asked not to be contacted' };
+        if (lead.optOut || (await store.leads.isOptedOut(lead.email))) return { skip: 'the visitor asked not to be contacted' };
         return { send: acknowledgementEmail(lead, config, settings.firstContactMinutes, await self.stopLink(lead.id)) };
       }
       if (record.channel === 'assignee') {

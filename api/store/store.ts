@@ -236,10 +236,10 @@ export interface LeadRepository {
   delete(id: string): Promise<boolean>;
   /** The round robin's next turn (1, 2, 3...), one statement: two servers never get the same number. */
   nextTurn(): Promise<number>;
-  /** Records that the owner of an address (by the SHA-256 of it, lower-cased) asked not to be contacted; the first record stays. */
-  addOptOut(optOut: { addressSha256: string; leadId: string; at: string; channel: string }): Promise<void>;
-  /** Whether the owner of this address (SHA-256, lower-cased) asked not to be contacted. */
-  isOptedOut(addressSha256: string): Promise<boolean>;
+  /** Records that the owner of an e-mail address asked not to be contacted (kept as the SHA-256 of the address lower-cased); the first record stays. */
+  addOptOut(optOut: { address: string; leadId: string; at: string; channel: string }): Promise<void>;
+  /** Whether the owner of this e-mail address (any case) asked not to be contacted. */
+  isOptedOut(address: string): Promise<boolean>;
 }
 
 /** Notifications of leads waiting to be sent (and those sent, as a record). */
