@@ -119,16 +119,16 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
     store.audit.append({ at: now().toISOString(), actor: `staff:${signedIn().staff.email}`, action, target, detail, ip: client.ip });
 
   const followUp = deps.services.followUp;
+  /** The inbox's filters beyond status and spam: the search, waiting for a first contact, the week received. */
+  const keeps = (query: LeadListQuery) => {
+    const week = query.week === 'this' ? 0 : query.week === 'last' ? 1 : null;
+    return (lead: LeadRecord) =>
+      (!query.q || matches(lead, query.q)) && (!query.waiting || !followUp || followUp.isWaiting(lead)) && (week === null || !followUp || followUp.inWeek(lead, week));
+  };
   const listLeads = async (query: LeadListQuery) => {
     signedIn();
     const leads = await store.leads.list({ ...(query.status ? { status: query.status } : {}), spam: query.spam ?? false });
-    const week = query.week === 'this' ? 0 : query.week === 'last' ? 1 : null;
-    return leads.filter(
-      (lead) =>
-        (!query.q || matches(lead, query.q)) &&
-        (!query.waiting || !followUp || followUp.isWaiting(lead)) &&
-        (week === null || !followUp || followUp.inWeek(lead, week)),
-    );
+    return leads.filter(keeps(query));
   };
 
   /** A lead change of speed to lead, as the lead page reports it. */
@@ -265,9 +265,9 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       },
       async csv(query) {
         signedIn();
-        const needle = query.q;
+        const filtered = Boolean(query.q || query.waiting || query.week);
         const chunks = leadsCsvChunks(store, { ...(query.status ? { status: query.status } : {}), spam: query.spam ?? false }, {
-          ...(needle ? { keep: (lead: LeadRecord) => matches(lead, needle) } : {}),
+          ...(filtered ? { keep: keeps(query) } : {}),
           finished: (count, complete) => record('leads.exported', 'leads', { count, status: query.status ?? null, spam: query.spam ?? false, ...(complete ? {} : { complete }) }),
         });
         const encoder = new TextEncoder();
