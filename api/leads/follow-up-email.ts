@@ -48,7 +48,7 @@ export function acknowledgementEmail(lead: LeadRecord, config: SiteConfig, first
   const lines = [
     `Hello ${oneLine(lead.name)},`,
     `Thank you for asking ${config.agencyName} for a free illustration. We received your request; its reference is ${reference}.`,
-    `What happens next: a licensed agent reads your answers and contacts you ${how}, as you asked. We aim to reach you within ${minutesText(firstContactMinutes)} during office hours (${config.officeHours}); a request sent in the evening or at the weekend is answered on the next business day.`,
+    `What happens next: a licensed agent reads your answers and contacts you ${how} within one business day, as you asked. During office hours (${config.officeHours}) we aim to reach you within ${minutesText(firstContactMinutes)}; a request sent in the evening or at the weekend is answered on the next business day.`,
     `If you would rather talk now, call ${config.phoneDisplay} and give your reference.`,
     'This e-mail only confirms that your request arrived. It is not an offer of insurance, and any illustration you receive is hypothetical, not a promise of future results.',
   ];

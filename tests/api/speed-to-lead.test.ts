@@ -94,7 +94,7 @@ describe('speed to lead', () => {
     const ack = await mailTo('jane@visitor.example', reference);
     expect(ack.subject).toBe(`We received your quote request (reference ${reference})`);
     expect(ack.text).toContain('(512) 555-0142');
-    expect(ack.text).toContain('within 5 minutes during office hours (Monday to Friday, 9:00 AM to 5:00 PM Central Time)');
+    expect(ack.text).toContain('contacts you by e-mail within one business day, as you asked. During office hours (Monday to Friday, 9:00 AM to 5:00 PM Central Time) we aim to reach you within 5 minutes');
     expect(ack.text).not.toMatch(/guarantee(d|s)? (a|to|that)/i);
     stopLink = /Stop contacting me: (\S+)/.exec(ack.text ?? '')?.[1] ?? '';
     expect(stopLink).toMatch(/\/stop-contacting-me\?t=lead_[A-Za-z0-9]{20}\.[A-Za-z0-9_-]{32}$/);
