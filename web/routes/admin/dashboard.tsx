@@ -27,9 +27,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { viewer, summary: await context.staff.dashboard() };
 }
 
-/** "4 min" or "1 h 12 min"; "none yet" without a contacted lead. */
+/** "4 min" or "1 h 12 min". */
 export function minutesText(minutes: number | null): string {
-  if (minutes === null) return 'none yet';
+  if (minutes === null) return '-';
   const whole = Math.round(minutes);
   if (whole < 60) return `${whole} min`;
   return `${Math.floor(whole / 60)} h ${whole % 60} min`;
@@ -46,24 +46,30 @@ function SpeedToLead({ figures }: { figures: SpeedFigures }) {
     <section aria-labelledby="dash-speed" data-testid="speed-to-lead">
       <h2 id="dash-speed">Speed to lead</h2>
       <p>
-        Time to first contact attempt, counted in office hours; the promise is {figures.firstContactMinutes} minutes.
+        Time from a quote request to its first contact attempt, counted in office hours; the aim is {figures.firstContactMinutes} minutes.
       </p>
       <ul className="admin-figures">
         <li data-testid="leads-waiting">
           <Link to="/admin/leads?waiting=1">
             <strong>{figures.waiting}</strong> lead{figures.waiting === 1 ? '' : 's'} waiting for a first contact
           </Link>
-          {figures.overdue > 0 ? `, ${figures.overdue} past the promise` : ''}
+          {figures.overdue > 0 ? `, ${figures.overdue} past the aim` : ''}
         </li>
         {weeks.map(({ key, label, week }) => (
-          <li key={key} data-testid={`first-contact-${key}-week`}>
+          <li key={key} className="admin-speed-week" data-testid={`first-contact-${key}-week`}>
             <Link to={`/admin/leads?week=${key}`}>
-              {`${label}: median `}
-              <strong>{minutesText(week.medianMinutes)}</strong>
-              {', 90th percentile '}
-              <strong>{minutesText(week.p90Minutes)}</strong>
+              {week.contacted === 0 ? (
+                `${label}: no lead contacted yet`
+              ) : (
+                <>
+                  {`${label}: median `}
+                  <strong>{minutesText(week.medianMinutes)}</strong>
+                  {', 90th percentile '}
+                  <strong>{minutesText(week.p90Minutes)}</strong>
+                </>
+              )}
             </Link>
-            {` (${week.contacted} lead${week.contacted === 1 ? '' : 's'} contacted)`}
+            {week.contacted === 0 ? null : ` (${week.contacted} lead${week.contacted === 1 ? '' : 's'} contacted)`}
           </li>
         ))}
       </ul>

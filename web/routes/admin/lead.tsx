@@ -183,7 +183,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           </div>
           <div className="form-field">
             <label htmlFor="attempt-note">Note (optional)</label>
-            <input id="attempt-note" name="attempt-note" maxLength={1000} />
+            <textarea id="attempt-note" name="attempt-note" rows={2} maxLength={1000} />
           </div>
           <button type="submit" className="button button-primary">
             Record attempt
