@@ -254,4 +254,23 @@ describe('speed to lead', () => {
     await waitFor(() => mailsTo(BOB, lead.reference ?? '').length > before, "Bob's notice");
     expect(await auditOf(lead.id)).toContain('lead.assigned');
   });
+
+  it('counts office hours only: a request at 16:58 on a Friday escalates at 09:03 on Monday, not in the weekend', async () => {
+    // Friday 5 June 2026, 16:58 in Chicago.
+    clock = Date.parse('2026-06-05T21:58:00Z');
+    const lead = await sendQuote('friday@visitor.example', 'Friday Evening');
+    const escalation = (await server.store.outbox.forLead(lead.id)).find((record) => record.channel === 'escalation');
+    expect(escalation?.nextAttemptAt).toBe('2026-06-08T14:03:00.000Z');
+
+    // Saturday noon: long past five minutes, but not of office time.
+    clock = Date.parse('2026-06-06T17:00:00Z');
+    server.services.outbox.poke();
+    const saturday = await sendQuote('saturday@visitor.example', 'Saturday Visitor');
+    await mailTo('saturday@visitor.example', saturday.reference ?? '');
+    expect(mailsTo(MANAGER, lead.reference ?? '')).toHaveLength(0);
+
+    clock = Date.parse('2026-06-08T14:03:01Z');
+    server.services.outbox.poke();
+    await mailTo(MANAGER, lead.reference ?? '');
+  });
 });
