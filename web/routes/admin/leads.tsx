@@ -108,7 +108,11 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
                   <td>{contactLine(lead)}</td>
                   <td>{lead.age}</td>
                   <td>{dollars(lead.annualContribution)}</td>
-                  <td>{lead.spam ? `spam (${lead.spam})` : lead.status}</td>
+                  <td>
+                    {lead.spam ? `spam (${lead.spam})` : lead.status}
+                    {lead.optOut ? ' · asked not to be contacted' : ''}
+                    {lead.escalatedAt ? ' · escalated' : ''}
+                  </td>
                   <td>{lead.assignee?.name ?? 'nobody'}</td>
                 </tr>
               ))}
