@@ -168,6 +168,9 @@ describe('speed to lead', () => {
     const waiting = await (await client.request('/admin/leads?waiting=1')).text();
     expect(waiting).toContain(`/admin/leads/${after.id}`);
     expect(waiting).not.toContain(`/admin/leads/${lead.id}"`);
+    const csv = await (await client.request('/admin/leads.csv?waiting=1')).text();
+    expect(csv).toContain(after.id);
+    expect(csv).not.toContain(lead.id);
   });
 
   it('the stop link asks first (GET changes nothing), records on POST, and stops the next automatic e-mail to that visitor', async () => {
