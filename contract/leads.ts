@@ -50,10 +50,62 @@ export interface LeadRecord extends QuoteRequestInput {
   /** Null for a real request. */
   spam: SpamReason | null;
   consent: ConsentRecord;
+  /** Who follows it up (round robin among staff who take leads, or chosen on the lead page); absent or null: nobody yet. */
+  assignee?: LeadAssignee | null;
+  /** Every contact attempt staff recorded, oldest first (absent on leads stored before attempts existed). */
+  contactAttempts?: ContactAttempt[];
+  /** The visitor asked not to be contacted any more (absent or null: they did not). */
+  optOut?: LeadOptOut | null;
+  /** When the lead was escalated for want of a first contact in time (once at most). */
+  escalatedAt?: string | null;
 }
 
-/** Where a lead's notification goes. */
-export type DeliveryChannel = 'email' | 'webhook';
+export interface LeadAssignee {
+  staffId: string;
+  name: string;
+  email: string;
+  at: string;
+  /** `round-robin`, or the staff member who chose them (`staff:<e-mail>`). */
+  by: string;
+}
+
+export const CONTACT_CHANNELS = ['call', 'email', 'text'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+export const CONTACT_OUTCOMES = ['reached', 'left-message', 'no-answer', 'wrong-number'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+export const CONTACT_OUTCOME_LABELS: Record<ContactOutcome, string> = {
+  reached: 'reached',
+  'left-message': 'left a message',
+  'no-answer': 'no answer',
+  'wrong-number': 'wrong number',
+};
+
+/** One try to reach the visitor, as staff recorded it. */
+export interface ContactAttempt {
+  at: string;
+  /** The staff member's e-mail. */
+  by: string;
+  channel: ContactChannel;
+  outcome: ContactOutcome;
+  note: string | null;
+}
+
+/** How a visitor said "stop contacting me": the link in an e-mail, or a phone call staff recorded. */
+export type OptOutChannel = 'email-link' | 'phone';
+
+export interface LeadOptOut {
+  at: string;
+  channel: OptOutChannel;
+  /** `visitor` (the link), or the staff member who recorded the call (`staff:<e-mail>`). */
+  by: string;
+}
+
+/**
+ * Where a lead's notification goes: the agency (`email`, `webhook`), the visitor's acknowledgement
+ * (`acknowledgement`), the assignee's notice (`assignee`), and the escalation when nobody has made
+ * contact in time (`escalation`, due at that time).
+ */
+export type DeliveryChannel = 'email' | 'webhook' | 'acknowledgement' | 'assignee' | 'escalation';
 
 /** One notification of one lead, waiting in the outbox or sent. */
 export interface DeliveryRecord {
@@ -119,7 +171,13 @@ export interface QuoteIntake {
   submit(submission: QuoteSubmission): Promise<QuoteOutcome>;
   /** The stored request with this reference, or null when there is none (a reference made up, or a request since deleted). */
   receipt(reference: string): Promise<QuoteReceipt | null>;
+  /** The "stop contacting me" link's page: whether its token is good (and already used), before the visitor confirms. */
+  optOutStatus(token: string): Promise<OptOutStatus>;
+  /** The visitor confirmed: recorded on the lead at once (automatic messages stop); a bad token changes nothing. */
+  optOut(token: string, client: QuoteClient): Promise<OptOutStatus>;
 }
+
+export type OptOutStatus = { kind: 'valid'; alreadyAt: string | null } | { kind: 'invalid' };
 
 /** How long leads are kept (the privacy policy says the same, from these numbers). */
 export const LEAD_RETENTION = {

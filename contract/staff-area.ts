@@ -31,12 +31,38 @@ export interface LeadListQuery {
   /** Matched against name, e-mail, phone and id, without regard to case. */
   q?: string;
   spam?: boolean;
+  /** Only leads still waiting for a first contact attempt (real, not closed, no opt-out). */
+  waiting?: boolean;
+  /** Only leads received this week or last week (Monday to Sunday in the office's time zone). */
+  week?: 'this' | 'last';
+}
+
+/** Time to first contact of one week's leads, in office minutes (nearest-rank percentiles). */
+export interface FirstContactWeek {
+  contacted: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+}
+
+/** A staff member a lead can be given to. */
+export interface LeadTaker {
+  id: string;
+  name: string;
+  email: string;
+  takesLeads: boolean;
 }
 
 export interface LeadDetail {
   lead: LeadRecord;
   notifications: DeliveryRecord[];
+  /** Active staff the lead can be given to. */
+  takers?: LeadTaker[];
+  /** When its first contact is due (office hours), while it waits for one. */
+  firstContactDueAt?: string | null;
 }
+
+/** Recording a contact attempt, an assignment or an opt-out: the lead as stored, or why it was refused. */
+export type LeadChangeOutcome = { ok: true; lead: LeadRecord } | { ok: false; status: 400 | 404; message: string };
 
 export interface DashboardSummary {
   newLeads: number;
@@ -47,6 +73,8 @@ export interface DashboardSummary {
   failedRequestsLastDay: number;
   /** Posts waiting for a compliance review. */
   inReview: number;
+  /** Speed to lead: the first-contact promise, time to first contact this week and last, and the leads still waiting. */
+  speedToLead?: { firstContactMinutes: number; thisWeek: FirstContactWeek; lastWeek: FirstContactWeek; waiting: number; overdue: number };
 }
 
 /** An API key as the staff page lists it: never its secret. */
@@ -176,6 +204,12 @@ export interface StaffArea {
     get(id: string): Promise<LeadDetail | null>;
     setStatus(id: string, status: LeadStatus): Promise<LeadRecord | null>;
     addNote(id: string, text: string): Promise<LeadRecord | null>;
+    /** A contact attempt (call, e-mail, text) with its outcome; stops the lead's escalation. */
+    recordAttempt(id: string, attempt: { channel: string; outcome: string; note: string }): Promise<LeadChangeOutcome>;
+    /** Gives the lead to a staff member (their notice is e-mailed). */
+    assign(id: string, staffId: string): Promise<LeadChangeOutcome>;
+    /** The visitor asked by phone (or another way) not to be contacted: automatic messages stop at once. */
+    recordOptOut(id: string): Promise<LeadChangeOutcome>;
     /** Deletes a person's data on request; the audit keeps that it happened, not what. */
     delete(id: string): Promise<boolean>;
     /** The leads of the inbox's filter as CSV, made as it is read (any number of leads in bounded memory); the export is audited when it ends. */

@@ -16,6 +16,8 @@ export interface StaffRecord {
   passwordChangedAt: string;
   /** Set when the account was disabled: it cannot sign in, and its sessions end. */
   disabledAt: string | null;
+  /** Whether new leads are given to them in turn (absent: yes, for every active account; `blogpost staff takes-leads`). */
+  takesLeads?: boolean;
 }
 
 /** A signed-in staff member's session, stored under the SHA-256 of its id (the id is only in the cookie). */
@@ -57,6 +59,11 @@ export const AUDIT_ACTIONS = [
   'lead.noted',
   'lead.deleted',
   'leads.exported',
+  'staff.takes_leads_changed',
+  'lead.assigned',
+  'lead.contact_attempted',
+  'lead.opted_out',
+  'lead.escalated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ export default [
   index('routes/home/route.tsx'),
   route('get-quote', 'routes/get-quote.tsx'),
   route('get-quote/thank-you', 'routes/get-quote-thank-you.tsx'),
+  route('stop-contacting-me', 'routes/stop-contacting-me.tsx'),
   route(paths.sepComparison.slice(1), 'routes/sep-comparison.tsx'),
   route(paths.ultimateGuide.slice(1), 'routes/ultimate-guide/route.tsx'),
   route('about-us', 'routes/about-us.tsx'),

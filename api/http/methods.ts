@@ -78,6 +78,8 @@ const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 export const FORM_PAGES: ReadonlyMap<string, { bodyBytes: number }> = new Map([
   ['/get-quote', { bodyBytes: 16_384 }],
   ['/get-quote.data', { bodyBytes: 16_384 }],
+  ['/stop-contacting-me', { bodyBytes: 1_024 }],
+  ['/stop-contacting-me.data', { bodyBytes: 1_024 }],
 ]);
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];

@@ -3,6 +3,7 @@
  * refused with a message that names the variable and the fix (never the password or the secret), and
  * the start-up banner.
  */
+import { DEFAULT_FOLLOW_UP } from './follow-up-settings';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { SiteConfigError } from '../../contract/site-config-env';
@@ -23,8 +24,8 @@ function problem(env: NodeJS.ProcessEnv): string {
 
 describe('readLeadDeliverySettings', () => {
   it('configures nothing when no variable is set (empty values count as unset)', () => {
-    expect(readLeadDeliverySettings({}, config)).toEqual({ email: null, webhook: null });
-    expect(readLeadDeliverySettings({ SMTP_URL: '  ', LEAD_WEBHOOK_URL: '' }, config)).toEqual({ email: null, webhook: null });
+    expect(readLeadDeliverySettings({}, config)).toEqual({ email: null, webhook: null, followUp: DEFAULT_FOLLOW_UP });
+    expect(readLeadDeliverySettings({ SMTP_URL: '  ', LEAD_WEBHOOK_URL: '' }, config)).toEqual({ email: null, webhook: null, followUp: DEFAULT_FOLLOW_UP });
   });
 
   it('reads e-mail with a default sender on the site domain, and several recipients', () => {
@@ -44,7 +45,7 @@ describe('readLeadDeliverySettings', () => {
 
   it('reads the webhook', () => {
     const settings = readLeadDeliverySettings({ LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: SECRET }, config);
-    expect(settings).toEqual({ email: null, webhook: { url: 'https://hooks.example.com/leads', secret: SECRET } });
+    expect(settings).toEqual({ email: null, webhook: { url: 'https://hooks.example.com/leads', secret: SECRET }, followUp: DEFAULT_FOLLOW_UP });
   });
 
   it.each([

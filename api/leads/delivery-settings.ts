@@ -7,10 +7,13 @@
 import { z } from 'zod';
 import { SiteConfigError } from '../../contract/site-config-env';
 import type { SiteConfig } from '../../contract/site-config';
+import { type LeadFollowUpSettings, readLeadFollowUpSettings } from './follow-up-settings';
 
 export interface LeadDeliverySettings {
   email: { smtpUrl: string; to: string[]; from: string } | null;
   webhook: { url: string; secret: string } | null;
+  /** Speed to lead (follow-up-settings.ts): the first-contact deadline, office hours, who gets escalations; default DEFAULT_FOLLOW_UP. */
+  followUp?: LeadFollowUpSettings;
 }
 
 export const WEBHOOK_SECRET_MIN_LENGTH = 32;
@@ -126,9 +129,10 @@ export function readLeadDeliverySettings(env: NodeJS.ProcessEnv, config: SiteCon
   const problems: string[] = [];
   const email = readEmail(env, config, problems);
   const webhook = readWebhook(env, problems);
+  const followUp = readLeadFollowUpSettings(env, problems);
   if (problems.length === 1) throw new SiteConfigError(problems[0]);
   if (problems.length > 1) throw new SiteConfigError(`Invalid quote request notification settings:\n${problems.map((line) => `  ${line}`).join('\n')}`);
-  return { email, webhook };
+  return { email, webhook, followUp };
 }
 
 /** `host:port` of the SMTP server, without the user name or password. */

@@ -10,6 +10,7 @@ import { escapeMarkup as escapeHtml } from '../../contract/markup';
 import { HEALTH_RATING_LABELS, type ContactMethod } from '../../contract/quote-request';
 import type { SiteConfig } from '../../contract/site-config';
 import type { LeadDeliverySettings } from './delivery-settings';
+import type { FollowUpMessage } from './follow-up-email';
 
 export type EmailSettings = NonNullable<LeadDeliverySettings['email']>;
 
@@ -129,6 +130,8 @@ export function leadEmail(lead: LeadRecord, config: SiteConfig): LeadEmail {
 export interface LeadMailer {
   /** Sends one lead's notification; rejects with nodemailer's error when the server does not take it. */
   send(lead: LeadRecord, deliveryId: string): Promise<void>;
+  /** Sends a follow-up e-mail (follow-up-email.ts) of one lead. */
+  sendMessage(message: FollowUpMessage, deliveryId: string, leadId: string): Promise<void>;
   /** Releases the transport. */
   close(): void;
 }
@@ -157,6 +160,17 @@ export function leadMailer(settings: EmailSettings, config: SiteConfig): LeadMai
         html: message.html,
         messageId: `<${deliveryId}@${senderDomain(settings.from)}>`,
         headers: { 'X-Lead-Id': lead.id },
+      });
+    },
+    async sendMessage(message, deliveryId, leadId) {
+      await (await open()).sendMail({
+        from: settings.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${deliveryId}@${senderDomain(settings.from)}>`,
+        headers: { 'X-Lead-Id': leadId },
       });
     },
     close() {

@@ -13,6 +13,7 @@ import type { LeadDeliverySettings } from './delivery-settings';
 import { leadMailer, type LeadMailer } from './lead-email';
 import { postWebhook } from './webhook';
 import { SerialRuns } from '../services/serial-runs';
+import type { LeadFollowUp } from '../services/lead-follow-up';
 
 /** 30 s, 1 min, 2 min, 5 min, 15 min, 30 min, then every hour (the last delay repeats forever). */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [30_000, 60_000, 120_000, 300_000, 900_000, 1_800_000, 3_600_000];
@@ -25,25 +26,59 @@ const CLAIM_MS = 10 * 60_000;
 const ORPHAN_AFTER_MS = 60_000;
 /** Look at the outbox at least this often (a clock that jumps, notifications another process queued). */
 const MAX_WAIT_MS = 5 * 60_000;
-const CHANNELS: readonly DeliveryChannel[] = ['email', 'webhook'];
-const CHANNEL_NAMES: Record<DeliveryChannel, string> = { email: 'e-mail', webhook: 'webhook' };
-const CHANNEL_SETUP: Record<DeliveryChannel, string> = {
-  email: 'set SMTP_URL and LEAD_NOTIFY_TO and restart',
-  webhook: 'set LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET and restart',
+const CHANNELS: readonly DeliveryChannel[] = ['email', 'webhook', 'acknowledgement', 'assignee', 'escalation'];
+/** The follow-up e-mails (speed to lead): sent through the agency's e-mail settings, written by `followUp`. */
+const FOLLOW_UPS: ReadonlySet<DeliveryChannel> = new Set(['acknowledgement', 'assignee', 'escalation']);
+const CHANNEL_NAMES: Record<DeliveryChannel, string> = {
+  email: 'e-mail',
+  webhook: 'webhook',
+  acknowledgement: "visitor's acknowledgement",
+  assignee: "assignee's notice",
+  escalation: 'escalation',
 };
+const EMAIL_SETUP = 'set SMTP_URL and LEAD_NOTIFY_TO and restart';
+const CHANNEL_SETUP: Record<DeliveryChannel, string> = {
+  email: EMAIL_SETUP,
+  webhook: 'set LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET and restart',
+  acknowledgement: EMAIL_SETUP,
+  assignee: EMAIL_SETUP,
+  escalation: EMAIL_SETUP,
+};
+
+/** The settings a channel needs (the follow-ups go by e-mail). */
+function channelSettings(settings: LeadDeliverySettings, channel: DeliveryChannel): object | null {
+  return channel === 'webhook' ? settings.webhook : settings.email;
+}
+
+/** What a new lead's follow-ups need: when its escalation is due (office hours), none when not wanted. */
+export interface FollowUpTimes {
+  escalationDueAt: Date;
+}
 const REASON_CHARS = 300;
 
-/** The notifications of a new lead: one per configured channel, due now; none for spam. */
-export function newDeliveries(lead: LeadRecord, settings: LeadDeliverySettings, now: Date): DeliveryRecord[] {
+/**
+ * The notifications of a new lead: one per configured channel, due now; with `followUp` (and e-mail
+ * configured), the visitor's acknowledgement (when they gave an address), the assignee's notice (when
+ * it has one) and the escalation, due at its time; none for spam.
+ */
+export function newDeliveries(lead: LeadRecord, settings: LeadDeliverySettings, now: Date, followUp?: FollowUpTimes): DeliveryRecord[] {
   if (lead.spam !== null) return [];
   const at = now.toISOString();
-  return CHANNELS.filter((channel) => settings[channel] !== null).map((channel) => ({
+  const wanted = CHANNELS.filter((channel) => {
+    if (channelSettings(settings, channel) === null) return false;
+    if (!FOLLOW_UPS.has(channel)) return true;
+    if (!followUp) return false;
+    if (channel === 'acknowledgement') return Boolean(lead.email);
+    if (channel === 'assignee') return Boolean(lead.assignee);
+    return true;
+  });
+  return wanted.map((channel) => ({
     id: `${lead.id}.${channel}`,
     leadId: lead.id,
     channel,
     createdAt: at,
     attempts: 0,
-    nextAttemptAt: at,
+    nextAttemptAt: channel === 'escalation' && followUp ? followUp.escalationDueAt.toISOString() : at,
     lastError: null,
     sentAt: null,
   }));
@@ -64,9 +99,11 @@ export interface LeadOutboxOptions {
   log: (line: string) => void;
   onError: (message: string, error: unknown) => void;
   retryDelaysMs?: readonly number[];
+  /** Writes the follow-up e-mails at the moment they go (or says why one is not sent); without it they wait. */
+  followUp?: Pick<LeadFollowUp, 'messageFor' | 'escalated'>;
 }
 
-type AttemptOutcome = { ok: true } | { ok: false; reason: string };
+type AttemptOutcome = { ok: true } | { ok: false; reason: string } | { skipped: string };
 
 /** Keeps a receiver's answer from carrying the visitor's details into a log line. */
 function redactLead(reason: string, lead: LeadRecord): string {
@@ -164,7 +201,7 @@ class Outbox implements LeadOutbox {
   /** Sends one notification if it is due; when it is due next (ms), or null when nothing will make it due. */
   async #handle(record: DeliveryRecord): Promise<number | null> {
     const now = this.#now().getTime();
-    if (this.#settings[record.channel] === null) {
+    if (channelSettings(this.#settings, record.channel) === null || (FOLLOW_UPS.has(record.channel) && !this.#options.followUp)) {
       this.#reportUnconfigured(record);
       return null;
     }
@@ -207,9 +244,16 @@ class Outbox implements LeadOutbox {
     const outcome = await this.#send(record, lead);
     const at = this.#now();
     const channel = CHANNEL_NAMES[record.channel];
+    if ('skipped' in outcome) {
+      await this.#store.outbox.remove(record.id);
+      this.#heldUntil.delete(record.id);
+      this.#options.log(`Did not send the ${channel} notification of ${record.leadId}: ${outcome.skipped}.`);
+      return null;
+    }
     if (outcome.ok) {
       await this.#save({ ...record, attempts: attempt, nextAttemptAt: null, lastError: null, sentAt: at.toISOString() }, at);
       this.#options.log(`Sent the ${channel} notification of ${record.leadId} (attempt ${attempt}).`);
+      if (record.channel === 'escalation') await this.#options.followUp?.escalated(lead, at);
       return null;
     }
     const reason = redactLead(outcome.reason, lead);
@@ -228,6 +272,12 @@ class Outbox implements LeadOutbox {
     if (!email) return { ok: false, reason: 'e-mail is not configured' };
     this.#mailer ??= leadMailer(email, this.#options.config);
     try {
+      if (FOLLOW_UPS.has(record.channel)) {
+        const plan = this.#options.followUp ? await this.#options.followUp.messageFor(record, lead) : { skip: 'follow-ups are not configured' };
+        if ('skip' in plan) return { skipped: plan.skip };
+        await this.#mailer.sendMessage(plan.send, record.id, lead.id);
+        return { ok: true };
+      }
       await this.#mailer.send(lead, record.id);
       return { ok: true };
     } catch (error) {

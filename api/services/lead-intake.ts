@@ -38,6 +38,8 @@ export interface LeadIntakeOptions {
   settings?: Partial<LeadIntakeSettings>;
   /** The notifications a new lead gets (none for spam): the outbox's plan. */
   plan?: (lead: LeadRecord, now: Date) => DeliveryRecord[];
+  /** Who follows a new real lead up (round robin); a failure leaves it unassigned, never fails the form. */
+  assign?: (at: Date) => Promise<LeadRecord['assignee']>;
   /** Told once a lead is stored, so its notifications go out soon. */
   onStored?: () => void;
   log?: (line: string) => void;
@@ -88,7 +90,7 @@ function spamReason(submission: QuoteSubmission, now: number, minFillMs: number)
   return null;
 }
 
-export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
+export function leadIntake(options: LeadIntakeOptions): Omit<QuoteIntake, 'optOutStatus' | 'optOut'> {
   const settings = () => ({ ...DEFAULT_LEAD_INTAKE, ...options.settings });
   const { perHour } = settings();
   const now = options.now ?? (() => new Date());
@@ -153,6 +155,13 @@ export function leadIntake(options: LeadIntakeOptions): QuoteIntake {
         contactOnlyBy: consentGiven ? null : request.preferredContactMethod,
       },
     };
+    if (spam === null && options.assign) {
+      try {
+        lead.assignee = await options.assign(at);
+      } catch (error) {
+        log(`Quote request ${lead.id} was left unassigned: ${error instanceof Error ? error.message : String(error)}.`);
+      }
+    }
     const deliveries = spam === null && options.plan ? options.plan(lead, at) : [];
     const outcome = await options.leads.create(lead, deliveries, token ? { token, nowMs: at.getTime(), expiresAtMs: at.getTime() + FORM_TOKEN_TTL_MS } : undefined);
     if (outcome.kind === 'replayed') {

@@ -19,6 +19,7 @@ import { StaffSessions } from '../staff/sessions';
 import { StaffService } from '../staff/staff-service';
 import type { Store } from '../store/store';
 import { KeyService } from './keys';
+import { type LeadFollowUp, leadFollowUp } from './lead-follow-up';
 import { leadIntake, type LeadIntakeSettings } from './lead-intake';
 import { type LeadRetention, leadRetention } from './lead-retention';
 import { MediaService } from './media';
@@ -80,6 +81,8 @@ export interface Services {
   sessions: StaffSessions;
   /** The quote form's intake: checked, rate limited, stored with its notifications queued. */
   quotes: QuoteIntake;
+  /** Speed to lead: assignment, contact attempts, opt-outs, escalation's e-mail, time to first contact. */
+  followUp: LeadFollowUp;
   outbox: LeadOutbox;
   retention: LeadRetention;
   scheduler: Scheduler;
@@ -98,19 +101,26 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
   // The post service tells the scheduler of every change; the scheduler works through the post service.
   const posts: PostService = new PostService(store.posts, { cleaner, mode: resolved.complianceMode, audit: store.audit, now: clock, onChange: () => scheduler.poke() });
   const scheduler = postScheduler(posts, store.posts, { now: clock, log: logger.info, onError: (error) => logger.error('Scheduled publishing failed', error) });
-  const outbox = leadOutbox(store, resolved.leadDelivery, { config, now: clock, log: logger.info, onError: logger.error });
+  const outbox: LeadOutbox = leadOutbox(store, resolved.leadDelivery, { config, now: clock, log: logger.info, onError: logger.error, followUp: { messageFor: (record, lead) => followUp.messageFor(record, lead), escalated: (lead, at) => followUp.escalated(lead, at) } });
   const sessions = new StaffSessions(store, { now: clock, ...(resolved.signInThrottle ? { throttle: resolved.signInThrottle } : {}) });
+  const followUp = leadFollowUp({ store, config, delivery: resolved.leadDelivery, now: clock, onQueued: () => outbox.poke() });
   const retention = leadRetention(store.leads, { now: clock, log: logger.info, onError: logger.error });
-  const quotes = leadIntake({
+  const intake = leadIntake({
     leads: store.leads,
     agencyName: config.agencyName,
     settings: resolved.leadIntake,
-    plan: (lead, at) => newDeliveries(lead, resolved.leadDelivery, at),
+    assign: (at) => followUp.nextAssignee(at),
+    plan: (lead, at) => newDeliveries(lead, resolved.leadDelivery, at, { escalationDueAt: followUp.dueAt(lead.createdAt) }),
     onStored: () => outbox.poke(),
     log: logger.info,
     now: resolved.leadIntakeClock ?? clock,
     ...(store.rateLimits ? { sharedLimits: store.rateLimits } : {}),
   });
+  const quotes: QuoteIntake = {
+    ...intake,
+    optOutStatus: (token) => followUp.optOutStatus(token),
+    optOut: (token, client) => followUp.optOutByLink(token, client.ip),
+  };
   let sessionPurge: NodeJS.Timeout | undefined;
   let stopListening: (() => void) | undefined;
   const purgeSessions = () => void sessions.purgeExpired().catch((error: unknown) => logger.error('Removing expired staff sessions failed', error));
@@ -125,6 +135,7 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
     staff: new StaffService(store, clock),
     sessions,
     quotes,
+    followUp,
     outbox,
     retention,
     scheduler,

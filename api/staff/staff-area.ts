@@ -10,7 +10,9 @@
 import type { LeadRecord } from '../../contract/leads';
 import type { LeadStatus } from '../../contract/quote-request';
 import type { AuditAction } from '../../contract/staff';
-import type { DashboardSummary, LeadListQuery, StaffArea } from '../../contract/staff-area';
+import type { DashboardSummary, LeadChangeOutcome, LeadListQuery, StaffArea } from '../../contract/staff-area';
+import { CONTACT_CHANNELS, CONTACT_OUTCOME_LABELS, CONTACT_OUTCOMES } from '../../contract/leads';
+import type { LeadFollowUp } from '../services/lead-follow-up';
 import type { RequestLogReader } from '../request-log/request-log';
 import { leadsCsvChunks } from '../services/lead-export';
 import { KeyError } from '../services/keys';
@@ -36,6 +38,8 @@ import {
 } from './sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest note on a contact attempt (a longer story is an agent note). */
+const ATTEMPT_NOTE_LIMIT = 1000;
 
 export interface StaffRequest {
   /** The session the request's cookie named, when still good. */
@@ -51,7 +55,7 @@ export interface StaffRequest {
 
 export interface StaffAreaDeps {
   /** The server's services (api/services/services.ts); the settings' COMPLIANCE_MODE is shown on the review queue. */
-  services: Pick<Services, 'store' | 'posts' | 'keys' | 'sessions' | 'clock' | 'settings'>;
+  services: Pick<Services, 'store' | 'posts' | 'keys' | 'sessions' | 'clock' | 'settings'> & Partial<Pick<Services, 'followUp'>>;
   requestLog?: RequestLogReader;
 }
 
@@ -112,6 +116,13 @@ function matches(lead: LeadRecord, q: string): boolean {
   return [lead.id, lead.reference ?? '', lead.name, lead.email ?? '', lead.phone ?? ''].some((value) => value.toLowerCase().includes(needle));
 }
 
+async function speedToLead(followUp: LeadFollowUp, leads: LeadRecord[], now: Date): Promise<NonNullable<DashboardSummary['speedToLead']>> {
+  const [thisWeek, lastWeek] = await Promise.all([followUp.firstContact(0), followUp.firstContact(1)]);
+  const waiting = leads.filter((lead) => followUp.isWaiting(lead));
+  const overdue = waiting.filter((lead) => followUp.dueAt(lead.createdAt) <= now).length;
+  return { firstContactMinutes: followUp.settings.firstContactMinutes, thisWeek, lastWeek, waiting: waiting.length, overdue };
+}
+
 export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea {
   const { store, posts: postService, keys: keyService, sessions, clock: now } = deps.services;
   const { active, client, secure } = request;
@@ -124,10 +135,26 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
   const record = (action: AuditAction, target: string, detail: Record<string, string | number | boolean | null> = {}) =>
     store.audit.append({ at: now().toISOString(), actor: `staff:${signedIn().staff.email}`, action, target, detail, ip: client.ip });
 
+  const followUp = deps.services.followUp;
+  /** The inbox's filters beyond status and spam: the search, waiting for a first contact, the week received. */
+  const keeps = (query: LeadListQuery) => {
+    const week = query.week === 'this' ? 0 : query.week === 'last' ? 1 : null;
+    return (lead: LeadRecord) =>
+      (!query.q || matches(lead, query.q)) && (!query.waiting || !followUp || followUp.isWaiting(lead)) && (week === null || !followUp || followUp.inWeek(lead, week));
+  };
   const listLeads = async (query: LeadListQuery) => {
     signedIn();
     const leads = await store.leads.list({ ...(query.status ? { status: query.status } : {}), spam: query.spam ?? false });
-    return query.q ? leads.filter((lead) => matches(lead, query.q ?? '')) : leads;
+    return leads.filter(keeps(query));
+  };
+
+  /** A lead change of speed to lead, as the lead page reports it. */
+  const leadChange = async (change: () => Promise<LeadRecord | null | 'no-staff'>): Promise<LeadChangeOutcome> => {
+    signedIn();
+    if (!followUp) return { ok: false, status: 400, message: 'Speed to lead is not set up on this server.' };
+    const changed = await change();
+    if (changed === 'no-staff') return { ok: false, status: 400, message: 'Choose an active staff member from the list.' };
+    return changed ? { ok: true, lead: changed } : { ok: false, status: 404, message: 'That quote request no longer exists.' };
   };
 
   const changeLead = async (id: string, change: (lead: LeadRecord) => LeadRecord) => store.leads.update(id, (lead) => ({ ...change(lead), updatedAt: now().toISOString() }));
@@ -197,6 +224,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           .map((key) => ({ id: key.id, name: key.name, owner: key.owner ?? key.name, lastUsedAt: key.lastUsedAt ?? '' })),
         failedRequestsLastDay: failed.filter((entry) => entry.status >= 400).length,
         inReview: (await store.posts.counts()).inReview,
+        ...(followUp ? { speedToLead: await speedToLead(followUp, await store.leads.list(), now()) } : {}),
       };
     },
 
@@ -205,7 +233,30 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       async get(id) {
         signedIn();
         const lead = await store.leads.get(id);
-        return lead ? { lead, notifications: await store.outbox.forLead(id) } : null;
+        if (!lead) return null;
+        const takers = (await store.staff.list())
+          .filter((staff) => staff.disabledAt === null)
+          .map((staff) => ({ id: staff.id, name: staff.name, email: staff.email, takesLeads: staff.takesLeads !== false }));
+        const due = followUp && followUp.isWaiting(lead) ? followUp.dueAt(lead.createdAt).toISOString() : null;
+        return { lead, notifications: await store.outbox.forLead(id), takers, firstContactDueAt: due };
+      },
+      async recordAttempt(id, attempt) {
+        const viewer = signedIn();
+        const channel = CONTACT_CHANNELS.find((known) => known === attempt.channel);
+        const outcome = CONTACT_OUTCOMES.find((known) => known === attempt.outcome);
+        if (!channel) return { ok: false, status: 400, message: `Choose how you tried to reach them: ${CONTACT_CHANNELS.join(', ')}.` };
+        if (!outcome) return { ok: false, status: 400, message: `Choose what came of it: ${CONTACT_OUTCOMES.map((known) => CONTACT_OUTCOME_LABELS[known]).join(', ')}.` };
+        const note = attempt.note.trim();
+        if (note.length > ATTEMPT_NOTE_LIMIT) return { ok: false, status: 400, message: `A note on an attempt can be at most ${ATTEMPT_NOTE_LIMIT} characters; add the rest as an agent note.` };
+        return leadChange(() => followUp?.recordAttempt(id, { channel, outcome, note: note || null }, viewer.staff.email, client.ip) ?? Promise.resolve(null));
+      },
+      async assign(id, staffId) {
+        const viewer = signedIn();
+        return leadChange(() => followUp?.assign(id, staffId, `staff:${viewer.staff.email}`, client.ip) ?? Promise.resolve(null));
+      },
+      async recordOptOut(id) {
+        const viewer = signedIn();
+        return leadChange(() => followUp?.recordOptOut(id, 'phone', `staff:${viewer.staff.email}`, client.ip) ?? Promise.resolve(null));
       },
       async setStatus(id, status: LeadStatus) {
         signedIn();
@@ -231,9 +282,9 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       },
       async csv(query) {
         signedIn();
-        const needle = query.q;
+        const filtered = Boolean(query.q || query.waiting || query.week);
         const chunks = leadsCsvChunks(store, { ...(query.status ? { status: query.status } : {}), spam: query.spam ?? false }, {
-          ...(needle ? { keep: (lead: LeadRecord) => matches(lead, needle) } : {}),
+          ...(filtered ? { keep: keeps(query) } : {}),
           finished: (count, complete) => record('leads.exported', 'leads', { count, status: query.status ?? null, spam: query.spam ?? false, ...(complete ? {} : { complete }) }),
         });
         const encoder = new TextEncoder();

@@ -52,6 +52,7 @@ export function summaryOfStaff(record: StaffRecord): StaffSummary {
     createdAt: record.createdAt,
     passwordChangedAt: record.passwordChangedAt,
     disabledAt: record.disabledAt,
+    ...(record.takesLeads === false ? { takesLeads: false } : {}),
   };
 }
 
@@ -144,6 +145,15 @@ export class StaffService {
     const why = reason?.trim();
     await this.#audit('staff.disabled', actor, record.email, { id: record.id, sessionsEnded, ...(why ? { reason: why } : {}) });
     return { staff: summaryOfStaff(updated), sessionsEnded };
+  }
+
+  /** Whether new leads are given to this account in turn (round robin among those who take leads). */
+  async setTakesLeads(emailOrId: string, takesLeads: boolean, actor: string): Promise<StaffSummary> {
+    const record = await this.find(emailOrId);
+    const updated = await this.#stores.staff.update(record.id, { takesLeads });
+    if (!updated) throw new StaffError('not_found', `The staff account ${record.email} was removed meanwhile; nothing changed.`);
+    if ((record.takesLeads !== false) !== takesLeads) await this.#audit('staff.takes_leads_changed', actor, record.email, { id: record.id, takesLeads });
+    return summaryOfStaff(updated);
   }
 
   /** Gives an account a new password (checked like a new one) and ends its sessions. */

@@ -7,7 +7,7 @@ import { STORED_POST_STATUSES } from '../../contract/blog';
 import type { BlogAuthor, BlogTrust } from '../../contract/blog-reader';
 import { type CoverImage, MEDIA_TYPES, type MediaType } from '../../contract/media';
 import { apiPermissionSchema } from '../../contract/keys';
-import type { ConsentRecord, DeliveryRecord, LeadRecord } from '../../contract/leads';
+import { CONTACT_CHANNELS, CONTACT_OUTCOMES, type ConsentRecord, type DeliveryRecord, type LeadRecord } from '../../contract/leads';
 import { AUDIT_ACTIONS, type AuditEntry, type StaffRecord } from '../../contract/staff';
 import { CONTACT_METHODS, HEALTH_RATINGS, LEAD_STATUSES } from '../../contract/quote-request';
 
@@ -266,12 +266,19 @@ export const leadRecordSchema = z.object({
   agentNotes: z.array(z.object({ at: z.string(), by: z.string(), text: z.string() })),
   spam: z.enum(['honeypot', 'too-fast', 'no-form-time']).nullable(),
   consent: consentRecordSchema,
+  // Speed to lead (issue 40); absent on leads stored before it.
+  assignee: z.object({ staffId: z.string(), name: z.string(), email: z.string(), at: z.string(), by: z.string() }).nullable().optional(),
+  contactAttempts: z
+    .array(z.object({ at: z.string(), by: z.string(), channel: z.enum(CONTACT_CHANNELS), outcome: z.enum(CONTACT_OUTCOMES), note: z.string().nullable() }))
+    .optional(),
+  optOut: z.object({ at: z.string(), channel: z.enum(['email-link', 'phone']), by: z.string() }).nullable().optional(),
+  escalatedAt: z.string().nullable().optional(),
 }) satisfies z.ZodType<LeadRecord>;
 
 export const deliveryRecordSchema = z.object({
   id: z.string(),
   leadId: z.string(),
-  channel: z.enum(['email', 'webhook']),
+  channel: z.enum(['email', 'webhook', 'acknowledgement', 'assignee', 'escalation']),
   createdAt: z.string(),
   attempts: z.number().int().nonnegative(),
   nextAttemptAt: z.string().nullable(),
@@ -316,6 +323,7 @@ export const staffRecordSchema = z.object({
   createdAt: z.string(),
   passwordChangedAt: z.string(),
   disabledAt: z.string().nullable(),
+  takesLeads: z.boolean().optional(),
 }) satisfies z.ZodType<StaffRecord>;
 
 /** What an audit entry must be to be logged. */

@@ -234,6 +234,12 @@ export interface LeadRepository {
   update(id: string, change: (lead: LeadRecord) => LeadRecord): Promise<LeadRecord | null>;
   /** Removes a lead and its notifications for good (a visitor asked to be forgotten); false when there was none. */
   delete(id: string): Promise<boolean>;
+  /** The round robin's next turn (1, 2, 3...), one statement: two servers never get the same number. */
+  nextTurn(): Promise<number>;
+  /** Records that the owner of an e-mail address asked not to be contacted (kept as the SHA-256 of the address lower-cased); the first record stays. */
+  addOptOut(optOut: { address: string; leadId: string; at: string; channel: string }): Promise<void>;
+  /** Whether the owner of this e-mail address (any case) asked not to be contacted. */
+  isOptedOut(address: string): Promise<boolean>;
 }
 
 /** Notifications of leads waiting to be sent (and those sent, as a record). */
@@ -256,7 +262,7 @@ export interface OutboxRepository {
   remove(id: string): Promise<void>;
 }
 
-export type StaffPatch = Partial<Pick<StaffRecord, 'name' | 'passwordHash' | 'passwordChangedAt' | 'disabledAt'>>;
+export type StaffPatch = Partial<Pick<StaffRecord, 'name' | 'passwordHash' | 'passwordChangedAt' | 'disabledAt' | 'takesLeads'>>;
 
 /** Staff accounts (the CLI adds and disables them while the server runs: every call reads what is stored). */
 export interface StaffRepository {

@@ -203,6 +203,10 @@ async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end
       return store.posts.restore(line.record, line.revisions);
     case 'lead':
       await store.leads.create(line.record, line.deliveries);
+      // The visitor's "stop contacting me" also holds for their address (migration 0004).
+      if (line.record.optOut && line.record.email) {
+        await store.leads.addOptOut({ address: line.record.email, leadId: line.record.id, at: line.record.optOut.at, channel: line.record.optOut.channel });
+      }
       return;
     case 'audit':
       return store.audit.append(line.entry);

@@ -8,7 +8,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
-import type { DeliveryRecord, LeadRecord, SpamReason } from '../../contract/leads';
+import { CONTACT_OUTCOME_LABELS, type DeliveryRecord, type LeadRecord, type SpamReason } from '../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
 import { type LeadRepository, leadsCsv, leadsCsvChunks, notificationSummary, yesNo, type OutboxRepository, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
@@ -214,6 +214,15 @@ function leadText(lead: LeadRecord, deliveries: readonly DeliveryRecord[]): stri
       ['Tobacco user', yesNo(lead.tobaccoUser) || '-'],
       ['Notes', optional(lead.additionalNotes, (v) => printable(String(v), true))],
     ]),
+    ...section('Follow-up', [
+      ['Assigned to', lead.assignee ? `${printable(lead.assignee.name)} <${printable(lead.assignee.email)}> (${lead.assignee.by === 'round-robin' ? 'in turn' : printable(lead.assignee.by)}, ${localTime(lead.assignee.at, true)})` : 'nobody'],
+      ['Escalated', lead.escalatedAt ? localTime(lead.escalatedAt, true) : 'no'],
+      ['Stop contacting', lead.optOut ? `asked ${localTime(lead.optOut.at, true)} (${lead.optOut.channel === 'phone' ? 'by phone' : 'through the e-mail link'})` : 'no'],
+    ]),
+    'Contact attempts',
+    ...((lead.contactAttempts ?? []).length === 0
+      ? ['  (none)']
+      : (lead.contactAttempts ?? []).map((attempt) => `  ${localTime(attempt.at)} by ${printable(attempt.by)}: ${attempt.channel}, ${CONTACT_OUTCOME_LABELS[attempt.outcome]}${attempt.note ? `: ${printable(attempt.note)}` : ''}`)),
     'Agent notes',
     ...(lead.agentNotes.length === 0 ? ['  (none)'] : lead.agentNotes.map((note) => `  ${localTime(note.at)} by ${printable(note.by)}: ${printable(note.text, true).replace(/\n/g, '\n    ')}`)),
     ...section('Consent', [

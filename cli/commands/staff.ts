@@ -1,5 +1,5 @@
 /**
- * `blogpost staff add|list|disable|reset-password`: the staff accounts of the staff area, managed in
+ * `blogpost staff add|list|disable|takes-leads|reset-password`: the staff accounts of the staff area, managed in
  * the store the servers use (a data directory's SQLite database, or PostgreSQL: see cli/data-dir.ts), beside running
  * servers, like `blogpost keys`. A password is read from
  * standard input when it is not a terminal or with `--password-stdin` (as `docker login` does), else
@@ -103,7 +103,8 @@ function day(iso: string): string {
 }
 
 function status(staff: StaffSummary): string {
-  return staff.disabledAt ? `disabled ${day(staff.disabledAt)}` : 'active';
+  if (staff.disabledAt) return `disabled ${day(staff.disabledAt)}`;
+  return staff.takesLeads === false ? 'active, takes no leads' : 'active';
 }
 
 function sessionsText(count: number): string {
@@ -170,6 +171,15 @@ export async function resetPasswordCommand(email: string, options: ResetOptions,
   return ExitCode.Ok;
 }
 
+export async function takesLeadsCommand(email: string, answer: string, options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
+  const wanted = answer.trim().toLowerCase();
+  if (wanted !== 'yes' && wanted !== 'no') throw new CliError(`Answer yes or no (got "${answer}"): blogpost staff takes-leads ${email} yes`, ExitCode.Usage);
+  const staff = await withStaff(storeLocationOf(options, ctx), (service) => service.setTakesLeads(email, wanted === 'yes', cliUser(ctx.io.env)));
+  if (options.json) ctx.out.json({ success: true, staff });
+  else ctx.out.success(wanted === 'yes' ? `${staff.email} now takes new leads in turn.` : `${staff.email} takes no new leads; the leads they have stay theirs.`);
+  return ExitCode.Ok;
+}
+
 export function registerStaff(program: Command, ctx: CommandContext): void {
   const staff = program
     .command('staff')
@@ -212,6 +222,16 @@ export function registerStaff(program: Command, ctx: CommandContext): void {
     .addOption(databaseUrlOption())
     .option('--json', 'print the account as JSON on stdout')
     .action(async (email: string, options: DisableOptions) => ctx.exit(await disableStaffCommand(email, options, ctx)));
+
+  staff
+    .command('takes-leads')
+    .description('Whether new quote requests are given to this account in turn (round robin); every active account does by default.')
+    .argument('<email>', 'the e-mail (or id) of the account')
+    .argument('<yes|no>', 'yes: give them leads; no: leave them out of the round robin')
+    .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
+    .option('--json', 'print the account as JSON on stdout')
+    .action(async (email: string, answer: string, options: DataDirOptions) => ctx.exit(await takesLeadsCommand(email, answer, options, ctx)));
 
   staff
     .command('reset-password')

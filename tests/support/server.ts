@@ -23,7 +23,7 @@ import { openFileRequestLogReader } from '../../api/request-log/file-reader';
 import { seedDemoPosts } from '../../api/seed/demo-posts';
 import type { LeadIntakeSettings } from '../../api/services/lead-intake';
 import type { Scheduler } from '../../api/services/scheduler';
-import { type BackgroundWork, createServices, type ServiceSettings } from '../../api/services/services';
+import { type BackgroundWork, createServices, type Services, type ServiceSettings } from '../../api/services/services';
 import { openStore } from '../../api/store/open-store';
 import type { Store } from '../../api/store/store';
 import type { ApiPermission } from '../../contract/keys';
@@ -41,6 +41,8 @@ export interface TestServer {
   createKey: (name?: string, permissions?: ApiPermission[], owner?: string) => Promise<string>;
   /** The server's scheduled publishing. */
   scheduler: Scheduler;
+  /** The server's services (e.g. `services.outbox.poke()` after a test moved its clock). */
+  services: Services;
   /** Adds a staff account (as `blogpost staff add` does) and returns its e-mail. */
   createStaff: (email: string, password: string, name?: string) => Promise<string>;
   close: () => Promise<void>;
@@ -140,6 +142,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return (await services.keys.create({ name: name ?? `test key ${keyCounter}`, permissions, ...(owner ? { owner } : {}) })).secret;
     },
     scheduler: services.scheduler,
+    services,
     createStaff: async (email, password, name = 'Test Staff') => (await services.staff.add({ email, name, password }, 'cli:test')).email,
     close: async () => {
       server.closeAllConnections();

@@ -12,12 +12,18 @@
  * requests with one token (on any servers, at the same moment) one stores its lead and the other gets
  * that lead back, having stored nothing.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DeliveryRecord, LeadRecord } from '../../../contract/leads';
 import type { LeadCreateOutcome, LeadIntent, LeadQuery, LeadRepository, OutboxRepository } from '../store';
 import { StoreError } from '../store-error';
 import { type Db, Rollback, type SqlDatabase, type Tx } from './database';
 import type { OutboxTable } from './schema';
+
+/** The opt-out table's key of an e-mail address: no address is kept in clear beside it. */
+function addressKey(address: string): string {
+  return createHash('sha256').update(address.trim().toLowerCase(), 'utf8').digest('hex');
+}
 
 /** The names the file store could give a file (lead-files.ts): a notification id must be one. */
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
@@ -310,6 +316,33 @@ export class SqlLeadRepository implements LeadRepository {
     });
     if ('refused' in outcome) throw outcome.refused;
     return outcome.changed;
+  }
+
+  async nextTurn(): Promise<number> {
+    const row = await this.#database.write('take the next turn of lead assignment', (tx) =>
+      tx
+        .updateTable('store_meta')
+        .set({ value: sql<string>`CAST(CAST(value AS BIGINT) + 1 AS TEXT)` })
+        .where('name', '=', 'lead_assign_seq')
+        .returning('value')
+        .executeTakeFirst(),
+    );
+    return Number(row?.value ?? 0);
+  }
+
+  async addOptOut(optOut: { address: string; leadId: string; at: string; channel: string }): Promise<void> {
+    await this.#database.write("record a visitor's opt-out", (tx) =>
+      tx
+        .insertInto('lead_opt_outs')
+        .values({ address_sha256: addressKey(optOut.address), lead_id: optOut.leadId, at: optOut.at, channel: optOut.channel })
+        .onConflict((conflict) => conflict.column('address_sha256').doNothing())
+        .execute(),
+    );
+  }
+
+  async isOptedOut(address: string): Promise<boolean> {
+    const row = await this.#database.read("read a visitor's opt-out", (db) => db.selectFrom('lead_opt_outs').select('at').where('address_sha256', '=', addressKey(address)).executeTakeFirst());
+    return row !== undefined;
   }
 
   /** The lead and every notification of it, in one transaction. */

@@ -161,6 +161,19 @@ const LEAD_INTENTS = [
  */
 const POST_SOURCE = [`ALTER TABLE posts ADD COLUMN source TEXT`];
 
+/**
+ * Speed to lead (decision 0023): the round robin's counter among staff who take leads (a row of
+ * store_meta, moved by one statement, so two servers never give two leads the same turn), and the
+ * visitors who said "stop contacting me", by the SHA-256 of their lower-cased e-mail address: kept
+ * apart from the lead, so a second request from the same address gets no automatic e-mail either, and
+ * no address is kept in clear beside it. The rest (assignee, contact attempts, the opt-out, the
+ * escalation's time) lives in the lead's record.
+ */
+const LEAD_FOLLOW_UP = [
+  `INSERT INTO store_meta (name, value) VALUES ('lead_assign_seq', '0')`,
+  `CREATE TABLE lead_opt_outs (address_sha256 TEXT PRIMARY KEY, lead_id TEXT NOT NULL, at TEXT NOT NULL, channel TEXT NOT NULL)`,
+];
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -176,6 +189,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0001-store': run(statements(kind)),
     '0002-lead-intents': run(LEAD_INTENTS),
     '0003-post-source': run(POST_SOURCE),
+    '0004-lead-follow-up': run(LEAD_FOLLOW_UP),
   };
 }
 

@@ -75,6 +75,14 @@ export interface LeadsTable {
 }
 
 /** A form's one-time token, naming the lead it was sent with until it expires (decision 0018). */
+/** A visitor's "stop contacting me" (migration 0004), by the SHA-256 of their lower-cased e-mail address. */
+export interface LeadOptOutsTable {
+  address_sha256: string;
+  lead_id: string;
+  at: string;
+  channel: string;
+}
+
 export interface LeadIntentsTable {
   token: string;
   lead_id: string;
@@ -154,6 +162,7 @@ export interface StoreSchema {
   api_keys: ApiKeysTable;
   leads: LeadsTable;
   lead_intents: LeadIntentsTable;
+  lead_opt_outs: LeadOptOutsTable;
   outbox: OutboxTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;

@@ -1,7 +1,9 @@
 /**
  * /admin ("Admin Dashboard"): what needs a staff member's attention: new quote requests, the latest
  * posts, the API keys used in the last day, how many API requests failed in it, and how many posts
- * wait for a compliance review (/admin/review).
+ * wait for a compliance review (/admin/review), and speed to lead: the leads waiting for a first
+ * contact and the time to first contact (median and 90th percentile, this week and last), each a link
+ * to the leads it counts.
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
@@ -25,13 +27,65 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { viewer, summary: await context.staff.dashboard() };
 }
 
+/** "4 min" or "1 h 12 min". */
+export function minutesText(minutes: number | null): string {
+  if (minutes === null) return '-';
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  return `${Math.floor(whole / 60)} h ${whole % 60} min`;
+}
+
+type SpeedFigures = NonNullable<Route.ComponentProps['loaderData']['summary']['speedToLead']>;
+
+function SpeedToLead({ figures }: { figures: SpeedFigures }) {
+  const weeks = [
+    { key: 'this', label: 'This week', week: figures.thisWeek },
+    { key: 'last', label: 'Last week', week: figures.lastWeek },
+  ] as const;
+  return (
+    <section aria-labelledby="dash-speed" data-testid="speed-to-lead">
+      <h2 id="dash-speed">Speed to lead</h2>
+      <p>
+        Time from a quote request to its first contact attempt, counted in office hours; the aim is {figures.firstContactMinutes} minutes.
+      </p>
+      <ul className="admin-figures">
+        <li data-testid="leads-waiting">
+          <Link to="/admin/leads?waiting=1">
+            <strong>{figures.waiting}</strong> lead{figures.waiting === 1 ? '' : 's'} waiting for a first contact
+          </Link>
+          {figures.overdue > 0 ? `, ${figures.overdue} past the aim` : ''}
+        </li>
+        {weeks.map(({ key, label, week }) => (
+          <li key={key} className="admin-speed-week" data-testid={`first-contact-${key}-week`}>
+            <Link to={`/admin/leads?week=${key}`}>
+              {week.contacted === 0 ? (
+                `${label}: no lead contacted yet`
+              ) : (
+                <>
+                  {`${label}: median `}
+                  <strong>{minutesText(week.medianMinutes)}</strong>
+                  {', 90th percentile '}
+                  <strong>{minutesText(week.p90Minutes)}</strong>
+                </>
+              )}
+            </Link>
+            {week.contacted === 0 ? null : ` (${week.contacted} lead${week.contacted === 1 ? '' : 's'} contacted)`}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { viewer, summary } = loaderData;
   return (
     <AdminShell viewer={viewer} title="Admin Dashboard">
       <ul className="admin-figures">
         <li>
-          <strong data-testid="new-leads">{summary.newLeads}</strong> new quote request{summary.newLeads === 1 ? '' : 's'}
+          <Link to="/admin/leads?status=new">
+            <strong data-testid="new-leads">{summary.newLeads}</strong> new quote request{summary.newLeads === 1 ? '' : 's'}
+          </Link>
         </li>
         <li>
           <strong>{summary.keysUsedLastDay.length}</strong> API key{summary.keysUsedLastDay.length === 1 ? '' : 's'} used in the last day
@@ -43,6 +97,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <strong>{summary.inReview}</strong> <Link to="/admin/review">post{summary.inReview === 1 ? '' : 's'} waiting for compliance review</Link>
         </li>
       </ul>
+      {summary.speedToLead ? <SpeedToLead figures={summary.speedToLead} /> : null}
       <section aria-labelledby="dash-leads">
         <h2 id="dash-leads">New quote requests</h2>
         {summary.latestLeads.length === 0 ? (

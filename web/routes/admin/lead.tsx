@@ -3,10 +3,14 @@
  * and the consent record (the exact text the visitor saw, its hash, time, address, browser, page, GPC,
  * and how the agency may contact them). A staff member moves it along (new, in progress, closed), adds
  * a note, or deletes the person's data on request (with a confirmation; the audit keeps only that it
- * happened). Every form carries the CSRF token and works without JavaScript.
+ * happened). Speed to lead: who it is assigned to (and giving it to someone else), the contact attempts
+ * with their outcome (recording one stops the escalation), and the visitor's "stop contacting me"
+ * (shown when given, or recorded here from a phone call). Every form carries the CSRF token and works
+ * without JavaScript.
  */
 import { Form, data, redirect } from 'react-router';
 import type { Route } from './+types/lead';
+import { CONTACT_CHANNELS, CONTACT_OUTCOME_LABELS, CONTACT_OUTCOMES } from '../../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../../contract/quote-request';
 import { configFromMatches, pageMeta } from '../../seo/meta';
 import { AdminFacts, AdminShell, CsrfField } from './AdminShell';
@@ -44,6 +48,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (!(await context.staff.leads.addNote(params.id, text))) throw data('That quote request no longer exists.', { status: 404 });
     return { message: 'Note added.' };
   }
+  if (intent === 'attempt') {
+    const outcome = await context.staff.leads.recordAttempt(params.id, { channel: field(form, 'channel'), outcome: field(form, 'outcome'), note: field(form, 'attempt-note') });
+    if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+    return { message: 'Contact attempt recorded.' };
+  }
+  if (intent === 'assign') {
+    const outcome = await context.staff.leads.assign(params.id, field(form, 'staff'));
+    if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+    return { message: `Assigned to ${outcome.lead.assignee?.name ?? 'them'}; they get a notice by e-mail.` };
+  }
+  if (intent === 'opt-out') {
+    if (field(form, 'confirm') !== 'yes') return data({ message: 'Tick the box to confirm that the visitor asked not to be contacted.' }, { status: 400 });
+    const outcome = await context.staff.leads.recordOptOut(params.id);
+    if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+    return { message: 'Recorded: the visitor asked not to be contacted. Automatic e-mails to them have stopped.' };
+  }
   if (intent === 'delete') {
     if (field(form, 'confirm') !== 'yes') return data({ message: 'Tick the box to confirm that the person asked for their data to be deleted.' }, { status: 400 });
     await context.staff.leads.delete(params.id);
@@ -57,7 +77,8 @@ function yesNo(value: boolean | null): string {
 }
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewer, lead, notifications } = loaderData;
+  const { viewer, lead, notifications, takers = [], firstContactDueAt = null } = loaderData;
+  const attempts = lead.contactAttempts ?? [];
   const { consent } = lead;
   const facts: Array<[string, string]> = [
     ['Received', when(lead.createdAt)],
@@ -101,6 +122,95 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           Set status
         </button>
       </Form>
+
+      <section aria-labelledby="lead-first-contact" data-testid="lead-first-contact">
+        <h2 id="lead-first-contact">First contact</h2>
+        <p data-testid="lead-assignee">
+          Assigned to <strong>{lead.assignee ? `${lead.assignee.name} (${lead.assignee.email})` : 'nobody yet'}</strong>
+          {lead.assignee ? `, ${lead.assignee.by === 'round-robin' ? 'in turn' : `by ${lead.assignee.by.replace(/^staff:/, '')}`}, ${when(lead.assignee.at)}` : ''}.
+          {firstContactDueAt ? ` First contact due by ${when(firstContactDueAt)} (office hours).` : ''}
+          {lead.escalatedAt ? ` Escalated ${when(lead.escalatedAt)}: nobody had made contact in time.` : ''}
+        </p>
+        {takers.length > 0 ? (
+          <Form method="post" className="admin-inline-form">
+            <CsrfField viewer={viewer} />
+            <input type="hidden" name="intent" value="assign" />
+            <label htmlFor="lead-assign">Give it to</label>
+            <select id="lead-assign" name="staff" defaultValue={lead.assignee?.staffId ?? ''}>
+              {takers.map((taker) => (
+                <option key={taker.id} value={taker.id}>
+                  {taker.name} ({taker.email})
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button button-outline">
+              Assign
+            </button>
+          </Form>
+        ) : null}
+        <h3>Contact attempts</h3>
+        {attempts.length === 0 ? (
+          <p data-testid="lead-no-attempts">None yet.</p>
+        ) : (
+          <ol className="admin-list" data-testid="lead-attempts">
+            {attempts.map((attempt) => (
+              <li key={`${attempt.at}-${attempt.by}`}>
+                {when(attempt.at)}, <strong>{attempt.by}</strong>: {`${attempt.channel}, ${CONTACT_OUTCOME_LABELS[attempt.outcome]}${attempt.note ? `: ${attempt.note}` : ''}`}
+              </li>
+            ))}
+          </ol>
+        )}
+        <Form method="post" className="admin-form" aria-label="Record a contact attempt">
+          <CsrfField viewer={viewer} />
+          <input type="hidden" name="intent" value="attempt" />
+          <fieldset className="form-field">
+            <legend>How</legend>
+            {CONTACT_CHANNELS.map((channel, index) => (
+              <label key={channel} className="choice" htmlFor={`attempt-channel-${channel}`}>
+                <input id={`attempt-channel-${channel}`} type="radio" name="channel" value={channel} defaultChecked={index === 0} /> {channel}
+              </label>
+            ))}
+          </fieldset>
+          <div className="form-field">
+            <label htmlFor="attempt-outcome">Outcome</label>
+            <select id="attempt-outcome" name="outcome" defaultValue="reached">
+              {CONTACT_OUTCOMES.map((outcome) => (
+                <option key={outcome} value={outcome}>
+                  {CONTACT_OUTCOME_LABELS[outcome]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form-field">
+            <label htmlFor="attempt-note">Note (optional)</label>
+            <textarea id="attempt-note" name="attempt-note" rows={2} maxLength={1000} />
+          </div>
+          <button type="submit" className="button button-primary">
+            Record attempt
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="lead-contact-wish" data-testid="lead-opt-out">
+        <h2 id="lead-contact-wish">Stop contacting me</h2>
+        {lead.optOut ? (
+          <p data-testid="lead-opt-out-status">
+            <strong>The visitor asked not to be contacted</strong> on {when(lead.optOut.at)}, {lead.optOut.channel === 'phone' ? 'by phone' : "through the link in the agency's e-mail"}
+            {lead.optOut.by.startsWith('staff:') ? ` (recorded by ${lead.optOut.by.slice(6)})` : ''}. No automatic e-mails go to them.
+          </p>
+        ) : (
+          <Form method="post" className="admin-inline-form">
+            <CsrfField viewer={viewer} />
+            <input type="hidden" name="intent" value="opt-out" />
+            <label className="choice" htmlFor="lead-opt-out-confirm">
+              <input id="lead-opt-out-confirm" type="checkbox" name="confirm" value="yes" /> The visitor asked by phone not to be contacted
+            </label>
+            <button type="submit" className="button button-outline">
+              Record it
+            </button>
+          </Form>
+        )}
+      </section>
 
       <section aria-labelledby="lead-notes">
         <h2 id="lead-notes">Agent notes</h2>

@@ -1,7 +1,9 @@
 /**
  * /admin/leads: the inbox of quote requests, newest first, filtered by status, by a search over name,
  * e-mail, phone and id, or showing the requests kept aside as spam; each links to its detail page, and
- * the same filter exports as CSV. Works without JavaScript (the filter is a GET form).
+ * the same filter exports as CSV. Speed to lead's filters: the leads waiting for a first contact
+ * (`waiting=1`), and those received this week or last (`week=this|last`), where the dashboard's figures
+ * lead. Works without JavaScript (the filter is a GET form).
  */
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/leads';
@@ -21,10 +23,13 @@ export const headers = adminHeaders;
 export function leadQuery(params: URLSearchParams): LeadListQuery {
   const status = params.get('status') ?? '';
   const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const week = params.get('week');
   return {
     ...((LEAD_STATUSES as readonly string[]).includes(status) ? { status: status as LeadStatus } : {}),
     ...(q ? { q } : {}),
     spam: params.get('spam') === '1',
+    ...(params.get('waiting') === '1' ? { waiting: true } : {}),
+    ...(week === 'this' || week === 'last' ? { week } : {}),
   };
 }
 
@@ -63,12 +68,18 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         <label className="choice" htmlFor="lead-spam">
           <input id="lead-spam" type="checkbox" name="spam" value="1" defaultChecked={query.spam} /> Kept aside as spam
         </label>
+        <label className="choice" htmlFor="lead-waiting">
+          <input id="lead-waiting" type="checkbox" name="waiting" value="1" defaultChecked={query.waiting ?? false} /> Waiting for a first contact
+        </label>
+        {query.week ? <input type="hidden" name="week" value={query.week} /> : null}
         <button type="submit" className="button button-outline">
           Filter
         </button>
       </Form>
-      <p>
-        {leads.length} request{leads.length === 1 ? '' : 's'}.{' '}
+      <p data-testid="leads-count">
+        {leads.length} request{leads.length === 1 ? '' : 's'}
+        {query.week ? ` received ${query.week === 'this' ? 'this' : 'last'} week` : ''}
+        {query.waiting ? ' waiting for a first contact' : ''}.{' '}
         <a href={`/admin/leads.csv${search}`} download>
           Export these as CSV
         </a>
@@ -84,6 +95,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Age</th>
                 <th scope="col">Yearly</th>
                 <th scope="col">Status</th>
+                <th scope="col">Assigned to</th>
               </tr>
             </thead>
             <tbody>
@@ -96,7 +108,12 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
                   <td>{contactLine(lead)}</td>
                   <td>{lead.age}</td>
                   <td>{dollars(lead.annualContribution)}</td>
-                  <td>{lead.spam ? `spam (${lead.spam})` : lead.status}</td>
+                  <td>
+                    {lead.spam ? `spam (${lead.spam})` : lead.status}
+                    {lead.optOut ? ' · asked not to be contacted' : ''}
+                    {lead.escalatedAt ? ' · escalated' : ''}
+                  </td>
+                  <td>{lead.assignee?.name ?? 'nobody'}</td>
                 </tr>
               ))}
             </tbody>
