@@ -256,6 +256,28 @@ describe('a held post', () => {
   });
 });
 
+describe('the preview', () => {
+  it('shows a table as the post page will: its columns aligned by class, in its scroll box, with no obsolete align attribute', async () => {
+    const res = await call<{ post: { id: string; status: string } }>(server, 'POST', '/api/blog', {
+      key: authorKey,
+      body: validPost({
+        title: 'A Risk-Free Table of Rates',
+        status: 'published',
+        content: '<p>This policy is <strong>risk-free</strong>.</p><table><thead><tr><th align="left">Year</th><th align="right">Rate</th></tr></thead><tbody><tr><td align="left">2025</td><td align="right">5.5%</td></tr></tbody></table>',
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.post.status).toBe('in_review');
+    const page = await reviewPage(await signedIn(), res.json.post.id);
+    expect(page.status).toBe(200);
+    const preview = page.html.slice(page.html.indexOf('class="post-content prose"'));
+    expect(preview).toMatch(/<td class="align-right">5\.5%<\/td>/);
+    expect(preview).toMatch(/<th class="align-left">Year<\/th>/);
+    expect(preview).toContain('class="table-scroll post-table"');
+    expect(preview.slice(0, preview.indexOf('</table>'))).not.toMatch(/\salign="/);
+  });
+});
+
 describe('a long post', () => {
   it('is offered for editing up to what the API takes, and saved whole', async () => {
     const content = `<p>${'Cash value can grow over decades. '.repeat(7000)}It pays guaranteed returns.</p>`;

@@ -19,6 +19,7 @@ import { AdminFacts, AdminShell, CsrfField } from './AdminShell';
 import { adminHeaders, field, requireViewer } from './admin-route';
 import { when } from './lead-format';
 import { findingCounts, requestedLine } from './review';
+import { wrapPostTables } from '../blog/post-tables';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(configFromMatches(matches), { title: 'Review a post', description: 'One post held for compliance review.', path: '/admin/review', noindex: true });
@@ -421,7 +422,7 @@ export default function AdminReviewPost({ loaderData, actionData }: Route.Compon
           <p className="review-post-title">{markText(detail.post.title, detail.findings, 'title')}</p>
           <p className="lead">{markText(detail.excerpt, detail.findings, 'excerpt')}</p>
           {/* Sanitised by the API on the way in, as on the post's public page; only <mark> is added, around text. */}
-          <div className="post-content prose" dangerouslySetInnerHTML={{ __html: markContent(detail.content, detail.findings) }} />
+          <div className="post-content prose" dangerouslySetInnerHTML={{ __html: wrapPostTables(markContent(detail.content, detail.findings)) }} />
         </article>
       </section>
       <EditWording viewer={viewer} detail={detail} editable={editable} answer={actionData} />
