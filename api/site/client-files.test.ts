@@ -68,4 +68,24 @@ describe('clientFiles', () => {
     expect(await (await fetch(`${origin}/assets/missing-Zz9.js`)).text()).toBe('page GET /assets/missing-Zz9.js');
     expect(await (await fetch(`${origin}/favicon.svg`, { method: 'POST' })).text()).toBe('page POST /favicon.svg');
   });
+
+  it('serves a folder made after the server started, once it is there', async () => {
+    const later = path.join(dir, 'later');
+    const app = new Koa();
+    app.use(clientFiles(later));
+    app.use((ctx) => {
+      ctx.body = 'page';
+    });
+    const lateServer = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => lateServer.once('listening', resolve));
+    const url = `http://127.0.0.1:${(lateServer.address() as AddressInfo).port}/favicon.svg`;
+    try {
+      expect(await (await fetch(url)).text()).toBe('page');
+      mkdirSync(later);
+      writeFileSync(path.join(later, 'favicon.svg'), '<svg/>');
+      expect(await (await fetch(url)).text()).toBe('<svg/>');
+    } finally {
+      await new Promise<void>((resolve) => lateServer.close(() => resolve()));
+    }
+  });
 });
