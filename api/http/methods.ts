@@ -121,11 +121,6 @@ function refuseFormPost(ctx: Parameters<Middleware>[0], bodyBytes: number): bool
   return false;
 }
 
-/**
- * Guards the site's pages and files (everything the API app did not answer): a malformed Host is a
- * plain-text 400, and methods other than GET and HEAD a 405 with Allow (OPTIONS a 204), before the
- * renderer, which builds a URL from the Host and a fetch Request that refuses TRACE and CONNECT.
- */
 /** Whether a path's percent-encoding reads as UTF-8 (`/%E0%A4%A` does not). */
 function decodablePath(path: string): boolean {
   try {
@@ -136,6 +131,12 @@ function decodablePath(path: string): boolean {
   }
 }
 
+/**
+ * Guards the site's pages and files (everything the API app did not answer): a malformed Host is a
+ * plain-text 400, an address that cannot be decoded the site's 400 page, and methods other than GET
+ * and HEAD a 405 with Allow (OPTIONS a 204), before the
+ * renderer, which builds a URL from the Host and a fetch Request that refuses TRACE and CONNECT.
+ */
 export const pageRequestGuard: Middleware = async (ctx, next) => {
   if (!isValidHost(ctx.host)) {
     ctx.status = 400;
