@@ -13,7 +13,7 @@ import type { ComplianceFinding } from '../../contract/compliance';
 import { DEFAULT_SITE_CONFIG } from '../../contract/site-config';
 import { loginTokenOf, type StaffClient, staffClient } from '../support/staff-client';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, validPost } from './support';
+import { call, textOf, validPost } from './support';
 
 const EMAIL = 'reviewer@example.com';
 const PASSWORD = 'a reviewer passphrase that is long 9';
@@ -51,18 +51,6 @@ async function reviewPage(staff: Client, id: string): Promise<{ status: number; 
     csrf: /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '',
     revision: /name="revision" value="(\d+)"/.exec(html)?.[1] ?? '',
   };
-}
-
-/** Text as the page shows it: no scripts, tags or React's comment markers. */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 }
 
 interface Created {

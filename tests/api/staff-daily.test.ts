@@ -16,7 +16,7 @@ import { postHistory } from '../../api/services/post-history';
 import { loginTokenOf, type StaffClient, staffClient } from '../support/staff-client';
 import { type SeededPost, SEED_AUTHORS, seedPosts } from '../support/many-posts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, validPost } from './support';
+import { call, textOf, validPost } from './support';
 
 const EMAIL = 'daily@example.com';
 const PASSWORD = 'a daily staff passphrase of length 11';
@@ -37,18 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** Text as the page shows it: no scripts, tags or React's comment markers. */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-}
 
 async function page(pathname: string): Promise<{ status: number; html: string; text: string; csrf: string }> {
   const res = await staff.request(pathname);

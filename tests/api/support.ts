@@ -55,3 +55,15 @@ export async function call<T = Record<string, unknown>>(
   if (text && (response.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);
   return { status: response.status, headers: response.headers, text, json: json as T };
 }
+
+/** Text as the page shows it: no scripts, tags or React's comment markers. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}

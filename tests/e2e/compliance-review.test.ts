@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validPost } from '../api/support';
 import { axeViolations } from '../support/axe';
 import { testSite } from '../support/site-fixture';
-import { waitForHydration } from '../support/page';
+import { signInOnPage, waitForHydration } from '../support/page';
 
 const EMAIL = 'reviewer@example.com';
 const PASSWORD = 'a reviewer passphrase that is long 9';
@@ -56,11 +56,8 @@ async function heldPost(title: string, accept: Array<{ rule: string; reason: str
   return post;
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('E-mail').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { waitUntil: 'load' });
+function signIn(page: Page): Promise<void> {
+  return signInOnPage(page, EMAIL, PASSWORD);
 }
 
 for (const js of [false, true]) {

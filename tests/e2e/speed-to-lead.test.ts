@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { waitFor } from '../support/leads';
-import { waitForHydration } from '../support/page';
+import { signInOnPage, waitForHydration } from '../support/page';
 import { startTestServer } from '../support/server';
 import { testSite } from '../support/site-fixture';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -59,11 +59,8 @@ async function visitorRequests(name: string, email: string): Promise<{ id: strin
   return { id: lead.id, stopLink: stopLink.replace(/^http:\/\/localhost:3000/, site.url) };
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('E-mail').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { waitUntil: 'load' });
+function signIn(page: Page): Promise<void> {
+  return signInOnPage(page, EMAIL, PASSWORD);
 }
 
 for (const js of [false, true]) {

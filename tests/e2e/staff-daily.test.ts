@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validPost } from '../api/support';
 import { axeViolations } from '../support/axe';
 import { type SeededPost, SEED_AUTHORS, seedPosts } from '../support/many-posts';
-import { waitForHydration } from '../support/page';
+import { signInOnPage, waitForHydration } from '../support/page';
 import { testSite } from '../support/site-fixture';
 
 const EMAIL = 'desk@example.com';
@@ -40,11 +40,8 @@ async function newPage(js: boolean): Promise<Page> {
   return context.newPage();
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('E-mail').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { waitUntil: 'load' });
+function signIn(page: Page): Promise<void> {
+  return signInOnPage(page, EMAIL, PASSWORD);
 }
 
 /** The staff bar, no marketing chrome, nothing wider than the screen, and (with JavaScript) axe at 1280 and 375 px. */

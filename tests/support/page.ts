@@ -77,3 +77,11 @@ export async function openPage(
   await waitForHydration(page);
   return { context, page, errors };
 }
+
+/** Signs a staff member in on the sign-in page the page shows, and waits for the page it leads to. */
+export async function signInOnPage(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { waitUntil: 'load' });
+}

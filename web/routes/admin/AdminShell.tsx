@@ -53,6 +53,16 @@ export function AdminNav() {
   );
 }
 
+/** The agency's name at the start of the staff bar: a link back to the public site. */
+function AdminBrand() {
+  return (
+    <a className="admin-brand" href="/">
+      <span className="visually-hidden">Public site: </span>
+      {useSiteConfig().agencyName}
+    </a>
+  );
+}
+
 /**
  * The staff area's own layout (the root leaves out the marketing header, footer and call bar under
  * /admin): a bar with the site's name, the staff navigation and who is signed in, then the page.
@@ -62,10 +72,7 @@ export function AdminShell({ viewer, title, children }: { viewer: StaffViewer; t
     <div className="admin">
       <header className="admin-bar">
         <div className="admin-bar-inner">
-          <a className="admin-brand" href="/">
-            <span className="visually-hidden">Public site: </span>
-            {useSiteConfig().agencyName}
-          </a>
+          <AdminBrand />
           <AdminNav />
           <div className="admin-who">
             <span>
@@ -101,10 +108,7 @@ export function AdminPublicShell({ title, children, className }: { title: string
     <div className="admin">
       <header className="admin-bar">
         <div className="admin-bar-inner">
-          <a className="admin-brand" href="/">
-            <span className="visually-hidden">Public site: </span>
-            {useSiteConfig().agencyName}
-          </a>
+          <AdminBrand />
         </div>
       </header>
       <div className={`admin-page container${className ? ` ${className}` : ''}`}>
