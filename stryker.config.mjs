@@ -54,8 +54,10 @@ export default {
     'api/site/staff-guard.ts',
     'contract/compliance.ts',
     'api/services/compliance-gate.ts',
-    // The key mistakes a 401 names, and the fix \`diagnose\` shows.
+    // The key mistakes a 401 names, and the fix `diagnose` shows.
     'contract/key-mistakes.ts',
+    // Speed to lead's settings and office-hours arithmetic: when a lead escalates.
+    'api/leads/follow-up-settings.ts',
   ],
   ignorePatterns: ['build', 'reports', 'data', 'coverage', '.react-router', '.tmp'],
   incremental: true,

@@ -83,3 +83,74 @@ describe('weekStart', () => {
     expect(weekStart(new Date('2026-06-08T04:59:00Z'), DEFAULT_OFFICE_HOURS).toISOString()).toBe('2026-06-01T05:00:00.000Z');
   });
 });
+
+describe('the settings an operator writes', () => {
+  const hours = (text: string) => parseOfficeHours(text, 'UTC');
+
+  it('reads days as names, ranges (also across the weekend) and lists, in any case, and times from 0:00 to 24:00', () => {
+    expect(hours('Mon-Fri 09:00-17:00')).toEqual({ days: [1, 2, 3, 4, 5], open: 540, close: 1020, timeZone: 'UTC' });
+    expect(hours('  MONDAY-friday   9:00 -  17:30 ')).toEqual({ days: [1, 2, 3, 4, 5], open: 540, close: 1050, timeZone: 'UTC' });
+    expect(hours('Fri-Mon 00:00-24:00')).toEqual({ days: [0, 1, 5, 6], open: 0, close: 1440, timeZone: 'UTC' });
+    expect(hours('sat,Mon,sat 08:30-12:00')).toEqual({ days: [1, 6], open: 510, close: 720, timeZone: 'UTC' });
+    expect(hours('Sun 23:00-23:59')).toEqual({ days: [0], open: 1380, close: 1439, timeZone: 'UTC' });
+  });
+
+  it('refuses what is not days and hours, and hours that close before they open', () => {
+    const notHours = (text: string) => `LEAD_OFFICE_HOURS "${text}" is not days and hours: set it like Mon-Fri 09:00-17:00 (or Mon,Wed,Fri 08:30-16:00).`;
+    for (const text of ['Mon-Fri', '09:00-17:00', 'Mon-Fri 09:00-17:00 daily', 'daily Mon-Fri 09:00-17:00', 'Mon-Fri 09:00-24:01', 'Mon-Fri 09:60-17:00', 'Mon-Fri 009:00-17:00', 'Mon- 09:00-17:00', 'Mon-Xyz 09:00-17:00', 'Xyz 09:00-17:00', 'Mon,,Fri 09:00-17:00', 'Mon-Fri 9h-17h']) {
+      expect(hours(text), text).toBe(notHours(text));
+    }
+    expect(hours('Mon-Fri 09:00-09:00')).toBe('LEAD_OFFICE_HOURS closes (09:00) before it opens (09:00): set it like Mon-Fri 09:00-17:00 (or Mon,Wed,Fri 08:30-16:00).');
+  });
+
+  it('takes the first-contact minutes from 1 to a week, trimmed, and keeps the default for anything else', () => {
+    expect(read({ LEAD_FIRST_CONTACT_MINUTES: ' 1 ' })).toEqual({ settings: { ...DEFAULT_FOLLOW_UP, firstContactMinutes: 1 }, problems: [] });
+    expect(read({ LEAD_FIRST_CONTACT_MINUTES: '10080' }).settings.firstContactMinutes).toBe(10_080);
+    expect(read({ LEAD_FIRST_CONTACT_MINUTES: '' })).toEqual({ settings: DEFAULT_FOLLOW_UP, problems: [] });
+    for (const text of ['0', '10081', '5.5', '-3', '1e2', '5 minutes', 'five']) {
+      const { settings, problems } = read({ LEAD_FIRST_CONTACT_MINUTES: text });
+      expect(problems, text).toEqual([`LEAD_FIRST_CONTACT_MINUTES "${text}" is not a whole number of minutes from 1 to 10080: set it like 5.`]);
+      expect(settings.firstContactMinutes, text).toBe(5);
+    }
+  });
+
+  it('keeps the office hours in the default zone when the zone is not one, and the default hours when they are wrong', () => {
+    const wrongZone = read({ LEAD_TIME_ZONE: 'Mars/Olympus', LEAD_OFFICE_HOURS: 'Mon-Fri 08:00-16:00' });
+    expect(wrongZone.problems).toEqual(['LEAD_TIME_ZONE "Mars/Olympus" is not a time zone: set it like America/Chicago.']);
+    expect(wrongZone.settings.officeHours).toEqual({ days: [1, 2, 3, 4, 5], open: 480, close: 960, timeZone: 'America/Chicago' });
+    expect(read({ LEAD_TIME_ZONE: ' Europe/Berlin ' }).settings.officeHours).toEqual({ ...DEFAULT_OFFICE_HOURS, timeZone: 'Europe/Berlin' });
+    const wrongHours = read({ LEAD_TIME_ZONE: 'Asia/Tokyo', LEAD_OFFICE_HOURS: 'weekdays' });
+    expect(wrongHours.settings.officeHours).toEqual(DEFAULT_OFFICE_HOURS);
+    expect(read({ LEAD_ESCALATE_TO: ' , manager@example.com ,, ' })).toEqual({ settings: { ...DEFAULT_FOLLOW_UP, escalateTo: ['manager@example.com'] }, problems: [] });
+    expect(read({ LEAD_ESCALATE_TO: 'a@example.com, not an address, b' }).problems).toEqual([
+      'LEAD_ESCALATE_TO has "not an address", "b", which is not an e-mail address: set it to addresses like manager@example.com, separated by commas.',
+    ]);
+  });
+
+  it('writes the office hours as a visitor reads them', () => {
+    const text = (hoursText: string) => officeHoursText(parseOfficeHours(hoursText, 'Europe/London') as Exclude<ReturnType<typeof parseOfficeHours>, string>);
+    expect(text('Mon,Wed,Fri 08:30-12:00')).toBe('Monday, Wednesday, Friday, 8:30 AM to 12:00 PM (Europe/London time)');
+    expect(text('Sat 00:00-24:00')).toBe('Saturday, 12:00 AM to 12:00 AM (Europe/London time)');
+    expect(text('Tue-Thu 12:05-23:45')).toBe('Tuesday to Thursday, 12:05 PM to 11:45 PM (Europe/London time)');
+    expect(text('Fri-Mon 10:00-14:00')).toBe('Sunday, Monday, Friday, Saturday, 10:00 AM to 2:00 PM (Europe/London time)');
+  });
+
+  it('is open from the opening minute up to, not at, the closing minute, on open days only', () => {
+    // Wednesday 3 June 2026 in Chicago (CDT, UTC-5): 09:00 and 17:00 are 14:00 and 22:00 UTC.
+    expect(isOpen(Date.parse('2026-06-03T14:00:00Z'), DEFAULT_OFFICE_HOURS)).toBe(true);
+    expect(isOpen(Date.parse('2026-06-03T13:59:59Z'), DEFAULT_OFFICE_HOURS)).toBe(false);
+    expect(isOpen(Date.parse('2026-06-03T21:59:59Z'), DEFAULT_OFFICE_HOURS)).toBe(true);
+    expect(isOpen(Date.parse('2026-06-03T22:00:00Z'), DEFAULT_OFFICE_HOURS)).toBe(false);
+    // Saturday 6 June 2026, noon.
+    expect(isOpen(Date.parse('2026-06-06T17:00:00Z'), DEFAULT_OFFICE_HOURS)).toBe(false);
+  });
+
+  it('ends a deadline at the very closing minute when the minutes run out there, and refuses hours with no open day', () => {
+    // Wednesday 16:55 CDT plus 5 minutes: 17:00, not the next morning.
+    expect(addOfficeMinutes(new Date('2026-06-03T21:55:00Z'), 5, DEFAULT_OFFICE_HOURS).toISOString()).toBe('2026-06-03T22:00:00.000Z');
+    // Wednesday 08:00 CDT: counting starts at 09:00.
+    expect(addOfficeMinutes(new Date('2026-06-03T13:00:00Z'), 1, DEFAULT_OFFICE_HOURS).toISOString()).toBe('2026-06-03T14:01:00.000Z');
+    expect(() => addOfficeMinutes(new Date(), 5, { ...DEFAULT_OFFICE_HOURS, days: [] })).toThrow('Office hours with no open day never reach a deadline.');
+    expect(officeMsBetween(new Date('2026-06-03T13:00:00Z'), new Date('2026-06-03T14:30:00Z'), DEFAULT_OFFICE_HOURS)).toBe(30 * 60_000);
+  });
+});

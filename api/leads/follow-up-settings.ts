@@ -78,13 +78,15 @@ export function readLeadFollowUpSettings(env: NodeJS.ProcessEnv, problems: strin
   const minutesText = env.LEAD_FIRST_CONTACT_MINUTES?.trim();
   let firstContactMinutes = DEFAULT_FOLLOW_UP.firstContactMinutes;
   if (minutesText) {
-    firstContactMinutes = Number(minutesText);
-    if (!/^\d+$/.test(minutesText) || firstContactMinutes < 1 || firstContactMinutes > 10_080) {
+    const minutes = Number(minutesText);
+    if (!/^\d+$/.test(minutesText) || minutes < 1 || minutes > 10_080) {
       problems.push(`LEAD_FIRST_CONTACT_MINUTES "${minutesText}" is not a whole number of minutes from 1 to 10080: set it like 5.`);
-    }
+    } else firstContactMinutes = minutes;
   }
-  const timeZone = env.LEAD_TIME_ZONE?.trim() || DEFAULT_OFFICE_HOURS.timeZone;
-  if (!knownTimeZone(timeZone)) problems.push(`LEAD_TIME_ZONE "${timeZone}" is not a time zone: set it like America/Chicago.`);
+  const zoneText = env.LEAD_TIME_ZONE?.trim() || DEFAULT_OFFICE_HOURS.timeZone;
+  const known = knownTimeZone(zoneText);
+  if (!known) problems.push(`LEAD_TIME_ZONE "${zoneText}" is not a time zone: set it like America/Chicago.`);
+  const timeZone = known ? zoneText : DEFAULT_OFFICE_HOURS.timeZone;
   const hoursText = env.LEAD_OFFICE_HOURS?.trim();
   const parsed = hoursText ? parseOfficeHours(hoursText, timeZone) : { ...DEFAULT_OFFICE_HOURS, timeZone };
   if (typeof parsed === 'string') problems.push(parsed);
