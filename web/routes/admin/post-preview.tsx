@@ -29,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 interface ActionAnswer {
   ok: boolean;
   message: string;
-  link: { url: string; expiresAt: string } | null;
+  link: { url: string; path: string; expiresAt: string } | null;
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -38,7 +38,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (field(form, 'intent') !== 'link') return data<ActionAnswer>({ ok: false, message: 'Unknown action: use the button on this page.', link: null }, { status: 400 });
   const made = await context.staff.previews.makeLink(params.id);
   if (!made) return data<ActionAnswer>({ ok: false, message: 'This post no longer exists: it was deleted for good. Back to the posts list.', link: null }, { status: 404 });
-  return { ok: true, message: `Preview link made. Anyone with it can read this post until ${previewTime(made.expiresAt)}.`, link: { url: `${context.config.siteUrl}${made.path}`, expiresAt: made.expiresAt } } satisfies ActionAnswer;
+  return { ok: true, message: `Preview link made. Anyone with it can read this post until ${previewTime(made.expiresAt)}.`, link: { url: `${context.config.siteUrl}${made.path}`, path: made.path, expiresAt: made.expiresAt } } satisfies ActionAnswer;
 }
 
 export default function AdminPostPreview({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,7 +54,7 @@ export default function AdminPostPreview({ loaderData, actionData }: Route.Compo
   }
   return (
     <>
-      <AdminShell viewer={viewer} title={`Preview: ${preview.post.title}`}>
+      <AdminShell viewer={viewer} title="Preview">
         {actionData ? (
           <div role="status" className={actionData.ok ? 'admin-notice' : 'admin-notice admin-refusal'} data-testid="preview-message">
             <p>{actionData.message}</p>
@@ -62,7 +62,7 @@ export default function AdminPostPreview({ loaderData, actionData }: Route.Compo
               <p>
                 <label htmlFor="preview-link">Preview link</label>{' '}
                 <input id="preview-link" type="text" readOnly value={actionData.link.url} size={60} data-testid="preview-link" />{' '}
-                <a href={actionData.link.url}>Open it</a>
+                <a href={actionData.link.path}>Open it</a>
               </p>
             ) : null}
           </div>
