@@ -121,6 +121,11 @@ describe('a shared preview link', () => {
       // No staff frame on the shared page.
       expect(seen.html).not.toContain('Signed in as');
     }
+    // The same through a client-side navigation's data request.
+    const dataRequest = await fetch(`${server.url}${link}.data`);
+    expect(dataRequest.status).toBe(200);
+    expect(dataRequest.headers.get('cache-control')).toBe('no-store');
+    expect(await dataRequest.text()).toContain('A Draft Shared With a Client');
     expect((await page(`/blog/${post.slug}`)).status).toBe(404);
   });
 

@@ -13,15 +13,17 @@ import { PreviewBanner, previewTime } from '../components/blog/PreviewBanner';
 import { configFromMatches, pageMeta } from '../seo/meta';
 import { PostPage } from './blog/post';
 
+const HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
+
 export function headers(): Headers {
-  return new Headers({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+  return new Headers(HEADERS);
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const opened = await context.staff.previews.open(params.token);
-  if (opened.kind === 'invalid') return data(opened, { status: 404 });
-  if (opened.kind === 'expired' || opened.kind === 'deleted') return data(opened, { status: 410 });
-  return opened;
+  // The loader's answer carries the headers too: a client-side navigation's .data request is never stored either.
+  const status = opened.kind === 'invalid' ? 404 : opened.kind === 'expired' || opened.kind === 'deleted' ? 410 : 200;
+  return data(opened, { status, headers: HEADERS });
 }
 
 const TITLES = { invalid: 'This preview link does not work', expired: 'This preview link has expired', deleted: 'This post was deleted', published: 'This post is published' } as const;
