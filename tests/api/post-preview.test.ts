@@ -206,3 +206,28 @@ describe('blogpost publish of a draft', () => {
     }
   });
 });
+
+describe('a post held for compliance review', () => {
+  let held: TestServer;
+  afterAll(() => held?.close());
+
+  it('is previewed as "Held for review", with links between its preview and its review page', async () => {
+    held = await startTestServer({ api: { writesPerMinute: 0, complianceMode: 'review' } });
+    await held.createStaff(EMAIL, PASSWORD, 'Eddie Editor');
+    const author = await held.createKey('Held author', ['blog:write'], 'Held author');
+    const res = await call<CreatePostResponse>(held, 'POST', '/api/blog', {
+      key: author,
+      body: validPost({ title: 'A Post Promising Guaranteed Returns', status: 'published', content: '<p>This policy is risk-free and pays guaranteed returns every year.</p>' }),
+    });
+    expect(res.json.post.status).toBe('in_review');
+    const id = res.json.post.id;
+    const reviewer = staffClient(held.url);
+    const loginToken = await loginTokenOf(reviewer);
+    expect((await reviewer.request('/admin/login', { form: { email: EMAIL, password: PASSWORD, loginToken, next: '/admin' } })).status).toBe(303);
+
+    const preview = await (await reviewer.request(`/admin/posts/${id}/preview`)).text();
+    expect(textOf(preview)).toContain('Held for review: not public until a reviewer approves it');
+    expect(preview).toContain(`href="/admin/review/${id}"`);
+    expect(await (await reviewer.request(`/admin/review/${id}`)).text()).toContain(`href="/admin/posts/${id}/preview"`);
+  });
+});
