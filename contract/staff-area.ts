@@ -9,6 +9,7 @@ import type { ComplianceAcceptance, ComplianceFinding, ComplianceMode } from './
 import type { ApiKeySummary, ApiPermission } from './keys';
 import type { DeliveryRecord, LeadRecord } from './leads';
 import type { LeadStatus } from './quote-request';
+import type { PostPreview, PreviewLinkMade, PreviewLinkOpen } from './post-preview';
 import type { AuditEntry } from './staff';
 
 /** The signed-in staff member, as pages show them. */
@@ -243,6 +244,15 @@ export interface StaffArea {
     sendBack(id: string, revision: number, note: string): Promise<PostChangeOutcome>;
     /** Corrects the wording; the post keeps waiting for review. */
     edit(id: string, revision: number, edit: { title: string; excerpt: string; content: string }): Promise<PostChangeOutcome>;
+  };
+  /** Previews of posts not yet public (contract/post-preview.ts). */
+  previews: {
+    /** Any post by id, for signed-in staff; null when there is none. */
+    get(id: string): Promise<PostPreview | null>;
+    /** A signed link anyone can open for 7 days (audited); null when there is no such post. */
+    makeLink(id: string): Promise<PreviewLinkMade | null>;
+    /** What a preview link shows; needs no session. */
+    open(token: string): Promise<PreviewLinkOpen>;
   };
   /** The newest entries of the audit log, newest first. */
   audit(limit: number): Promise<AuditEntry[]>;

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'post.restored',
   'post.held_for_review',
   'post.compliance_blocked',
+  'post.preview_link_made',
   'review.approved',
   'review.returned',
   'review.edited',

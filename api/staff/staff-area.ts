@@ -21,7 +21,9 @@ import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
 import { type FindingTally, type PostChangeOutcome, type ReviewDetail, type ReviewItem, STAFF_REASON_MAX, type StaffPost, type StaffPostListQuery, type StaffPostPage, type StaffPostRow } from '../../contract/staff-area';
 import { type Actor, staffActor } from '../services/actors';
 import { htmlFindingsOf } from '../services/compliance-gate';
-import { presentReview } from '../services/presenters';
+import { presentPost, presentReview } from '../services/presenters';
+import { previewTokens } from '../services/post-preview';
+import type { PostPreview } from '../../contract/post-preview';
 import type { Services } from '../services/services';
 import type { PostIndexEntry, PostRecord } from '../store/store';
 import {
@@ -101,6 +103,11 @@ function tallyOf(post: PostRecord): FindingTally {
   return tally;
 }
 
+/** A post as its public page will show it, with its status for the preview's banner. */
+function previewOf(post: PostRecord): PostPreview {
+  return { post: presentPost(post), status: post.status, publishAt: post.publishAt, deletedAt: post.deletedAt };
+}
+
 export const STAFF_POSTS_PER_PAGE = 25;
 
 export class NotSignedInError extends Error {
@@ -126,6 +133,7 @@ async function speedToLead(followUp: LeadFollowUp, leads: LeadRecord[], now: Dat
 export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea {
   const { store, posts: postService, keys: keyService, sessions, clock: now } = deps.services;
   const { active, client, secure } = request;
+  const tokens = previewTokens(() => store.audit.pseudonymKey());
 
   const signedIn = (): ActiveSession => {
     if (!active) throw new NotSignedInError();
@@ -395,6 +403,31 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         return changePost((actor) => postService.sendBack(id, revision, text, actor));
       },
       edit: (id, revision, edit) => changePost((actor) => postService.reviewEdit(id, revision, edit, actor)),
+    },
+
+    previews: {
+      async get(id) {
+        signedIn();
+        const post = await store.posts.getById(id);
+        return post ? previewOf(post) : null;
+      },
+      async makeLink(id) {
+        signedIn();
+        const post = await store.posts.getById(id);
+        if (!post) return null;
+        const made = await tokens.make(post.id, now());
+        await record('post.preview_link_made', post.id, { expiresAt: made.expiresAt.toISOString() });
+        return { path: `/preview/${made.token}`, expiresAt: made.expiresAt.toISOString() };
+      },
+      async open(token) {
+        const checked = await tokens.check(token, now());
+        if (checked.kind === 'bad') return { kind: 'invalid' };
+        if (checked.kind === 'expired') return { kind: 'expired' };
+        const post = await store.posts.getById(checked.postId);
+        if (!post || post.deletedAt) return { kind: 'deleted' };
+        if (post.status === 'published') return { kind: 'published', slug: post.slug };
+        return { kind: 'post', preview: previewOf(post), expiresAt: checked.expiresAt.toISOString() };
+      },
     },
 
     async audit(limit) {

@@ -70,6 +70,11 @@ interface Publication {
   uploads: Upload[];
 }
 
+/** Where signed-in staff read a post that is not public yet as readers will see it; nothing for a published one. */
+function previewLine(p: Pick<Publication, 'ctx' | 'client'>, status: string | undefined, id: string): void {
+  if (status === 'draft' || status === 'scheduled' || status === 'in_review') p.ctx.out.info(`  signed-in staff can preview it at ${p.client.origin}/admin/posts/${encodeURIComponent(id)}/preview`);
+}
+
 function statusNote(status: string | undefined, publishAt: string | null | undefined): string {
   if (status === 'draft') return ' (drafts are not public until published)';
   if (status === 'scheduled') return ` (goes live at ${publishAt ?? 'its time'})`;
@@ -242,6 +247,7 @@ async function create(p: Publication): Promise<ExitCode> {
         ? `Already published with this Idempotency-Key: nothing new was created (${created.post.status}).`
         : `Created "${String(loaded.payload.title)}" as ${created.post.status}${statusNote(created.post.status, created.post.publish_at)}.`,
     );
+    previewLine(p, created.post.status, created.post.id);
     if (loaded.path) ctx.out.info(ctx.out.dim(`  id ${created.post.id} written to ${loaded.path}: publishing it again updates this post.`));
     for (const warning of created.warnings ?? []) ctx.out.warn(warning);
   }
@@ -353,6 +359,7 @@ async function update(p: Publication, id: string): Promise<ExitCode> {
       ctx.out.success(`Updated "${written.post.title}" (revision ${written.post.revision}, ${written.post.status}${statusNote(written.post.status, written.post.publish_at)}): changed ${fields.join(', ')}.`);
       for (const line of describeChanges(written.changed)) ctx.out.info(line);
     }
+    previewLine(p, written.post.status, id);
     if (written.since) ctx.out.info(written.since.note);
     if (status.status && loaded.path) ctx.out.info(ctx.out.dim(`  status: ${status.status} written to ${loaded.path}, as the post is now.`));
     for (const warning of written.warnings) ctx.out.warn(warning);

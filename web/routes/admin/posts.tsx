@@ -411,6 +411,8 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
                         (<Link to={`/admin/review/${post.id}`}>review it</Link>)
                       </>
                     ) : null}
+                    {' '}
+                    (<Link to={`/admin/posts/${encodeURIComponent(post.id)}/preview`} aria-label={`Preview ${post.title}`}>preview</Link>)
                     <br />
                     <code>{post.id}</code>
                   </td>

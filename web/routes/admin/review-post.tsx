@@ -411,7 +411,7 @@ export default function AdminReviewPost({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
       <p>
-        <Link to="/admin/review">Back to the review queue</Link>
+        <Link to="/admin/review">Back to the review queue</Link> · <Link to={`/admin/posts/${encodeURIComponent(id)}/preview`}>Preview it as readers will see it</Link>
       </p>
       <Decisions viewer={viewer} detail={detail} answer={actionData} />
       <PostFacts detail={detail} />

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/post';
+import type { BlogPost } from '../../../contract/blog-reader';
 import { POST_IMAGE_SIZES } from '../../../contract/media';
 import { coverFileSize } from '../../components/blog/cover';
 import { CoverPicture } from '../../components/blog/CoverPicture';
@@ -49,7 +50,11 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  return <PostPage post={loaderData.post} />;
+}
+
+/** The post's page as readers see it; the previews of a post not yet public render the same (web/routes/preview.tsx). */
+export function PostPage({ post }: { post: BlogPost }) {
   const published = publishedDate(post);
   const updated = lastModified(post);
   return (
