@@ -6,7 +6,6 @@
  * which asks `messageFor` at the moment of sending, so an opt-out or a contact attempt recorded a second
  * before stops an e-mail still waiting. Every change is in the audit, naming the lead by id only.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ContactAttempt, ContactChannel, ContactOutcome, DeliveryRecord, LeadAssignee, LeadRecord, OptOutChannel, OptOutStatus } from '../../contract/leads';
 import type { SiteConfig } from '../../contract/site-config';
 import type { AuditAction } from '../../contract/staff';
@@ -14,9 +13,11 @@ import type { LeadDeliverySettings } from '../leads/delivery-settings';
 import { acknowledgementEmail, assigneeEmail, escalationEmail, type FollowUpMessage } from '../leads/follow-up-email';
 import { addOfficeMinutes, DEFAULT_FOLLOW_UP, type LeadFollowUpSettings, officeMsBetween, weekStart } from '../leads/follow-up-settings';
 import type { Store } from '../store/store';
+import { linkSigner } from './signed-links';
 
 const LEAD_ID = /^lead_[A-Za-z0-9]{20}$/;
 const TOKEN = /^(lead_[A-Za-z0-9]{20})\.([A-Za-z0-9_-]{32})$/;
+const OPT_OUT_PURPOSE = 'lead-opt-out';
 
 export type FollowUpPlan = { send: FollowUpMessage } | { skip: string };
 
@@ -78,15 +79,13 @@ export function leadFollowUp(options: LeadFollowUpOptions): LeadFollowUp {
   const audit = (action: AuditAction, actor: string, target: string, detail: Record<string, string | number | boolean | null>, ip: string | null) =>
     store.audit.append({ at: now().toISOString(), actor, action, target, detail, ip });
 
-  const signature = async (leadId: string) => createHmac('sha256', await store.audit.pseudonymKey()).update(`lead-opt-out:${leadId}`).digest('base64url').slice(0, 32);
+  const signer = linkSigner(() => store.audit.pseudonymKey(), 32);
 
   /** The lead a token names when its signature is good. */
   const leadOfToken = async (token: string): Promise<LeadRecord | null> => {
     const match = TOKEN.exec(token.trim());
     if (!match?.[1] || !match[2]) return null;
-    const expected = Buffer.from(await signature(match[1]));
-    const given = Buffer.from(match[2]);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    if (!(await signer.verify(OPT_OUT_PURPOSE, match[1], match[2]))) return null;
     return store.leads.get(match[1]);
   };
 
@@ -161,7 +160,7 @@ export function leadFollowUp(options: LeadFollowUpOptions): LeadFollowUp {
     },
 
     async stopLink(leadId) {
-      return `${config.siteUrl}/stop-contacting-me?t=${leadId}.${await signature(leadId)}`;
+      return `${config.siteUrl}/stop-contacting-me?t=${leadId}.${await signer.sign(OPT_OUT_PURPOSE, leadId)}`;
     },
 
     async optOutStatus(token) {

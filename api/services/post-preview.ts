@@ -1,12 +1,12 @@
 /**
  * Shareable preview links of unpublished posts (/preview/<token>): the token names a post and when the
- * link stops working, signed with HMAC-SHA256 under the store's pseudonym key, the secret every app
- * server of the site already shares (the stop-contacting-me link of api/services/lead-follow-up.ts is
- * signed the same way; docs/decisions/0026-preview-links.md). Nothing is stored per link: a link cannot
+ * link stops working, signed as every link the site hands out (api/services/signed-links.ts: HMAC-SHA256
+ * under the store's pseudonym key, which every app server shares; docs/decisions/0026-preview-links.md). Nothing is stored per link: a link cannot
  * be withdrawn one by one, it expires, and it shows the post as it reads when opened (no revision pinned).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PREVIEW_LINK_DAYS } from '../../contract/post-preview';
+import { linkSigner } from './signed-links';
+
 const LINK_MS = PREVIEW_LINK_DAYS * 24 * 60 * 60 * 1000;
 /** `<post id, base64url>.<expiry, seconds since 1970>.<signature>`. */
 const TOKEN = /^([A-Za-z0-9_-]{1,200})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
@@ -24,7 +24,8 @@ export interface PreviewTokens {
 }
 
 export function previewTokens(key: () => Promise<Buffer>): PreviewTokens {
-  const sign = async (encodedId: string, expires: string) => createHmac('sha256', await key()).update(`post-preview:${encodedId}.${expires}`).digest('base64url');
+  const signer = linkSigner(key);
+  const sign = (encodedId: string, expires: string) => signer.sign('post-preview', `${encodedId}.${expires}`);
   return {
     async make(postId, now) {
       const expiresAt = new Date(Math.floor((now.getTime() + LINK_MS) / 1000) * 1000);
@@ -35,9 +36,7 @@ export function previewTokens(key: () => Promise<Buffer>): PreviewTokens {
     async check(token, now) {
       const match = TOKEN.exec(token);
       if (!match?.[1] || !match[2] || !match[3]) return { kind: 'bad' };
-      const expected = Buffer.from(await sign(match[1], match[2]));
-      const given = Buffer.from(match[3]);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { kind: 'bad' };
+      if (!(await signer.verify('post-preview', `${match[1]}.${match[2]}`, match[3]))) return { kind: 'bad' };
       const postId = Buffer.from(match[1], 'base64url').toString('utf8');
       const expiresAt = new Date(Number(match[2]) * 1000);
       return now.getTime() < expiresAt.getTime() ? { kind: 'good', postId, expiresAt } : { kind: 'expired', postId, expiresAt };

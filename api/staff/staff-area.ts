@@ -88,6 +88,12 @@ function reviewItem(post: PostRecord): ReviewItem {
   return { post: staffPost(post), review: presentReview(review), findings: htmlFindingsOf(post), acceptances: post.complianceAccept.map((acceptance) => ({ ...acceptance })) };
 }
 
+/** Whether a post's title, slug, author, owner or id holds the searched text (any case); no text: every post. */
+function matchesText(entry: PostIndexEntry, text: string | undefined): boolean {
+  const needle = text?.trim().toLowerCase() ?? '';
+  return !needle || [entry.title, entry.slug, entry.author.name, entry.owner ?? '', entry.id].some((value) => value.toLowerCase().includes(needle));
+}
+
 /** Findings by severity of a post version, kept by id and revision (a revision's text never changes). */
 const tallies = new Map<string, FindingTally>();
 const TALLIES_KEPT = 20_000;
@@ -318,13 +324,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         signedIn();
         const [listed, counts] = await Promise.all([store.posts.list({ status: query.status ?? 'any', limit: 1_000_000 }), store.posts.counts()]);
         const authors = [...new Set(listed.entries.map((entry) => entry.author.name))].sort((a, b) => a.localeCompare(b));
-        const needle = query.q?.trim().toLowerCase() ?? '';
-        let entries = listed.entries.filter(
-          (entry) =>
-            (!needle || [entry.title, entry.slug, entry.author.name, entry.owner ?? '', entry.id].some((value) => value.toLowerCase().includes(needle))) &&
-            (!query.author || entry.author.name === query.author) &&
-            (!query.category || entry.categorySlug === query.category),
-        );
+        let entries = listed.entries.filter((entry) => matchesText(entry, query.q) && (!query.author || entry.author.name === query.author) && (!query.category || entry.categorySlug === query.category));
         const tallyById = new Map<string, FindingTally>();
         const tallyFor = async (entry: PostIndexEntry): Promise<FindingTally> => {
           const known = tallies.get(`${entry.id}@${entry.revision}`);
@@ -358,9 +358,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       async list(query) {
         signedIn();
         const page = await store.posts.list({ status: query.status ?? 'any', limit: 10_000 });
-        const needle = query.q?.trim().toLowerCase() ?? '';
-        const entries = needle ? page.entries.filter((entry) => [entry.title, entry.slug, entry.author.name, entry.owner ?? '', entry.id].some((value) => value.toLowerCase().includes(needle))) : page.entries;
-        return entries.map(staffPost);
+        return page.entries.filter((entry) => matchesText(entry, query.q)).map(staffPost);
       },
       unpublish: (id, revision) => changePost((actor) => postService.unpublish(id, etagOf(id, revision), actor)),
       trash: (id, revision) => changePost((actor) => postService.trash(id, etagOf(id, revision), actor)),

@@ -171,10 +171,10 @@ export async function resetPasswordCommand(email: string, options: ResetOptions,
   return ExitCode.Ok;
 }
 
-export async function takesLeadsCommand(email: string, answer: string, options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
+export async function takesLeadsCommand(address: string, answer: string, options: DataDirOptions, ctx: CommandContext): Promise<ExitCode> {
   const wanted = answer.trim().toLowerCase();
-  if (wanted !== 'yes' && wanted !== 'no') throw new CliError(`Answer yes or no (got "${answer}"): blogpost staff takes-leads ${email} yes`, ExitCode.Usage);
-  const staff = await withStaff(storeLocationOf(options, ctx), (service) => service.setTakesLeads(email, wanted === 'yes', cliUser(ctx.io.env)));
+  if (wanted !== 'yes' && wanted !== 'no') throw new CliError(`Answer yes or no (got "${answer}"): blogpost staff takes-leads ${address} yes`, ExitCode.Usage);
+  const staff = await withStaff(storeLocationOf(options, ctx), (service) => service.setTakesLeads(address, wanted === 'yes', cliUser(ctx.io.env)));
   if (options.json) ctx.out.json({ success: true, staff });
   else ctx.out.success(wanted === 'yes' ? `${staff.email} now takes new leads in turn.` : `${staff.email} takes no new leads; the leads they have stay theirs.`);
   return ExitCode.Ok;

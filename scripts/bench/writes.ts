@@ -38,12 +38,12 @@ export function nextPostBody(): string {
   return BODY_HEAD + titleCounter + BODY_TAIL;
 }
 
-export function postRequests(target: string, key?: string): autocannon.Request[] {
+export function postRequests(target: string, apiKey?: string): autocannon.Request[] {
   return [
     {
       method: 'POST',
       path: target,
-      headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { authorization: `Bearer ${key}` }) },
+      headers: { 'content-type': 'application/json', ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }) },
       setupRequest: (request) => ({ ...request, body: nextPostBody() }),
     },
   ];

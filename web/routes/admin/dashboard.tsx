@@ -39,8 +39,8 @@ type SpeedFigures = NonNullable<Route.ComponentProps['loaderData']['summary']['s
 
 function SpeedToLead({ figures }: { figures: SpeedFigures }) {
   const weeks = [
-    { key: 'this', label: 'This week', week: figures.thisWeek },
-    { key: 'last', label: 'Last week', week: figures.lastWeek },
+    { which: 'this', label: 'This week', week: figures.thisWeek },
+    { which: 'last', label: 'Last week', week: figures.lastWeek },
   ] as const;
   return (
     <section aria-labelledby="dash-speed" data-testid="speed-to-lead">
@@ -55,9 +55,9 @@ function SpeedToLead({ figures }: { figures: SpeedFigures }) {
           </Link>
           {figures.overdue > 0 ? `, ${figures.overdue} past the aim` : ''}
         </li>
-        {weeks.map(({ key, label, week }) => (
-          <li key={key} className="admin-speed-week" data-testid={`first-contact-${key}-week`}>
-            <Link to={`/admin/leads?week=${key}`}>
+        {weeks.map(({ which, label, week }) => (
+          <li key={which} className="admin-speed-week" data-testid={`first-contact-${which}-week`}>
+            <Link to={`/admin/leads?week=${which}`}>
               {week.contacted === 0 ? (
                 `${label}: no lead contacted yet`
               ) : (
