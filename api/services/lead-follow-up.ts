@@ -49,7 +49,7 @@ export interface LeadFollowUp {
   /** Gives the lead to `staffId` (chosen on the lead page) and queues their notice; null: no such lead; 'no-staff': no such active account. */
   assign(leadId: string, staffId: string, actor: string, ip: string | null): Promise<LeadRecord | null | 'no-staff'>;
   /** Time to first contact of the leads received in this week (0) or the one before (1). */
-  firstContact(week: 0 | 1): Promise<FirstContactFigures>;
+  firstContact(leads: readonly LeadRecord[], week: 0 | 1): FirstContactFigures;
   /** Whether a lead still waits for its first contact attempt (real, open, no opt-out). */
   isWaiting(lead: LeadRecord): boolean;
   /** Whether the lead was received in this week (0) or the one before (1), in the office's time zone. */
@@ -206,9 +206,9 @@ export function leadFollowUp(options: LeadFollowUpOptions): LeadFollowUp {
       return changed;
     },
 
-    async firstContact(week) {
+    firstContact(leads, week) {
       const minutes: number[] = [];
-      for (const lead of await store.leads.list()) {
+      for (const lead of leads) {
         const first = lead.contactAttempts?.[0];
         if (!first || !inWeek(lead, week)) continue;
         minutes.push(officeMsBetween(new Date(lead.createdAt), new Date(first.at), settings.officeHours) / 60_000);

@@ -129,8 +129,9 @@ function matches(lead: LeadRecord, q: string): boolean {
   return [lead.id, lead.reference ?? '', lead.name, lead.email ?? '', lead.phone ?? ''].some((value) => value.toLowerCase().includes(needle));
 }
 
-async function speedToLead(followUp: LeadFollowUp, leads: LeadRecord[], now: Date): Promise<NonNullable<DashboardSummary['speedToLead']>> {
-  const [thisWeek, lastWeek] = await Promise.all([followUp.firstContact(0), followUp.firstContact(1)]);
+function speedToLead(followUp: LeadFollowUp, leads: readonly LeadRecord[], now: Date): NonNullable<DashboardSummary['speedToLead']> {
+  const thisWeek = followUp.firstContact(leads, 0);
+  const lastWeek = followUp.firstContact(leads, 1);
   const waiting = leads.filter((lead) => followUp.isWaiting(lead));
   const overdue = waiting.filter((lead) => followUp.dueAt(lead.createdAt) <= now).length;
   return { firstContactMinutes: followUp.settings.firstContactMinutes, thisWeek, lastWeek, waiting: waiting.length, overdue };
@@ -238,7 +239,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           .map((key) => ({ id: key.id, name: key.name, owner: key.owner ?? key.name, lastUsedAt: key.lastUsedAt ?? '' })),
         failedRequestsLastDay: failed.filter((entry) => entry.status >= 400).length,
         inReview: (await store.posts.counts()).inReview,
-        ...(followUp ? { speedToLead: await speedToLead(followUp, await store.leads.list(), now()) } : {}),
+        ...(followUp ? { speedToLead: speedToLead(followUp, await store.leads.list(), now()) } : {}),
       };
     },
 
