@@ -36,6 +36,23 @@ const STAFF_PAGES: ReadonlyArray<{ to: string; label: string; end?: boolean }> =
   { to: '/admin/audit', label: 'Audit log' },
 ];
 
+/** One filter of a staff list's GET form: a labelled select whose first option takes every value. */
+export function FilterSelect({ id, label, name, value, any, options }: { id: string; label: string; name: string; value: string | undefined; any: string; options: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ''}>
+        <option value="">{any}</option>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The staff navigation: the current page (or the page a record belongs to) is marked with aria-current. */
 export function AdminNav() {
   return (

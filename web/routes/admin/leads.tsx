@@ -10,7 +10,7 @@ import type { Route } from './+types/leads';
 import { LEAD_STATUSES, type LeadStatus } from '../../../contract/quote-request';
 import type { LeadListQuery } from '../../../contract/staff-area';
 import { configFromMatches, pageMeta } from '../../seo/meta';
-import { AdminShell } from './AdminShell';
+import { AdminShell, FilterSelect } from './AdminShell';
 import { adminHeaders, requireViewer } from './admin-route';
 import { contactLine, dollars, when } from './lead-format';
 
@@ -50,17 +50,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <Form method="get" className="admin-filter" role="search" aria-label="Filter quote requests">
-        <div className="form-field">
-          <label htmlFor="lead-status">Status</label>
-          <select id="lead-status" name="status" defaultValue={query.status ?? ''}>
-            <option value="">Any</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="lead-status" label="Status" name="status" value={query.status} any="Any" options={LEAD_STATUSES.map((status) => [status, status] as const)} />
         <div className="form-field">
           <label htmlFor="lead-q">Search</label>
           <input id="lead-q" name="q" type="search" defaultValue={query.q ?? ''} placeholder="Name, e-mail, phone or id" />

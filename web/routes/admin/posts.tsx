@@ -12,7 +12,7 @@ import type { Route } from './+types/posts';
 import { BLOG_CATEGORIES } from '../../../contract/categories';
 import type { BulkOutcome, FindingTally, StaffPost, StaffPostListQuery, StaffViewer } from '../../../contract/staff-area';
 import { configFromMatches, pageMeta } from '../../seo/meta';
-import { AdminShell, CsrfField } from './AdminShell';
+import { AdminShell, CsrfField, FilterSelect } from './AdminShell';
 import { adminHeaders, field, requireViewer } from './admin-route';
 import { when } from './lead-format';
 
@@ -239,47 +239,10 @@ function Filters({ query, list }: { query: StaffPostListQuery; list: NonNullable
         <label htmlFor="post-q">Title</label>
         <input id="post-q" name="q" type="search" defaultValue={query.q ?? ''} placeholder="Words of the title, author or id" />
       </div>
-      <div className="form-field">
-        <label htmlFor="post-status">Status</label>
-        <select id="post-status" name="status" defaultValue={query.status ?? ''}>
-          <option value="">Any (not in the trash)</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]} ({countOf[status]})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-field">
-        <label htmlFor="post-author">Author</label>
-        <select id="post-author" name="author" defaultValue={query.author ?? ''}>
-          <option value="">Anyone</option>
-          {list.authors.map((author) => (
-            <option key={author} value={author}>
-              {author}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-field">
-        <label htmlFor="post-category">Category</label>
-        <select id="post-category" name="category" defaultValue={query.category ?? ''}>
-          <option value="">Any</option>
-          {BLOG_CATEGORIES.map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-field">
-        <label htmlFor="post-findings">Compliance findings</label>
-        <select id="post-findings" name="findings" defaultValue={query.findings ?? ''}>
-          <option value="">With or without</option>
-          <option value="yes">With findings</option>
-          <option value="no">Without findings</option>
-        </select>
-      </div>
+      <FilterSelect id="post-status" label="Status" name="status" value={query.status} any="Any (not in the trash)" options={STATUSES.map((status) => [status, `${STATUS_LABELS[status]} (${countOf[status]})`] as const)} />
+      <FilterSelect id="post-author" label="Author" name="author" value={query.author} any="Anyone" options={list.authors.map((author) => [author, author] as const)} />
+      <FilterSelect id="post-category" label="Category" name="category" value={query.category} any="Any" options={BLOG_CATEGORIES.map((category) => [category.slug, category.name] as const)} />
+      <FilterSelect id="post-findings" label="Compliance findings" name="findings" value={query.findings} any="With or without" options={[['yes', 'With findings'], ['no', 'Without findings']]} />
       <div className="admin-filter-buttons">
         <button type="submit" className="button button-outline">
           Filter
