@@ -4,7 +4,9 @@
  * worker runs (the e2e projects share a worker's modules between files, `isolate: false`): files keep
  * apart through browser contexts, which share no cookies, storage or cache, while a Chromium launch and
  * close (two to five seconds on a busy two-core machine) is paid once per worker instead of once per
- * file. Playwright kills the browser when the worker's process exits.
+ * file. When no file has used it for half a second (the worker has run its last file), it is closed, so
+ * the worker ends without a Chromium still attached: left to the worker's exit, a browser slow to die on a
+ * loaded machine held the worker past Vitest's teardown ("Timeout terminating forks worker").
  */
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
@@ -32,6 +34,28 @@ export function workerBrowser(): Promise<Browser> {
   return launching;
 }
 
+/** How long the browser stays open with no file using it: a worker's next file claims it well within this. */
+const IDLE_CLOSE_MS = 500;
+let users = 0;
+let idleClose: NodeJS.Timeout | undefined;
+
+function claimBrowser(): Promise<Browser> {
+  users += 1;
+  clearTimeout(idleClose);
+  return workerBrowser();
+}
+
+function releaseBrowser(): void {
+  users -= 1;
+  if (users > 0) return;
+  clearTimeout(idleClose);
+  idleClose = setTimeout(() => {
+    const closing = launching;
+    launching = undefined;
+    void closing?.then((browser) => browser.close()).catch(() => undefined);
+  }, IDLE_CLOSE_MS);
+}
+
 export interface Site {
   /** This file's server (started before its first test, closed after its last). */
   readonly server: TestServer;
@@ -51,14 +75,20 @@ export interface Site {
 export function testSite(options: TestServerOptions | (() => Promise<TestServer>) = {}): Site {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
+  let claimed = false;
   const contexts = new Set<BrowserContext>();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([typeof options === 'function' ? options() : startTestServer(options), workerBrowser()]);
+    claimed = true;
+    [server, browser] = await Promise.all([typeof options === 'function' ? options() : startTestServer(options), claimBrowser()]);
   });
   afterAll(async () => {
-    await Promise.all([...contexts].map((context) => context.close()));
-    await server?.close();
+    try {
+      await Promise.all([...contexts].map((context) => context.close()));
+      await server?.close();
+    } finally {
+      if (claimed) releaseBrowser();
+    }
   });
 
   const started = (): TestServer => {
