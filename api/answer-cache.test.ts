@@ -88,3 +88,50 @@ describe('AnswerCache', () => {
     expect(cache.rendering('/get-quote', '1')).toBeUndefined();
   });
 });
+
+describe('AnswerCache, answers kept by what they were made from', () => {
+  const page = (text: string) => ({ text, headers: [] as Array<[string, string]> });
+  const made = (cache: AnswerCache, ...scopes: string[]) => ({ scopes: new Set(scopes), since: cache.mark() });
+
+  it('drops the answers a change reaches and keeps the others', () => {
+    const cache = new AnswerCache(() => '2026');
+    cache.setFrom('/blog/a', page('a'), '2026', made(cache, 'post:a'));
+    cache.setFrom('/blog/b', page('b'), '2026', made(cache, 'post:b'));
+    cache.setFrom('/blog', page('list'), '2026', made(cache, 'list', 'post:a', 'post:b'));
+    cache.setFrom('/faq', page('faq'), '2026', made(cache));
+    cache.invalidate(['post:a']);
+    expect(cache.get('/blog/a')).toBeUndefined();
+    expect(cache.get('/blog')).toBeUndefined();
+    expect(cache.get('/blog/b')?.body.toString()).toBe('b');
+    expect(cache.get('/faq')?.body.toString()).toBe('faq');
+    // Not known what changed: nothing is kept.
+    cache.invalidate(null);
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not keep a page a change reached while it rendered, but keeps one the change did not reach', () => {
+    const cache = new AnswerCache(() => '2026');
+    const post = made(cache, 'post:a');
+    const other = made(cache, 'post:b');
+    cache.invalidate(['post:a']);
+    expect(cache.setFrom('/blog/a', page('a, before the change'), '2026', post).kept).toBe(false);
+    expect(cache.get('/blog/a')).toBeUndefined();
+    expect(cache.setFrom('/blog/b', page('b'), '2026', other).kept).toBe(true);
+    expect(cache.get('/blog/b')?.body.toString()).toBe('b');
+  });
+
+  it('does not keep a page whose render began further back than the changes it remembers', () => {
+    const cache = new AnswerCache(() => '2026');
+    const long = made(cache, 'post:z');
+    for (let n = 0; n < 1_001; n += 1) cache.invalidate([`post:${n}`]);
+    expect(cache.setFrom('/blog/z', page('z'), '2026', long).kept).toBe(false);
+  });
+
+  it('forgets the scopes of a replaced answer: a change to what only the old one showed keeps the new one', () => {
+    const cache = new AnswerCache(() => '2026');
+    cache.setFrom('/', page('home with a'), '2026', made(cache, 'post:a'));
+    cache.setFrom('/', page('home with b'), '2026', made(cache, 'post:b'));
+    cache.invalidate(['post:a']);
+    expect(cache.get('/')?.body.toString()).toBe('home with b');
+  });
+});

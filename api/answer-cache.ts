@@ -1,8 +1,11 @@
 /**
  * Rendered answers of the site kept in memory (lru-cache): a page, the RSS feed or a sitemap is
- * rendered once and served from here until a blog post changes or the year turns (the footer shows
- * it): both are part of the key, so a change makes every older entry unreachable and the LRU drops
- * them. Only complete 200 answers to GET are kept, at most MAX_ENTRIES and MAX_BYTES. A page is kept as its UTF-8 bytes and compressed once per coding
+ * rendered once and served from here until what it was made from changes. The generation (the year,
+ * which the footer shows; the API's lists: the posts' revision) is part of the key, so a new one makes
+ * every older entry unreachable and the LRU drops them; an answer kept with the scopes it was made from
+ * (api/store/post-scopes.ts: the posts it shows, the lists it read) is dropped when a change reaches one
+ * of them, and only then (decision 0027). Only complete 200 answers to GET are kept, at most MAX_ENTRIES
+ * and MAX_BYTES. A page is kept as its UTF-8 bytes and compressed once per coding
  * asked for, with an ETag per representation: why this cache compresses rather than leaving it to the
  * mounted koa-compress and @koa/etag is docs/decisions/0004-answer-cache.md (with its measurement).
  */
@@ -38,6 +41,15 @@ export const MAX_ENTRIES = 500;
 /** At most this many bytes of answers (uncompressed) are kept: a sitemap file is about 7 MB. */
 export const MAX_BYTES = 96 * 1024 * 1024;
 
+/** How many invalidations are remembered for renders under way (one further behind keeps nothing). */
+const INVALIDATIONS_REMEMBERED = 1_000;
+
+/** What a render was made from, and when it started (`AnswerCache.mark()` before it read anything). */
+export interface MadeFrom {
+  scopes: ReadonlySet<string>;
+  since: number;
+}
+
 export function strongEtag(body: string | Buffer): string {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const hash = createHash('sha1').update(bytes).digest('base64').slice(0, 27);
@@ -45,7 +57,18 @@ export function strongEtag(body: string | Buffer): string {
 }
 
 export class AnswerCache {
-  readonly #pages = new LRUCache<string, CachedAnswer>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (page) => Math.max(1, page.body.length) });
+  readonly #pages = new LRUCache<string, CachedAnswer>({
+    max: MAX_ENTRIES,
+    maxSize: MAX_BYTES,
+    sizeCalculation: (page) => Math.max(1, page.body.length),
+    dispose: (_page, key) => this.#forget(key),
+  });
+  /** The keys kept for each scope, and each kept key's scopes. */
+  readonly #byScope = new Map<string, Set<string>>();
+  readonly #scopesOf = new Map<string, ReadonlySet<string>>();
+  /** Invalidations so far, and the latest ones with what they reached (null: everything). */
+  #clock = 0;
+  readonly #invalidations: Array<{ at: number; scopes: ReadonlySet<string> | null }> = [];
   /** The renders under way, by page and state: what they will keep, or undefined if nothing. */
   readonly #rendering = new Map<string, Promise<CachedAnswer | undefined>>();
   /** Addresses whose last answer was for one visitor alone (the quote form's): nothing to wait for. */
@@ -72,6 +95,69 @@ export class AnswerCache {
   }
 
   set(url: string, page: { text: string; headers: CachedAnswer['headers'] }, generation: string = this.generation()): CachedAnswer {
+    const entry = this.#answer(page);
+    this.#pages.set(this.#key(url, generation), entry);
+    return entry;
+  }
+
+  /**
+   * Keeps a page made from `made.scopes` until a change reaches one of them; not kept (but still the
+   * answer to send) when a change reached one after the render began: the page may predate it.
+   */
+  setFrom(url: string, page: { text: string; headers: CachedAnswer['headers'] }, generation: string, made: MadeFrom): { answer: CachedAnswer; kept: boolean } {
+    const answer = this.#answer(page);
+    if (this.#invalidatedSince(made)) return { answer, kept: false };
+    const key = this.#key(url, generation);
+    this.#pages.set(key, answer);
+    // After the set: replacing an entry disposes of the old one and its scopes.
+    this.#scopesOf.set(key, made.scopes);
+    for (const scope of made.scopes) {
+      let keys = this.#byScope.get(scope);
+      if (!keys) this.#byScope.set(scope, (keys = new Set()));
+      keys.add(key);
+    }
+    return { answer, kept: true };
+  }
+
+  /** A mark to pass back with what a render was made from: read it before the render reads anything. */
+  mark(): number {
+    return this.#clock;
+  }
+
+  /** Drops the answers made from any of `scopes` (null: every answer), now and for renders under way. */
+  invalidate(scopes: readonly string[] | null): void {
+    this.#clock += 1;
+    this.#invalidations.push({ at: this.#clock, scopes: scopes ? new Set(scopes) : null });
+    if (this.#invalidations.length > INVALIDATIONS_REMEMBERED) this.#invalidations.shift();
+    if (!scopes) {
+      this.#pages.clear();
+      return;
+    }
+    for (const scope of scopes) {
+      for (const key of [...(this.#byScope.get(scope) ?? [])]) this.#pages.delete(key);
+    }
+  }
+
+  #invalidatedSince(made: MadeFrom): boolean {
+    if (made.since === this.#clock) return false;
+    const oldest = this.#invalidations[0]?.at ?? this.#clock + 1;
+    // Further back than what is remembered: it may have been reached.
+    if (made.since + 1 < oldest) return true;
+    return this.#invalidations.some(({ at, scopes }) => at > made.since && (!scopes || [...made.scopes].some((scope) => scopes.has(scope))));
+  }
+
+  #forget(key: string): void {
+    const scopes = this.#scopesOf.get(key);
+    if (!scopes) return;
+    this.#scopesOf.delete(key);
+    for (const scope of scopes) {
+      const keys = this.#byScope.get(scope);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byScope.delete(scope);
+    }
+  }
+
+  #answer(page: { text: string; headers: CachedAnswer['headers'] }): CachedAnswer {
     const body = Buffer.from(page.text, 'utf8');
     const etag = strongEtag(body);
     const variants = new Map<ContentCoding, { body: Buffer; etag: string }>();
@@ -83,9 +169,7 @@ export class AnswerCache {
       }
       return variant;
     };
-    const entry: CachedAnswer = { body, headers: page.headers, etag, compressed };
-    this.#pages.set(this.#key(url, generation), entry);
-    return entry;
+    return { body, headers: page.headers, etag, compressed };
   }
 
   /**

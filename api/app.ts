@@ -116,7 +116,7 @@ export function createApp(options: AppOptions): Koa {
       config,
       csp: production,
       blog: blogReader(store.posts),
-      revision: () => store.posts.revision(),
+      changes: store.posts,
       anonymousStaff: (ctx) => staffArea(staffDeps, { active: null, loginCookieValue: undefined, client: { ip: ctx.ip, userAgent: ctx.get('User-Agent') }, secure: ctx.secure }),
       quotes: services.quotes,
       logger,

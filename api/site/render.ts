@@ -3,7 +3,8 @@
  * built server entry render it, and writes the Response back. HTML gets a CSP built from its own
  * inline scripts and `Cache-Control: no-cache` (revalidated through its ETag), or `private, no-cache` for
  * a page rendered for one visitor, or `no-store`. In production, rendered pages, feeds and sitemaps
- * (but those two kinds) are kept in memory until a post changes (api/answer-cache.ts).
+ * (but those two kinds) are kept in memory until a change reaches a post or a list they were made from
+ * (api/answer-cache.ts, decision 0027).
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -14,7 +15,9 @@ import type { BlogReader } from '../../contract/blog-reader';
 import type { QuoteClient, QuoteIntake } from '../../contract/leads';
 import type { StaffArea } from '../../contract/staff-area';
 import { cspDirectives, inlineScriptHashes, serializeCsp } from './headers';
-import { AnswerCache, type CachedAnswer, sendCached } from '../answer-cache';
+import { AnswerCache, type CachedAnswer, type MadeFrom, sendCached } from '../answer-cache';
+import { findCategory } from '../../contract/categories';
+import { authorListScope, CATEGORIES_SCOPE, categoryListScope, LIST_SCOPE, postScope, tagListScope } from '../store/post-scopes';
 import { logRequestFailure } from '../http/errors';
 import type { Logger } from '../logger';
 import { isStoreRefusal, type StoreError } from '../store/store-error';
@@ -26,8 +29,8 @@ export interface SiteRendererOptions {
   csp: boolean;
   /** Published posts for the blog pages' loaders. */
   blog: BlogReader;
-  /** Moves whenever a post changes (rendered pages are cached until it does). */
-  revision: () => number;
+  /** The posts' changes: a cached page is kept until one reaches what it was made from. */
+  changes: { revision(): number; changesSince(revision: number): readonly string[] | null };
   /** Where the quote form's requests go. */
   quotes: QuoteIntake;
   /** The staff area of a request outside /admin (nobody signed in; its work refuses). */
@@ -63,17 +66,62 @@ export function toFetchRequest(ctx: Context): Request {
   } as RequestInit);
 }
 
+/**
+ * The blog as a page's loaders read it, noting what they read: the posts shown, the lists asked for (a
+ * list is named by its filter; a slug that led to no post by every list, which any post becoming public
+ * there joins).
+ */
+export function recordingReader(blog: BlogReader, scopes: Set<string>): BlogReader {
+  const shown = (post: { id: string } | null) => {
+    scopes.add(post ? postScope(post.id) : LIST_SCOPE);
+  };
+  return {
+    listPublished: async (list = {}) => {
+      const page = await blog.listPublished(list);
+      const filters = [
+        list.category === undefined ? undefined : categoryListScope(findCategory(list.category)?.slug ?? list.category),
+        list.tag === undefined ? undefined : tagListScope(list.tag),
+        list.author === undefined ? undefined : authorListScope(list.author),
+      ].filter((scope) => scope !== undefined);
+      for (const scope of filters.length > 0 ? filters : [LIST_SCOPE]) scopes.add(scope);
+      for (const post of page.posts) shown(post);
+      return page;
+    },
+    getPublishedBySlug: async (slug) => {
+      const post = await blog.getPublishedBySlug(slug);
+      shown(post);
+      return post;
+    },
+    lookupPublished: async (slug) => {
+      const found = await blog.lookupPublished(slug);
+      shown(found.kind === 'post' ? found.post : null);
+      return found;
+    },
+    categoriesWithCounts: async () => {
+      scopes.add(CATEGORIES_SCOPE);
+      return blog.categoriesWithCounts();
+    },
+  };
+}
+
 export function siteRenderer(options: SiteRendererOptions): Middleware {
   const handle = createRequestHandler(options.build, options.mode);
   // Development renders every time (modules change under it); production caches pages.
-  const cache =
-    options.mode === 'production'
-      ? new AnswerCache(() => `${options.revision()}:${new Date().getUTCFullYear()}`)
-      : undefined;
+  const cache = options.mode === 'production' ? new AnswerCache(() => String(new Date().getUTCFullYear())) : undefined;
+  let seen = options.changes.revision();
+  /** Drops the kept answers the posts' changes since the last look reached. */
+  const followChanges = (): void => {
+    const now = options.changes.revision();
+    if (now === seen || !cache) return;
+    cache.invalidate(options.changes.changesSince(seen));
+    seen = now;
+  };
   return async (ctx) => {
     const cacheKey = ctx.method === 'GET' || ctx.method === 'HEAD' ? ctx.url : undefined;
-    // Read before rendering: the page is kept for the state it was rendered from (AnswerCache.current).
+    followChanges();
+    // Read before rendering: a change that reaches the page while it renders keeps it out of the cache.
     const generation = cache?.current();
+    const since = cache?.mark() ?? 0;
     const cached = cacheKey ? cache?.get(cacheKey, generation) : undefined;
     if (cached) {
       sendCached(ctx, cached);
@@ -91,13 +139,13 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
     }
     const finish = cache && cacheKey && generation !== undefined && !underWay ? cache.startRendering(cacheKey, generation) : undefined;
     try {
-      await render(ctx, (kept) => finish?.(kept), generation);
+      await render(ctx, (kept) => finish?.(kept), generation, since);
     } finally {
       finish?.(undefined);
     }
   };
 
-  async function render(ctx: Context, kept: (answer: CachedAnswer) => void, generation: string | undefined): Promise<void> {
+  async function render(ctx: Context, kept: (answer: CachedAnswer) => void, generation: string | undefined, since: number): Promise<void> {
     const cacheKey = ctx.method === 'GET' || ctx.method === 'HEAD' ? ctx.url : undefined;
     const staff = (ctx.state.staffArea as StaffArea | undefined) ?? options.anonymousStaff(ctx);
     // A loader or action that needed the store while it was out of reach (PostgreSQL restarting) or its
@@ -112,7 +160,10 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
     const logError = (error: unknown): void => {
       logRequestFailure(options.logger, `${ctx.method} ${ctx.path} failed while rendering (request ${String(ctx.state.requestId ?? '-')})`, error);
     };
-    const response = await handle(toFetchRequest(ctx), { config: options.config, blog: options.blog, quotes: options.quotes, client: quoteClient(ctx), staff, failed, logError });
+    const scopes = new Set<string>();
+    const made: MadeFrom = { scopes, since };
+    const blog = cache ? recordingReader(options.blog, scopes) : options.blog;
+    const response = await handle(toFetchRequest(ctx), { config: options.config, blog, quotes: options.quotes, client: quoteClient(ctx), staff, failed, logError });
     if (unavailable) {
       await response.body?.cancel();
       throw unavailable;
@@ -153,8 +204,9 @@ export function siteRenderer(options: SiteRendererOptions): Middleware {
         const csp = ctx.response.get('Content-Security-Policy');
         if (csp) headers.push(['Content-Security-Policy', csp]);
       }
-      const answer = cache.set(cacheKey, { text, headers }, generation);
-      kept(answer);
+      followChanges();
+      const { answer, kept: isKept } = cache.setFrom(cacheKey, { text, headers }, generation ?? cache.current(), made);
+      if (isKept) kept(answer);
       sendCached(ctx, answer);
       return;
     }

@@ -146,6 +146,12 @@ export interface PostRepository {
   counts(): Promise<PostCounts>;
   /** Grows on every change to the posts, so renders can be cached until it moves. */
   revision(): number;
+  /**
+   * What the changes after `revision` reached (api/store/post-scopes.ts), so cached pages made from
+   * nothing that changed are kept; null when that is not known (changes this process did not see one by
+   * one, or too far back): take it that everything changed.
+   */
+  changesSince(revision: number): readonly string[] | null;
 }
 
 /** What changes on a key after it is made: bookkeeping of its use and failures, and its revocation. */

@@ -18,6 +18,7 @@ import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely'
 import { sql } from 'kysely';
 import { REVISIONS_KEPT } from '../../../contract/blog';
 import { RESERVED_SLUGS, slugify } from '../../../contract/slug';
+import { changeScopes } from '../post-scopes';
 import { newPostRecord, type PostSourceRecord, withoutBookkeeping, withoutContent } from '../records';
 import type {
   CreateOptions,
@@ -39,8 +40,40 @@ import { type Db, Rollback, type SqlDatabase, type Tx } from './database';
 import { auditRow } from './staff';
 import type { PostsTable, PostTagsTable, StoreSchema } from './schema';
 
-/** The PostgreSQL channel every post change is announced on (its payload: the new `posts_revision`). */
+/** The PostgreSQL channel every post change is announced on (its payload: `PostsChanged` as JSON). */
 export const POSTS_CHANGED_CHANNEL = 'iul_posts_changed';
+
+/** A committed post change: the `posts_revision` it made and what it reached (api/store/post-scopes.ts). */
+export interface PostsChanged {
+  revision: number;
+  scopes: readonly string[];
+}
+
+/** NOTIFY takes at most 8,000 bytes: a change whose scopes do not fit is announced by its revision alone (it then reaches everything). */
+const NOTIFY_MOST_BYTES = 7_900;
+
+export function postsChangedPayload(change: PostsChanged): string {
+  const payload = JSON.stringify(change);
+  return Buffer.byteLength(payload) <= NOTIFY_MOST_BYTES ? payload : JSON.stringify({ revision: change.revision });
+}
+
+/** A payload as announced: `{revision, scopes}`, or an older server's bare revision (its scopes unknown). */
+export function readPostsChanged(payload: string | undefined): { revision: number; scopes?: readonly string[] } | null {
+  try {
+    const parsed: unknown = JSON.parse(payload ?? '');
+    if (typeof parsed === 'number') return Number.isSafeInteger(parsed) ? { revision: parsed } : null;
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { revision, scopes } = parsed as { revision?: unknown; scopes?: unknown };
+    if (typeof revision !== 'number' || !Number.isSafeInteger(revision)) return null;
+    const known = Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string');
+    return known ? { revision, scopes: scopes as string[] } : { revision };
+  } catch {
+    return null;
+  }
+}
+
+/** How many recent changes a process remembers the scopes of (a reader further behind is told everything changed). */
+const CHANGES_REMEMBERED = 1_000;
 
 const DEFAULT_LIMIT = 10;
 /** Creates racing for slugs on other instances: picks tried before giving up (each sees the others' commits). */
@@ -141,6 +174,8 @@ export class SqlPostRepository implements PostRepository {
   readonly #database: SqlDatabase;
   readonly #now: () => Date;
   #revision = 0;
+  /** The latest changes this process noted, oldest first: their scopes, or null when not known (everything). */
+  readonly #changes: Array<{ revision: number; scopes: readonly string[] | null }> = [];
   /** SQLite's `data_version` when `posts_revision` was last read: it moves when another process commits. */
   #dataVersion: unknown = null;
 
@@ -149,9 +184,31 @@ export class SqlPostRepository implements PostRepository {
     this.#now = now;
   }
 
-  /** Posts changed (by this process or another): `revision` is the database's count now. */
-  noteRevision(revision: number): void {
-    if (revision > this.#revision) this.#revision = revision;
+  /**
+   * Posts changed (by this process or another): `revision` is the database's count now, `scopes` what
+   * the change that made it reached. A revision that skips others (changes not seen one by one: another
+   * process's on SQLite, a notification lost while PostgreSQL was away) or comes without its scopes is
+   * remembered as having changed everything.
+   */
+  noteRevision(revision: number, scopes?: readonly string[]): void {
+    if (revision <= this.#revision) return;
+    this.#changes.push({ revision, scopes: scopes && revision === this.#revision + 1 ? scopes : null });
+    if (this.#changes.length > CHANGES_REMEMBERED) this.#changes.splice(0, this.#changes.length - CHANGES_REMEMBERED);
+    this.#revision = revision;
+  }
+
+  changesSince(revision: number): readonly string[] | null {
+    this.#followOtherProcesses();
+    if (revision >= this.#revision) return [];
+    const first = this.#changes.findIndex((change) => change.revision > revision);
+    // Forgotten, or never seen (a revision from before this process started): everything.
+    if (first === -1 || this.#changes[first]?.revision !== revision + 1) return null;
+    const scopes = new Set<string>();
+    for (const change of this.#changes.slice(first)) {
+      if (!change.scopes) return null;
+      for (const scope of change.scopes) scopes.add(scope);
+    }
+    return [...scopes];
   }
 
   /**
@@ -159,10 +216,10 @@ export class SqlPostRepository implements PostRepository {
    * delivered at commit). The caller notes the number once the transaction has committed, so this
    * process never moves ahead of what is stored.
    */
-  async #moveRevision(tx: Tx): Promise<number> {
-    const value = await this.#increment(tx, 'posts_revision');
-    if (this.#database.kind === 'postgres') await sql`SELECT pg_notify(${POSTS_CHANGED_CHANNEL}, ${String(value)})`.execute(tx);
-    return value;
+  async #moveRevision(tx: Tx, scopes: readonly string[]): Promise<number> {
+    const revision = await this.#increment(tx, 'posts_revision');
+    if (this.#database.kind === 'postgres') await sql`SELECT pg_notify(${POSTS_CHANGED_CHANNEL}, ${postsChangedPayload({ revision, scopes })})`.execute(tx);
+    return revision;
   }
 
   /** Adds one to a counter of store_meta and returns it; its row stays locked until the commit. */
@@ -177,15 +234,22 @@ export class SqlPostRepository implements PostRepository {
     return Number(row.value);
   }
 
-  /** Runs a post change; once it has committed, this process's revision follows it. */
-  async #change<T, U = never>(doing: string, work: (tx: Tx, changed: () => Promise<void>) => Promise<T>): Promise<T | U> {
-    let revision: number | null = null;
+  /**
+   * Runs a post change, which calls `changed` with the post as it was and as it is (null: absent); once
+   * it has committed, this process's revision follows it, with what it reached.
+   */
+  async #change<T, U = never>(doing: string, work: (tx: Tx, changed: (before: PostIndexEntry | null, after: PostIndexEntry | null) => Promise<void>) => Promise<T>): Promise<T | U> {
+    let noted: PostsChanged | null = null;
     const outcome = await this.#database.write<T, U>(doing, (tx) =>
-      work(tx, async () => {
-        revision = await this.#moveRevision(tx);
+      work(tx, async (before, after) => {
+        const scopes = changeScopes(before, after);
+        noted = { revision: await this.#moveRevision(tx, scopes), scopes };
       }),
     );
-    if (revision !== null) this.noteRevision(revision);
+    if (noted !== null) {
+      const { revision, scopes } = noted as PostsChanged;
+      this.noteRevision(revision, scopes);
+    }
     return outcome;
   }
 
@@ -209,7 +273,7 @@ export class SqlPostRepository implements PostRepository {
       await tx.insertInto('posts').values(postRow(record)).execute();
       await insertTags(tx, record);
       if (options.audit) await tx.insertInto('audit_log').values(auditRow({ ...options.audit, target: id }, this.#database.where)).execute();
-      await changed();
+      await changed(null, withoutContent(record));
       return { kind: 'created', post: withoutContent(record) };
     });
   }
@@ -367,7 +431,7 @@ export class SqlPostRepository implements PostRepository {
       await tx.deleteFrom('post_tags').where('post_id', '=', record.id).execute();
       await insertTags(tx, record);
       if (options.audit) await tx.insertInto('audit_log').values(auditRow(options.audit, this.#database.where)).execute();
-      await changed();
+      await changed(current, withoutContent(record));
       return { kind: 'saved', post: withoutContent(record) };
     });
   }
@@ -385,9 +449,9 @@ export class SqlPostRepository implements PostRepository {
   async purge(id: string): Promise<boolean> {
     return this.#change('remove the post', async (tx, changed) => {
       // Its tags, slugs, revisions and claim go with it (ON DELETE CASCADE).
-      const deleted = await tx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
-      if (deleted.numDeletedRows !== 1n) return false;
-      await changed();
+      const deleted = await tx.deleteFrom('posts').where('id', '=', id).returning('entry').executeTakeFirst();
+      if (!deleted) return false;
+      await changed(entryOf(deleted), null);
       return true;
     });
   }
@@ -426,7 +490,7 @@ export class SqlPostRepository implements PostRepository {
         .where('name', '=', 'post_seq')
         .where((eb) => eb(eb.cast<number>('value', 'bigint'), '<', record.seq))
         .execute();
-      await changed();
+      await changed(null, withoutContent(record));
     });
   }
 

@@ -20,7 +20,7 @@ import { SqlKeyRepository } from './keys';
 import { SqlLeadRepository, SqlOutboxRepository } from './leads';
 import { SqlMediaRepository } from './media';
 import { FIRST_MIGRATION, migrate } from './migrations';
-import { POSTS_CHANGED_CHANNEL, SqlPostRepository } from './posts';
+import { POSTS_CHANGED_CHANNEL, readPostsChanged, SqlPostRepository } from './posts';
 import { sqlRateLimits } from './rate-limits';
 import { SqlAuditLog, SqlSessionRepository, SqlStaffRepository } from './staff';
 
@@ -51,7 +51,7 @@ class ChangeListener {
 
   constructor(
     private readonly url: string,
-    private readonly onRevision: (revision: number) => void,
+    private readonly onRevision: (revision: number, scopes?: readonly string[]) => void,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -59,7 +59,9 @@ class ChangeListener {
     const { default: pgModule } = await import('pg');
     const client = new pgModule.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel === POSTS_CHANGED_CHANNEL) this.onRevision(Number(message.payload));
+      if (message.channel !== POSTS_CHANGED_CHANNEL) return;
+      const change = readPostsChanged(message.payload);
+      if (change) this.onRevision(change.revision, change.scopes);
     });
     client.on('error', () => this.#lost(client));
     client.on('end', () => this.#lost(client));
@@ -174,9 +176,9 @@ export async function openPostgresStore(url: string, where: string, options: Ope
   const listeners = new Set<() => void>();
   const listener = new ChangeListener(
     url,
-    (revision) => {
+    (revision, scopes) => {
       const before = posts.revision();
-      posts.noteRevision(revision);
+      posts.noteRevision(revision, scopes);
       if (posts.revision() !== before) for (const notify of listeners) notify();
     },
     log,
