@@ -4,7 +4,7 @@
  * which the footer shows; the API's lists: the posts' revision) is part of the key, so a new one makes
  * every older entry unreachable and the LRU drops them; an answer kept with the scopes it was made from
  * (api/store/post-scopes.ts: the posts it shows, the lists it read) is dropped when a change reaches one
- * of them, and only then (decision 0027). Only complete 200 answers to GET are kept, at most MAX_ENTRIES
+ * of them, and only then (decision 0031). Only complete 200 answers to GET are kept, at most MAX_ENTRIES
  * and MAX_BYTES. A page is kept as its UTF-8 bytes and compressed once per coding
  * asked for, with an ETag per representation: why this cache compresses rather than leaving it to the
  * mounted koa-compress and @koa/etag is docs/decisions/0004-answer-cache.md (with its measurement).

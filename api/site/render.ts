@@ -4,7 +4,7 @@
  * inline scripts and `Cache-Control: no-cache` (revalidated through its ETag), or `private, no-cache` for
  * a page rendered for one visitor, or `no-store`. In production, rendered pages, feeds and sitemaps
  * (but those two kinds) are kept in memory until a change reaches a post or a list they were made from
- * (api/answer-cache.ts, decision 0027).
+ * (api/answer-cache.ts, decision 0031).
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';

@@ -1,5 +1,5 @@
 /**
- * What a post change touches, named the way a cached page names what it was made from (decision 0027):
+ * What a post change touches, named the way a cached page names what it was made from (decision 0031):
  * a page records the posts it showed (`post:<id>`) and the lists it read (`list`, the published posts
  * newest first; `list:category:<slug>`, `list:tag:<tag>`, `list:author:<name>`; `categories`, the
  * counts per category); a change of a post names the post, and the lists only when the set of public

@@ -22,6 +22,7 @@ import { ensureBuild } from '../build-stamp';
 import { benchCli } from './cli';
 import { benchLeadExport } from './lead-export';
 import { benchMedia } from './media';
+import { benchAfterWrite } from './after-write';
 import { benchPages } from './pages';
 import { benchPostgres, postgresInstalled } from './postgres';
 import { ROOT, seed, seedLeads, type SeedResult } from './processes';
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
       if (group === 'pages') {
         const small = seeded(1_000);
         sections.push(await benchPages({ seedDir: small.dir, workDir, seconds: SECONDS, postSlug: small.newestSlug }));
+        sections.push(await benchAfterWrite({ seedDir: small.dir, workDir, rounds: ROUNDS }));
       } else if (group === 'post') {
         sections.push(await benchWrites({ seedDir: seeded(LARGEST).dir, seedCount: LARGEST, workDir, seconds: SECONDS, rounds: ROUNDS }));
       } else if (group === 'media') {

@@ -1,5 +1,5 @@
 /**
- * The server keeps rendered pages until a change reaches what they were made from (decision 0027): a
+ * The server keeps rendered pages until a change reaches what they were made from (decision 0031): a
  * page kept is answered without reading the store, so a page that reads the store again was rendered
  * again. After an edit of an old post, exactly the pages that show it are rendered again (every one of
  * them shows the edit) and every other page is still kept; after a new post, the lists it joins show it
