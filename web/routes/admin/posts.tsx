@@ -375,7 +375,16 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
                       </>
                     ) : null}
                     {' '}
-                    (<Link to={`/admin/posts/${encodeURIComponent(post.id)}/preview`} aria-label={`Preview ${post.title}`}>preview</Link>)
+                    (<Link to={`/admin/posts/${encodeURIComponent(post.id)}/preview`} aria-label={`Preview ${post.title}`}>preview</Link>
+                    {post.deletedAt ? null : (
+                      <>
+                        {', '}
+                        <Link to={`/admin/posts/${encodeURIComponent(post.id)}/edit`} aria-label={`Edit ${post.title}`}>
+                          edit
+                        </Link>
+                      </>
+                    )}
+                    )
                     <br />
                     <code>{post.id}</code>
                   </td>
