@@ -42,10 +42,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { viewer, id: params.id, post, saved: Number.isInteger(saved) && saved > 0 ? saved : null };
 }
 
-type ActionAnswer =
-  | { intent: 'preview'; fields: EditorFields; preview: EditorPreview }
-  | { intent: 'save'; fields: EditorFields; outcome: Exclude<EditorSaveOutcome, { kind: 'saved' }> }
-  | { intent: 'unknown'; fields: EditorFields; message: string };
+/**
+ * Every answer carries the fields as typed and the revision the form was opened at (`opened`): the page
+ * shown with the answer keeps that revision in its hidden field, whatever the post's is now, so a save
+ * from it can never overwrite a change made meanwhile.
+ */
+type ActionAnswer = { fields: EditorFields; opened: string } & (
+  | { intent: 'preview'; preview: EditorPreview }
+  | { intent: 'save'; outcome: Exclude<EditorSaveOutcome, { kind: 'saved' }> }
+  | { intent: 'unknown'; message: string }
+);
 
 /** A textarea's text as typed: browsers send every line break as CRLF; nothing else is touched. */
 function typed(form: FormData, name: string): string {
@@ -64,21 +70,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const fields = fieldsOf(form);
   const intent = field(form, 'intent');
+  const opened = field(form, 'revision');
   if (intent === 'preview') {
     const preview = await context.staff.editor.preview(params.id, fields);
-    if (!preview) return data<ActionAnswer>({ intent: 'preview', fields, preview: { ok: false, problems: ['This post no longer exists (or is in the trash).'], findings: [] } }, { status: 404 });
-    return { intent: 'preview', fields, preview } satisfies ActionAnswer;
+    if (!preview) return data<ActionAnswer>({ intent: 'preview', fields, opened, preview: { ok: false, problems: ['This post no longer exists (or is in the trash).'], findings: [] } }, { status: 404 });
+    return { intent: 'preview', fields, opened, preview } satisfies ActionAnswer;
   }
   if (intent === 'save') {
-    const revision = Number(field(form, 'revision'));
+    const revision = Number(opened);
     if (!Number.isInteger(revision) || revision < 1) {
-      return data<ActionAnswer>({ intent: 'unknown', fields, message: 'The form does not say which revision you opened: open the post again from the posts list (copy your text first).' }, { status: 400 });
+      return data<ActionAnswer>({ intent: 'unknown', fields, opened, message: 'The form does not say which revision you opened: open the post again from the posts list (copy your text first).' }, { status: 400 });
     }
     const outcome = await context.staff.editor.save(params.id, revision, fields);
     if (outcome.kind === 'saved') throw redirect(`/admin/posts/${encodeURIComponent(params.id)}/edit?saved=${outcome.revision}`, 303);
-    return data<ActionAnswer>({ intent: 'save', fields, outcome }, { status: SAVE_STATUS[outcome.kind] });
+    return data<ActionAnswer>({ intent: 'save', fields, opened, outcome }, { status: SAVE_STATUS[outcome.kind] });
   }
-  return data<ActionAnswer>({ intent: 'unknown', fields, message: 'Unknown action: use the Preview or Save button.' }, { status: 400 });
+  return data<ActionAnswer>({ intent: 'unknown', fields, opened, message: 'Unknown action: use the Preview or Save button.' }, { status: 400 });
 }
 
 /** A live preview asks the action for nothing but an answer: the page's data stays as it is. */
@@ -325,7 +332,7 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
         ) : null}
         <Form method="post" className="admin-form editor-form" ref={formRef} onChange={onChange} data-testid="editor-form">
           <CsrfField viewer={viewer} />
-          <input type="hidden" name="revision" value={post.revision} />
+          <input type="hidden" name="revision" value={answer?.opened || post.revision} />
           <div className="form-field">
             <label htmlFor="edit-title">Title</label>
             <input id="edit-title" name="title" type="text" required defaultValue={values.title} aria-describedby={describedBy(titleFindings.length > 0 && 'title-findings') || undefined} />
