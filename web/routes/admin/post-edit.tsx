@@ -14,11 +14,12 @@
  * after the typing stops: the findings beside the text and the preview below follow the text. The
  * fields are never controlled or re-rendered from an answer, so nothing typed is overwritten.
  */
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, type ShouldRevalidateFunctionArgs, data, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/post-edit';
 import { BLOG_CATEGORIES } from '../../../contract/categories';
-import type { EditorFields, EditorFinding, EditorPreview, EditorSaveOutcome } from '../../../contract/post-editor';
+import type { EditorFields, EditorFinding, EditorPost, EditorPreview, EditorSaveOutcome } from '../../../contract/post-editor';
+import type { StaffViewer } from '../../../contract/staff-area';
 import { configFromMatches, pageMeta } from '../../seo/meta';
 import { PostPage } from '../blog/post';
 import { AdminShell, CsrfField } from './AdminShell';
@@ -113,15 +114,18 @@ function FindingText({ finding }: { finding: EditorFinding }) {
 
 /** A field's findings, next to the field and named by its aria-describedby. */
 function FieldFindings({ id, findings }: { id: string; findings: readonly EditorFinding[] }) {
-  if (findings.length === 0) return null;
   return (
-    <ul id={id} className="editor-field-findings" data-testid={id}>
-      {findings.map((finding, index) => (
-        <li key={`${finding.rule}-${index}`} className={`review-finding-${finding.severity}`}>
-          <FindingText finding={finding} />
-        </li>
-      ))}
-    </ul>
+    <div id={id} data-testid={id}>
+      {findings.length > 0 ? (
+        <ul className="editor-field-findings">
+          {findings.map((finding, index) => (
+            <li key={`${finding.rule}-${index}`} className={`review-finding-${finding.severity}`}>
+              <FindingText finding={finding} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
@@ -233,24 +237,39 @@ function PreviewProblems({ preview }: { preview: EditorPreview }) {
   );
 }
 
-function describedBy(...ids: Array<string | false>): string {
-  return ids.filter(Boolean).join(' ');
+/** Text as HTML text content. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+interface RawTextareaProps {
+  id: string;
+  name: string;
+  rows: number;
+  value: string;
+  describedBy: string;
+  testId?: string;
+}
+
+/**
+ * A textarea React renders once as HTML and never touches again: React 19 sets a textarea's value back
+ * to its default when it hydrates one (initTextarea), which would throw away what a staff member typed
+ * before the app woke up (the page loads no app until the first interaction, decision 0007). Inside
+ * dangerouslySetInnerHTML nothing is hydrated, and the HTML is kept as first rendered (the component is
+ * keyed by post), so the box is never re-rendered or replaced while its text is being edited.
+ * Decision 0027.
+ */
+function RawTextarea({ id, name, rows, value, describedBy, testId }: RawTextareaProps) {
+  const [html] = useState(() => {
+    // The HTML parser drops a newline right after <textarea>: one more keeps a text that starts with one.
+    const text = value.startsWith('\n') ? `\n${value}` : value;
+    return `<textarea id="${id}" name="${name}" rows="${rows}" required aria-describedby="${escapeHtml(describedBy)}"${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(text)}</textarea>`;
+  });
+  return <div className="editor-textarea" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export default function AdminPostEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { viewer, id, post, saved } = loaderData;
-  const fetcher = useFetcher<ActionAnswer>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const hydrated = useHydrated();
-  const [waiting, setWaiting] = useState(false);
-  useEffect(() => {
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
-  }, []);
-
   if (!post) {
     return (
       <AdminShell viewer={viewer} title="No such post">
@@ -260,8 +279,44 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
       </AdminShell>
     );
   }
+  // Keyed by post: another post's editor is a new form, never this one's text boxes.
+  return <Editor key={post.id} viewer={viewer} id={id} post={post} saved={saved} answer={actionData as ActionAnswer | undefined} />;
+}
 
-  const answer = actionData as ActionAnswer | undefined;
+function Editor({ viewer, id, post, saved, answer }: { viewer: StaffViewer; id: string; post: EditorPost; saved: number | null; answer: ActionAnswer | undefined }) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const hydrated = useHydrated();
+  const [waiting, setWaiting] = useState(false);
+  const submit = fetcher.submit;
+  const initialBody = useRef((answer?.fields ?? post.fields).body);
+
+  // Typing anywhere in the form asks for a preview once it pauses (a native listener: the text boxes are not React's).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return undefined;
+    const askPreview = () => {
+      const sent = new FormData(form);
+      sent.set('intent', 'preview');
+      setWaiting(false);
+      void submit(sent, { method: 'post' });
+    };
+    const later = () => {
+      if (timer.current) clearTimeout(timer.current);
+      setWaiting(true);
+      timer.current = setTimeout(askPreview, LIVE_DELAY_MS);
+    };
+    form.addEventListener('input', later);
+    // Text typed before the app woke up is checked at once.
+    const body = form.elements.namedItem('body');
+    if (body instanceof HTMLTextAreaElement && body.value !== initialBody.current) later();
+    return () => {
+      form.removeEventListener('input', later);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [submit]);
+
   // A live preview's answer (with JavaScript) is newer than the page's; the page's is newer than the post as stored.
   const liveAnswer = fetcher.data?.intent === 'preview' ? fetcher.data : undefined;
   const pagePreview = answer?.intent === 'preview' ? answer.preview : undefined;
@@ -272,24 +327,9 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
   const titleFindings = findings.filter((finding) => finding.where === 'title');
   const excerptFindings = findings.filter((finding) => finding.where === 'excerpt');
 
-  const askPreview = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const sent = new FormData(form);
-    sent.set('intent', 'preview');
-    setWaiting(false);
-    void fetcher.submit(sent, { method: 'post' });
-  };
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLElement;
-    if (target.getAttribute('name') === '_csrf') return;
-    if (timer.current) clearTimeout(timer.current);
-    setWaiting(true);
-    timer.current = setTimeout(askPreview, LIVE_DELAY_MS);
-  };
   const goTo = (line: number) => {
-    const area = bodyRef.current;
-    if (!area) return;
+    const area = formRef.current?.elements.namedItem('body');
+    if (!(area instanceof HTMLTextAreaElement)) return;
     const start = lineStart(area.value, line);
     const end = area.value.indexOf('\n', start);
     area.focus();
@@ -330,17 +370,17 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
             then on.
           </p>
         ) : null}
-        <Form method="post" className="admin-form editor-form" ref={formRef} onChange={onChange} data-testid="editor-form">
+        <Form method="post" className="admin-form editor-form" ref={formRef} data-testid="editor-form">
           <CsrfField viewer={viewer} />
           <input type="hidden" name="revision" value={answer?.opened || post.revision} />
           <div className="form-field">
             <label htmlFor="edit-title">Title</label>
-            <input id="edit-title" name="title" type="text" required defaultValue={values.title} aria-describedby={describedBy(titleFindings.length > 0 && 'title-findings') || undefined} />
+            <input id="edit-title" name="title" type="text" required defaultValue={values.title} aria-describedby="title-findings" />
             <FieldFindings id="title-findings" findings={titleFindings} />
           </div>
           <div className="form-field">
             <label htmlFor="edit-excerpt">Excerpt</label>
-            <textarea id="edit-excerpt" name="excerpt" rows={3} required defaultValue={values.excerpt} aria-describedby={describedBy('excerpt-hint', excerptFindings.length > 0 && 'excerpt-findings')} />
+            <RawTextarea id="edit-excerpt" name="excerpt" rows={3} value={values.excerpt} describedBy="excerpt-hint excerpt-findings" />
             <span id="excerpt-hint" className="field-hint">
               A sentence or two, shown on the blog list and in search results.
             </span>
@@ -368,7 +408,7 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
           <div className="editor-columns">
             <div className="form-field editor-body">
               <label htmlFor="edit-body">Text (Markdown)</label>
-              <textarea id="edit-body" name="body" rows={28} required spellCheck defaultValue={values.body} ref={bodyRef} aria-describedby="body-hint body-findings" data-testid="editor-body" />
+              <RawTextarea id="edit-body" name="body" rows={28} value={values.body} describedBy="body-hint body-findings" testId="editor-body" />
               <span id="body-hint" className="field-hint">
                 Markdown: a blank line between paragraphs, <code>## </code> for a heading, <code>- </code> for a list item, <code>[words](https://…)</code> for a link.
               </span>
