@@ -289,7 +289,11 @@ function Editor({ viewer, id, post, saved, answer }: { viewer: StaffViewer; id: 
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const hydrated = useHydrated();
   const [waiting, setWaiting] = useState(false);
-  const submit = fetcher.submit;
+  // The latest submit, read when the timer fires: the listener below is set up once, for the form's life.
+  const submit = useRef(fetcher.submit);
+  useEffect(() => {
+    submit.current = fetcher.submit;
+  });
   const initialBody = useRef((answer?.fields ?? post.fields).body);
 
   // Typing anywhere in the form asks for a preview once it pauses (a native listener: the text boxes are not React's).
@@ -300,7 +304,7 @@ function Editor({ viewer, id, post, saved, answer }: { viewer: StaffViewer; id: 
       const sent = new FormData(form);
       sent.set('intent', 'preview');
       setWaiting(false);
-      void submit(sent, { method: 'post' });
+      void submit.current(sent, { method: 'post' });
     };
     const later = () => {
       if (timer.current) clearTimeout(timer.current);
@@ -315,7 +319,7 @@ function Editor({ viewer, id, post, saved, answer }: { viewer: StaffViewer; id: 
       form.removeEventListener('input', later);
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [submit]);
+  }, []);
 
   // A live preview's answer (with JavaScript) is newer than the page's; the page's is newer than the post as stored.
   const liveAnswer = fetcher.data?.intent === 'preview' ? fetcher.data : undefined;
