@@ -62,7 +62,16 @@ export type EditorSaveOutcome =
   | { kind: 'refused'; message: string; problems: string[]; findings: EditorFinding[] }
   | { kind: 'missing'; message: string };
 
+/** What saving a new post came to. */
+export type EditorCreateOutcome = { kind: 'created'; id: string; revision: number } | { kind: 'refused'; message: string; problems: string[]; findings: EditorFinding[] };
+
 export interface PostEditorArea {
+  /** The fields of a new post: empty, in the first category. */
+  blank(): EditorFields;
+  /** A new post's preview, as `preview` does for a stored one (the signed-in staff member as its author). */
+  previewNew(fields: EditorFields): Promise<EditorPreview>;
+  /** Creates the post as a draft written in Markdown, by the signed-in staff member (audited). */
+  create(fields: EditorFields): Promise<EditorCreateOutcome>;
   /** The post as the editor opens it; null when there is no such post (or it is in the trash). */
   open(id: string): Promise<EditorPost | null>;
   /** What the fields would make, rendered and checked; nothing stored or recorded. Null: no such post. */

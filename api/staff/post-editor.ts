@@ -11,14 +11,15 @@
  */
 import { BLOG_CATEGORIES, categorySlugFor } from '../../contract/categories';
 import type { ComplianceFinding } from '../../contract/compliance';
-import { ApiError } from '../../contract/errors';
+import { checkCreatePostBody } from '../../contract/blog';
+import { ApiError, validationError } from '../../contract/errors';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
-import type { EditorFields, EditorFinding, EditorPost, EditorPreview, EditorSaveOutcome, PostEditorArea } from '../../contract/post-editor';
+import type { EditorCreateOutcome, EditorFields, EditorFinding, EditorPost, EditorPreview, EditorSaveOutcome, PostEditorArea } from '../../contract/post-editor';
 import { sourceBody, sourceFindings } from '../authoring/markdown-source';
-import { setFrontMatterFields } from '../authoring/front-matter';
+import { frontMatterLine, setFrontMatterFields } from '../authoring/front-matter';
 import { postToMarkdown } from '../authoring/post-markdown';
 import type { Actor } from '../services/actors';
-import type { PostService } from '../services/post-service';
+import type { PostInput, PostService } from '../services/post-service';
 import { presentPost } from '../services/presenters';
 import type { PostRecord, PostRepository } from '../store/store';
 
@@ -27,6 +28,9 @@ export interface PostEditorDeps {
   posts: PostService;
   /** The signed-in staff member as the actor of a change; throws when nobody is signed in. */
   actor: () => Actor;
+  /** The signed-in staff member's name: the author of a post they start. */
+  authorName: () => string;
+  now: () => Date;
 }
 
 /** Line breaks as a textarea's text is kept: browsers send CRLF. */
@@ -128,6 +132,31 @@ function problemsOf(error: ApiError): string[] {
   return listed.length > 0 ? listed : [error.message];
 }
 
+/** A new post's file: a front matter with the fields and the author, then the body as typed. */
+export function newSource(fields: EditorFields, authorName: string): string {
+  const front = `---\nauthor:\n  ${frontMatterLine('name', authorName)}\nstatus: draft\n---\n`;
+  const excerpt = fields.excerpt.replace(/\s*\n\s*/g, ' ').trim();
+  const set = setFrontMatterFields(front, { title: fields.title.trim(), excerpt, category: categorySlugFor(fields.category) });
+  return `${withTags(set, tagsOf(fields.tags))}${fields.body}`;
+}
+
+/** A new post's body as a create takes it: a draft, written in Markdown. */
+function createInput(fields: EditorFields, authorName: string, text: string): PostInput | ApiError {
+  const check = checkCreatePostBody({
+    title: fields.title.trim(),
+    excerpt: fields.excerpt.replace(/\s*\n\s*/g, ' ').trim(),
+    category: fields.category,
+    tags: tagsOf(fields.tags),
+    status: 'draft',
+    author: { name: authorName },
+    // Rendered from the source by the server; the schema wants some text here.
+    content: fields.body.trim() || '-',
+    source: { format: 'markdown', text },
+  });
+  if (check.ok) return { data: check.data, ignoredFields: check.ignoredFields };
+  return check.reason === 'json_string' ? new ApiError('body_is_json_string') : validationError(check.problems);
+}
+
 export function postEditor(deps: PostEditorDeps): PostEditorArea {
   const { store, posts } = deps;
 
@@ -144,6 +173,64 @@ export function postEditor(deps: PostEditorDeps): PostEditorArea {
   });
 
   return {
+    blank() {
+      deps.actor();
+      return { title: '', excerpt: '', category: BLOG_CATEGORIES[0].slug, tags: '', body: '' };
+    },
+
+    async previewNew(fields): Promise<EditorPreview> {
+      const actor = deps.actor();
+      const problems = fieldProblems(fields);
+      if (problems.length > 0) return { ok: false, problems, findings: [] };
+      const text = newSource(fields, deps.authorName());
+      try {
+        const input = createInput(fields, deps.authorName(), text);
+        if (input instanceof ApiError) throw input;
+        const { cleaned, slug, findings } = await posts.validate(input, actor);
+        const at = deps.now().toISOString();
+        // The post as it would be stored, for the post page's component: not stored, so no id of its own yet.
+        const record: PostRecord = {
+          ...cleaned.post,
+          id: 'new',
+          seq: 0,
+          slug,
+          createdAt: at,
+          updatedAt: at,
+          publishedAt: null,
+          publishAt: null,
+          revision: 1,
+          deletedAt: null,
+          previousSlugs: [],
+          updatedByKeyId: null,
+          review: null,
+          complianceAccept: cleaned.post.complianceAccept ?? [],
+          coverImage: cleaned.post.coverImage ?? null,
+          idempotency: null,
+          origin: null,
+        };
+        return { ok: true, post: presentPost(record), findings: placeFindings(findings, text), warnings: cleaned.warnings };
+      } catch (error) {
+        if (error instanceof ApiError) return { ok: false, problems: problemsOf(error), findings: fileFindings(text) };
+        throw error;
+      }
+    },
+
+    async create(fields): Promise<EditorCreateOutcome> {
+      const actor = deps.actor();
+      const problems = fieldProblems(fields);
+      if (problems.length > 0) return { kind: 'refused', message: 'Nothing was saved: fix what is listed, then save again.', problems, findings: [] };
+      const text = newSource(fields, deps.authorName());
+      try {
+        const input = createInput(fields, deps.authorName(), text);
+        if (input instanceof ApiError) throw input;
+        const created = await posts.create(input, actor);
+        return { kind: 'created', id: created.post.id, revision: created.post.revision };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return { kind: 'refused', message: `Not saved: ${error.message}`, problems: problemsOf(error), findings: fileFindings(text) };
+      }
+    },
+
     async open(id) {
       const post = await editable(id);
       if (!post) return null;

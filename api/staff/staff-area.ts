@@ -430,7 +430,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       },
     },
 
-    editor: postEditor({ store: store.posts, posts: postService, actor: () => staffActor(signedIn().staff.email, client.ip) }),
+    editor: postEditor({ store: store.posts, posts: postService, actor: () => staffActor(signedIn().staff.email, client.ip), authorName: () => signedIn().staff.name, now }),
 
     async audit(limit) {
       signedIn();

@@ -288,6 +288,53 @@ describe('the editor, with COMPLIANCE_MODE=review', () => {
   });
 });
 
+describe('a new post in the editor', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await openSite('review');
+  });
+  afterAll(() => site?.server.close());
+
+  it('previews a new post with its findings, refuses an empty title keeping the text, and saves a draft written by the staff member', async () => {
+    const res = await site.staff.request('/admin/posts/new');
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    const csrf = inputOf(html, '_csrf') ?? '';
+    const body = `A first paragraph.\n\n${RISKY}\n`;
+    const fields = { title: 'A Post Started in the Staff Area', excerpt: 'Started by staff, in Markdown.', category: 'tax-benefits', tags: 'staff, markdown', body };
+    const post = (intent: string, changes: Record<string, string> = {}) =>
+      site.staff.request('/admin/posts/new', { form: { _csrf: csrf, ...fields, ...changes, body: (changes.body ?? body).replace(/\n/g, '\r\n'), intent } });
+
+    const preview = await post('preview');
+    const previewHtml = await preview.text();
+    expect(preview.status).toBe(200);
+    expect(previewHtml).toMatch(/<h1 id="post-title">A Post Started in the Staff Area<\/h1>/);
+    expect(previewHtml).toContain(`<p>${RISKY}</p>`);
+    expect(previewHtml).toMatch(/data-line="3"[\s\S]*?Line 3, column 20[\s\S]*?guaranteed-returns/);
+    expect((await site.server.store.posts.list({ status: 'any', limit: 100 })).entries).toHaveLength(0);
+
+    const refused = await post('save', { title: '' });
+    const refusedHtml = await refused.text();
+    expect(refused.status).toBe(422);
+    expect(textOf(refusedHtml)).toContain('Write a title');
+    expect(textareaOf(refusedHtml, 'body')).toBe(body);
+
+    const saved = await post('save');
+    expect(saved.status, textOf(await saved.text())).toBe(303);
+    const location = saved.headers.get('location') ?? '';
+    const id = /^\/admin\/posts\/([^/]+)\/edit\?saved=1$/.exec(location)?.[1] ?? '';
+    expect(id).not.toBe('');
+    const stored = await site.server.store.posts.getById(id);
+    expect(stored).toMatchObject({ status: 'draft', title: fields.title, categorySlug: 'tax-benefits', tags: ['staff', 'markdown'], author: { name: 'Marked Editor' } });
+    expect(sourceBody(stored?.source?.text ?? '')).toBe(body);
+    const audit = await site.server.store.audit.list();
+    expect(audit.find((entry) => entry.action === 'post.created' && entry.target === id)).toMatchObject({ actor: `staff:${EMAIL}` });
+    const page = await (await site.staff.request(location)).text();
+    expect(textareaOf(page, 'body')).toBe(body);
+    expect(textOf(page)).toContain('Saved: revision 1.');
+  });
+});
+
 describe('the editor, with COMPLIANCE_MODE=block', () => {
   let site: Site;
   beforeAll(async () => {

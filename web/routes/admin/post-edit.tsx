@@ -48,7 +48,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
  * shown with the answer keeps that revision in its hidden field, whatever the post's is now, so a save
  * from it can never overwrite a change made meanwhile.
  */
-type ActionAnswer = { fields: EditorFields; opened: string } & (
+export type ActionAnswer = { fields: EditorFields; opened: string } & (
   | { intent: 'preview'; preview: EditorPreview }
   | { intent: 'save'; outcome: Exclude<EditorSaveOutcome, { kind: 'saved' }> }
   | { intent: 'unknown'; message: string }
@@ -60,7 +60,7 @@ function typed(form: FormData, name: string): string {
   return typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : '';
 }
 
-function fieldsOf(form: FormData): EditorFields {
+export function fieldsOf(form: FormData): EditorFields {
   return { title: field(form, 'title'), excerpt: typed(form, 'excerpt').trim(), category: field(form, 'category'), tags: field(form, 'tags'), body: typed(form, 'body') };
 }
 
@@ -283,7 +283,8 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
   return <Editor key={post.id} viewer={viewer} id={id} post={post} saved={saved} answer={actionData as ActionAnswer | undefined} />;
 }
 
-function Editor({ viewer, id, post, saved, answer }: { viewer: StaffViewer; id: string; post: EditorPost; saved: number | null; answer: ActionAnswer | undefined }) {
+/** The editor's form, findings and preview; `isNew`: a post not stored yet (/admin/posts/new), without a revision. */
+export function Editor({ viewer, id, post, saved, answer, isNew = false }: { viewer: StaffViewer; id: string; post: EditorPost; saved: number | null; answer: ActionAnswer | undefined; isNew?: boolean }) {
   const fetcher = useFetcher<ActionAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -347,7 +348,7 @@ function Editor({ viewer, id, post, saved, answer }: { viewer: StaffViewer; id: 
 
   return (
     <>
-      <AdminShell viewer={viewer} title={`Edit: ${post.fields.title}`}>
+      <AdminShell viewer={viewer} title={isNew ? 'New post' : `Edit: ${post.fields.title}`}>
         {saved !== null && !answer ? (
           <Notice ok testId="editor-saved">
             <p>Saved: revision {saved}.</p>
@@ -355,19 +356,27 @@ function Editor({ viewer, id, post, saved, answer }: { viewer: StaffViewer; id: 
         ) : null}
         <SaveAnswer id={id} answer={answer} />
         {preview ? <PreviewProblems preview={preview} /> : null}
-        <p>
-          <Link to="/admin/posts">Back to the posts</Link> · <Link to={`/admin/posts/${encodeURIComponent(id)}/preview`}>Preview it as stored</Link>
-          {post.status === 'in_review' ? (
-            <>
-              {' · '}
-              <Link to={`/admin/review/${encodeURIComponent(id)}`}>Its review page</Link>
-            </>
-          ) : null}
-        </p>
-        <p data-testid="editor-facts">
-          Revision {post.revision}, {post.status}, last saved {when(post.updatedAt)}.
-          {post.status === 'in_review' ? ' It waits for compliance review: you can preview changes here, but decide (and correct its wording) on its review page.' : ''}
-        </p>
+        {isNew ? (
+          <p>
+            <Link to="/admin/posts">Back to the posts</Link>. Save makes a draft, written by you; publish it later from the API or <code>blogpost</code>.
+          </p>
+        ) : (
+          <>
+            <p>
+              <Link to="/admin/posts">Back to the posts</Link> · <Link to={`/admin/posts/${encodeURIComponent(id)}/preview`}>Preview it as stored</Link>
+              {post.status === 'in_review' ? (
+                <>
+                  {' · '}
+                  <Link to={`/admin/review/${encodeURIComponent(id)}`}>Its review page</Link>
+                </>
+              ) : null}
+            </p>
+            <p data-testid="editor-facts">
+              Revision {post.revision}, {post.status}, last saved {when(post.updatedAt)}.
+              {post.status === 'in_review' ? ' It waits for compliance review: you can preview changes here, but decide (and correct its wording) on its review page.' : ''}
+            </p>
+          </>
+        )}
         {post.fromHtml ? (
           <p className="field-hint" data-testid="editor-from-html">
             This post was sent as HTML, without Markdown: the text below is Markdown made from its HTML, as <code>blogpost pull</code> makes it. Saving stores this Markdown as the post&apos;s source from
@@ -376,7 +385,7 @@ function Editor({ viewer, id, post, saved, answer }: { viewer: StaffViewer; id: 
         ) : null}
         <Form method="post" className="admin-form editor-form" ref={formRef} data-testid="editor-form">
           <CsrfField viewer={viewer} />
-          <input type="hidden" name="revision" value={answer?.opened || post.revision} />
+          {isNew ? null : <input type="hidden" name="revision" value={answer?.opened || post.revision} />}
           <div className="form-field">
             <label htmlFor="edit-title">Title</label>
             <input id="edit-title" name="title" type="text" required defaultValue={values.title} aria-describedby="title-findings" />
