@@ -11,6 +11,7 @@ import type { DeliveryRecord, LeadRecord } from './leads';
 import type { LeadStatus } from './quote-request';
 import type { PostPreview, PreviewLinkMade, PreviewLinkOpen } from './post-preview';
 import type { AuditEntry } from './staff';
+import type { PostEditorArea } from './post-editor';
 
 /** The signed-in staff member, as pages show them. */
 export interface StaffViewer {
@@ -256,6 +257,8 @@ export interface StaffArea {
   };
   /** The newest entries of the audit log, newest first. */
   audit(limit: number): Promise<AuditEntry[]>;
+  /** The Markdown editor of a post (contract/post-editor.ts): preview and save through the post service. */
+  editor: PostEditorArea;
   keys: {
     list(): Promise<StaffKey[]>;
     /** One key, for the revoke confirmation; null when there is none with this id. */

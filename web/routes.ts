@@ -37,6 +37,8 @@ export default [
   route('legal', 'routes/legal/index.tsx'),
   route('legal/privacy-policy', 'routes/legal/privacy-policy.tsx'),
   route('legal/:document', 'routes/legal/document.tsx'),
+  route('admin/posts/:id/edit', 'routes/admin/post-edit.tsx'),
+  route('admin/posts/new', 'routes/admin/post-new.tsx'),
   // Resource routes: machine-readable views of the site, answered with XML or text, no page.
   route('rss.xml', 'routes/feeds/rss.ts'),
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),

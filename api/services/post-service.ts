@@ -19,7 +19,7 @@
  * so staff edits skipped COMPLIANCE_MODE. Cleaning (posts.ts) and comparing versions (post-versions.ts)
  * are pure and stay beside it; it is built once, with the other services (services.ts).
  */
-import { checkCreatePostBody, type CreatePostData, type PostStatus, TRASH_RETENTION_DAYS } from '../../contract/blog';
+import { checkCreatePostBody, type CreatePostData, type PostSource, type PostStatus, TRASH_RETENTION_DAYS } from '../../contract/blog';
 import type { ComplianceFinding, ComplianceMode } from '../../contract/compliance';
 import { ApiError, validationError } from '../../contract/errors';
 import { type FieldChange, type IfMatch, type PostWriteResponse } from '../../contract/post-lifecycle';
@@ -70,6 +70,8 @@ export interface ReviewEdit {
   title: string;
   excerpt: string;
   content: string;
+  /** The Markdown source the wording is written as (the staff editor); `content` is then rendered from it. */
+  source?: PostSource;
 }
 
 export interface PostServiceOptions {
@@ -281,6 +283,19 @@ export class PostService {
   }
 
   /**
+   * The version a PATCH-style `body` would make of the post now, cleaned (rendered and sanitised) as an
+   * update is, with its findings: the staff editor's preview. Nothing is gated, stored or recorded; a
+   * 400 (ApiError) for what the body leaves wrong, as an update would answer.
+   */
+  async previewChange(id: string, body: Record<string, unknown>, actor: Actor): Promise<{ post: PostRecord; findings: ComplianceFinding[]; warnings: string[] }> {
+    const editor = editorOf(actor);
+    const post = await editablePost(this.#store, id, editor);
+    const payload = changedPayload(post, body, 'merge');
+    const version = await this.#nextVersion(post, payload.data, payload.ignoredFields, editor, this.#now());
+    return { post: version.next, findings: findingsOf(version.next), warnings: version.warnings };
+  }
+
+  /**
    * An update, recorded in the audit log as `action` (and on its revision with `why`) when it changed
    * something. Its If-Match may name an older revision than the current one (an author's file, while
    * someone else scheduled, trashed and restored, reviewed or edited the post): the fields it changes
@@ -445,7 +460,7 @@ export class PostService {
    */
   async reviewEdit(id: string, revision: number, edit: ReviewEdit, actor: Actor): Promise<PostWriteResponse> {
     const post = await this.#underReview(id, revision);
-    const input = { ...payloadOf(post), title: edit.title, excerpt: edit.excerpt, content: edit.content };
+    const input = { ...payloadOf(post), title: edit.title, excerpt: edit.excerpt, content: edit.content, ...(edit.source ? { source: edit.source } : {}) };
     const check = checkCreatePostBody(input);
     if (!check.ok) throw check.reason === 'json_string' ? new ApiError('body_is_json_string') : validationError(check.problems);
     const version = await this.#nextVersion(post, check.data, [], { keyId: null, owner: post.owner, admin: true }, this.#now());

@@ -16,7 +16,7 @@ import { ownOrigin } from '../http/proxy-trust';
 const FORM_BYTES = 65_536;
 
 function formLimitFor(page: string): number {
-  return /^\/admin\/review\/[^/]+$/.test(page) ? REVIEW_EDIT_FORM_BYTES : FORM_BYTES;
+  return /^\/admin\/review\/[^/]+$/.test(page) || /^\/admin\/posts\/(?:[^/]+\/edit|new)$/.test(page) ? REVIEW_EDIT_FORM_BYTES : FORM_BYTES;
 }
 /** Paths a browser without a session may open (the keys page explains keys to authors). */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/admin/login', '/admin/api-keys']);

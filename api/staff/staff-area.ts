@@ -23,6 +23,7 @@ import { type Actor, staffActor } from '../services/actors';
 import { htmlFindingsOf } from '../services/compliance-gate';
 import { presentPost, presentReview } from '../services/presenters';
 import { previewTokens } from '../services/post-preview';
+import { postEditor } from './post-editor';
 import type { PostPreview } from '../../contract/post-preview';
 import type { Services } from '../services/services';
 import type { PostIndexEntry, PostRecord } from '../store/store';
@@ -428,6 +429,8 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         return { kind: 'post', preview: previewOf(post), expiresAt: checked.expiresAt.toISOString() };
       },
     },
+
+    editor: postEditor({ store: store.posts, posts: postService, actor: () => staffActor(signedIn().staff.email, client.ip), authorName: () => signedIn().staff.name, now }),
 
     async audit(limit) {
       signedIn();

@@ -68,6 +68,11 @@ export default function AdminPostPreview({ loaderData, actionData }: Route.Compo
           </div>
         ) : null}
         <StaffPreviewLinks preview={preview} />
+        {preview.deletedAt ? null : (
+          <p>
+            <Link to={`/admin/posts/${encodeURIComponent(id)}/edit`}>Edit this post</Link>
+          </p>
+        )}
         <Form method="post" className="admin-actions">
           <CsrfField viewer={viewer} />
           <input type="hidden" name="intent" value="link" />

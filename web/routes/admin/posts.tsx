@@ -332,6 +332,9 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
   return (
     <AdminShell viewer={viewer} title="Posts">
       {actionData ? <Results answer={actionData} /> : null}
+      <p>
+        <Link to="/admin/posts/new">Write a new post</Link> in Markdown, with its preview and the compliance findings beside the text.
+      </p>
       {notice ? (
         <p role="alert" className="admin-notice admin-refusal" data-testid="posts-notice">
           {notice}
@@ -375,7 +378,16 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
                       </>
                     ) : null}
                     {' '}
-                    (<Link to={`/admin/posts/${encodeURIComponent(post.id)}/preview`} aria-label={`Preview ${post.title}`}>preview</Link>)
+                    (<Link to={`/admin/posts/${encodeURIComponent(post.id)}/preview`} aria-label={`Preview ${post.title}`}>preview</Link>
+                    {post.deletedAt ? null : (
+                      <>
+                        {', '}
+                        <Link to={`/admin/posts/${encodeURIComponent(post.id)}/edit`} aria-label={`Edit ${post.title}`}>
+                          edit
+                        </Link>
+                      </>
+                    )}
+                    )
                     <br />
                     <code>{post.id}</code>
                   </td>

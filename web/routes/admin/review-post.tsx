@@ -354,6 +354,9 @@ function Decisions({ viewer, detail, answer }: { viewer: StaffViewer; detail: Re
           <a href="#review-edit" className="button button-outline">
             Edit the wording
           </a>
+          <p>
+            Or <Link to={`/admin/posts/${encodeURIComponent(detail.post.id)}/edit`}>open it in the Markdown editor</Link> to correct it with a live preview and the findings beside the text; it keeps waiting for review.
+          </p>
         </div>
       </div>
     </section>
