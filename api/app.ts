@@ -14,6 +14,7 @@ import mount from 'koa-mount';
 import type { ServerBuild } from 'react-router';
 import { type ApiSettings, createApiApp } from './http/app';
 import { pageRequestGuard } from './http/methods';
+import { isMicropubPath, micropubDoor } from './micropub/endpoint';
 import { NO_PROXY, type ProxyTrust, trustProxies } from './http/proxy-trust';
 import { staffGuard } from './site/staff-guard';
 import { staffArea } from './staff/staff-area';
@@ -99,9 +100,11 @@ export function createApp(options: AppOptions): Koa {
   app.use(compress({ threshold: 1024 }));
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
-  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: isApiRequest, now: services.clock }));
+  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: (ctx) => isApiRequest(ctx) || isMicropubPath(ctx.path), now: services.clock }));
   app.use(apiUnlessSitePage(createApiApp({ services, ...(options.api ? { settings: options.api } : {}) })));
 
+  // Writing apps' doors (Micropub, then IndieAuth): their own answers, before the pages' guards.
+  app.use(micropubDoor({ services }));
   app.use(mediaFiles(store.media));
   app.use(pageHeaders(config, { csp: production }));
   const staffDeps = { services, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };
