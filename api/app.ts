@@ -14,6 +14,7 @@ import mount from 'koa-mount';
 import type { ServerBuild } from 'react-router';
 import { type ApiSettings, createApiApp } from './http/app';
 import { pageRequestGuard } from './http/methods';
+import { indieAuthDoor } from './indieauth/indieauth';
 import { isMicropubPath, micropubDoor } from './micropub/endpoint';
 import { NO_PROXY, type ProxyTrust, trustProxies } from './http/proxy-trust';
 import { staffGuard } from './site/staff-guard';
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions): Koa {
 
   // Writing apps' doors (Micropub, then IndieAuth): their own answers, before the pages' guards.
   app.use(micropubDoor({ services }));
+  app.use(indieAuthDoor({ services }));
   app.use(mediaFiles(store.media));
   app.use(pageHeaders(config, { csp: production }));
   const staffDeps = { services, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };

@@ -6,7 +6,7 @@
 export const MICROPUB_PATH = '/micropub';
 export const MICROPUB_MEDIA_PATH = '/micropub/media';
 export const INDIEAUTH_METADATA_PATH = '/.well-known/oauth-authorization-server';
-export const INDIEAUTH_AUTHORIZATION_PATH = '/indieauth/auth';
+export const INDIEAUTH_AUTHORIZATION_PATH = '/admin/indieauth';
 export const INDIEAUTH_TOKEN_PATH = '/indieauth/token';
 
 /** The links as `rel` -> path, in the order pages list them. */
