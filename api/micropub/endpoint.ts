@@ -367,7 +367,7 @@ export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState>
     } catch (raw) {
       const error = asMicropubError(raw);
       if (error.status >= 500) logger.error(`Micropub ${ctx.method} ${ctx.path} failed`, raw);
-      ctx.state.errorCode = (raw instanceof ApiError ? raw.code : 'bad_request') as ApiState['errorCode'];
+      ctx.state.errorCode = raw instanceof ApiError ? raw.code : logCodeOf(error, ctx.get('Authorization') !== '' || ctx.state.keyId !== undefined);
       ctx.status = error.status;
       ctx.set(error.headers);
       ctx.body = { error: error.code, error_description: error.message };
@@ -389,6 +389,13 @@ const MICROPUB_NAME_OF: Readonly<Record<string, string>> = {
   cover_image_alt: 'photo alt',
   'author.name': 'the token owner name',
 };
+
+/** The catalogue code the request log keeps for a Micropub error (blogpost logs and diagnose read it). */
+function logCodeOf(error: MicropubError, tokenSent: boolean): NonNullable<ApiState['errorCode']> {
+  if (error.code === 'unauthorized') return tokenSent ? 'invalid_api_key' : 'missing_api_key';
+  if (error.code === 'insufficient_scope' || error.code === 'forbidden') return 'insufficient_permissions';
+  return error.status >= 500 ? 'server_error' : 'bad_request';
+}
 
 /** Any error as Micropub tells it: the API's own (a post refused, the gate's block, a busy server) kept in words. */
 function asMicropubError(raw: unknown): MicropubError {

@@ -8,8 +8,10 @@
  * page's <link>s) and the compliance gate through this door: a risky post held (202) in review mode and
  * refused (400 with the finding) in block mode.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -383,6 +385,42 @@ describe('Authentication', () => {
     const answer = await form([['h', 'entry'], ['content', 'Twice.'], ['access_token', writer]]);
     expect(answer.status).toBe(400);
     expect(answer.json.error_description).toMatch(/sent twice/);
+  });
+});
+
+describe('the door is recorded', () => {
+  function logLines(): Array<Record<string, unknown>> {
+    try {
+      const text = readFileSync(path.join(server.dataDir, 'logs', `requests-${new Date().toISOString().slice(0, 10)}.jsonl`), 'utf8');
+      return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      return [];
+    }
+  }
+
+  it("the request log names /micropub and the key's id, never the token; the audit log the key as the post's creator", async () => {
+    const created = await form([['h', 'entry'], ['content', 'A logged post.'], ['mp-slug', 'a-logged-post']]);
+    expect(created.status).toBe(201);
+    const refused = await form([['h', 'entry'], ['content', 'Refused.']], reader);
+    const keyId = writer.slice(4, 14);
+    const requestId = created.headers.get('x-request-id');
+    const line = await vi.waitFor(() => {
+      const found = logLines().find((entry) => entry.requestId === requestId);
+      if (!found) throw new Error('not written yet');
+      return found;
+    });
+    expect(line).toMatchObject({ method: 'POST', path: '/micropub', status: 201, keyId });
+    const refusedLine = await vi.waitFor(() => {
+      const found = logLines().find((entry) => entry.requestId === refused.headers.get('x-request-id'));
+      if (!found) throw new Error('not written yet');
+      return found;
+    });
+    expect(refusedLine).toMatchObject({ path: '/micropub', status: 403, code: 'insufficient_permissions' });
+    expect(JSON.stringify(logLines())).not.toContain(writer);
+    const entries = await server.store.audit.list();
+    const post = await server.store.posts.getBySlug('a-logged-post');
+    expect(entries.find((entry) => entry.action === 'post.created' && entry.target === post?.id)?.actor).toBe(`key:${keyId}`);
+    expect(post?.owner).toBe('alice');
   });
 });
 
