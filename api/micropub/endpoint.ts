@@ -26,6 +26,7 @@ import { parseMediaReference } from '../../contract/media';
 import { MICROPUB_MEDIA_PATH as MEDIA_ENDPOINT_PATH, MICROPUB_PATH, WRITING_APP_LINK_HEADER } from '../../contract/writing-apps';
 import { postEtag } from '../../contract/post-lifecycle';
 import { API_HEADERS } from '../http/headers';
+import { type WriteLimits, writeRateLimit } from '../http/rate-limit';
 import { isValidHost } from '../http/methods';
 import { ownOrigin } from '../http/proxy-trust';
 import type { ApiState } from '../http/context';
@@ -139,6 +140,8 @@ const SCOPE_OF: Readonly<Record<ApiPermission, string>> = { 'blog:write': 'creat
 
 export interface MicropubDoorOptions {
   services: Services;
+  /** The write allowance per key, shared with the API's writes (api/http/rate-limit.ts). */
+  writeLimits: WriteLimits;
 }
 
 /** The origin links and Locations are made from: the request's (behind a trusted proxy, the visitor's). */
@@ -154,6 +157,7 @@ function originOf(ctx: MicropubContext): string {
 export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState> {
   const { services } = options;
   const { keys, posts, media, store } = services;
+  const limited = writeRateLimit(options.writeLimits);
   const { config, logger } = services.settings;
   const siteOrigin = config.siteUrl === '' ? '' : new URL(config.siteUrl).origin;
 
@@ -326,13 +330,16 @@ export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState>
     const key = await authenticate(ctx, body, 'blog:write');
     const stray = body.files.find((file) => file.field !== 'photo' && file.field !== 'photo[]');
     if (stray) throw invalidRequest(`The file field "${stray.field.slice(0, 40)}" is not taken: send photos as photo (or photo[]); video and audio are not taken here.`);
-    if (action.action === 'create') {
-      const photos: string[] = [];
-      for (const file of body.files) photos.push(await uploadPhoto(originOf(ctx), key, file.bytes));
-      await create(ctx, action, key, photos);
-    } else if (body.files.length > 0) throw invalidRequest('Files are only taken with a create.');
-    else if (action.action === 'update') await update(ctx, action, key);
-    else await trashOrRestore(ctx, action, key);
+    if (action.action !== 'create' && body.files.length > 0) throw invalidRequest('Files are only taken with a create.');
+    // Counted against the key's writes like the API's (a refused write gives its allowance back).
+    await limited(ctx, async () => {
+      if (action.action === 'create') {
+        const photos: string[] = [];
+        for (const file of body.files) photos.push(await uploadPhoto(originOf(ctx), key, file.bytes));
+        await create(ctx, action, key, photos);
+      } else if (action.action === 'update') await update(ctx, action, key);
+      else await trashOrRestore(ctx, action, key);
+    });
   }
 
   async function upload(ctx: MicropubContext): Promise<void> {
@@ -342,8 +349,10 @@ export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState>
     const key = await authenticate(ctx, body, 'blog:write');
     const file = body.files.find((candidate) => candidate.field === 'file');
     if (!file) throw invalidRequest('The media endpoint takes the image in a multipart field named file.');
-    ctx.set('Location', await uploadPhoto(originOf(ctx), key, file.bytes));
-    ctx.status = 201;
+    await limited(ctx, async () => {
+      ctx.set('Location', await uploadPhoto(originOf(ctx), key, file.bytes));
+      ctx.status = 201;
+    });
   }
 
   async function route(ctx: MicropubContext): Promise<void> {
@@ -407,6 +416,7 @@ function asMicropubError(raw: unknown): MicropubError {
     if (raw.status === 403) return new MicropubError(403, 'forbidden', description);
     if (raw.status >= 500) return new MicropubError(raw.status, raw.status === 503 ? 'temporarily_unavailable' : 'server_error', description, raw.headers);
     if (raw.status === 413) return new MicropubError(413, 'invalid_request', description);
+    if (raw.status === 429) return new MicropubError(429, 'too_many_requests', description, raw.headers);
     return new MicropubError(400, 'invalid_request', description);
   }
   return new MicropubError(500, 'server_error', 'The server failed to handle this request.');

@@ -19,7 +19,7 @@ export type MicropubAction =
   | { action: 'update'; url: string; replace: Record<string, Mf2Value[]>; add: Record<string, Mf2Value[]>; delete: Record<string, Mf2Value[]> | string[] }
   | { action: 'delete' | 'undelete'; url: string };
 
-export type MicropubErrorCode = 'invalid_request' | 'unauthorized' | 'forbidden' | 'insufficient_scope' | 'server_error' | 'temporarily_unavailable';
+export type MicropubErrorCode = 'invalid_request' | 'unauthorized' | 'forbidden' | 'insufficient_scope' | 'too_many_requests' | 'server_error' | 'temporarily_unavailable';
 
 /** A Micropub error: answered as `{ error, error_description }` with its status. */
 export class MicropubError extends Error {

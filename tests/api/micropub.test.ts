@@ -424,6 +424,27 @@ describe('the door is recorded', () => {
   });
 });
 
+describe('limits', () => {
+  it("a key's writes a minute are one allowance for the API and Micropub together: past it, 429 with Retry-After", async () => {
+    const limited = await startTestServer({ api: { writesPerMinute: 2 } });
+    try {
+      const key = await limited.createKey('app', ['blog:write'], 'alice');
+      const send = (body: Record<string, string>) => fetch(`${limited.url}/micropub`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+      const viaApi = await fetch(`${limited.url}/api/blog`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ title: 'Through the API', content: '<p>Sent to the API.</p>', excerpt: 'Sent to the API.', category: 'IUL Strategies', status: 'draft', author: { name: 'Alice' } }) });
+      expect(viaApi.status).toBe(201);
+      // A refused write gives its allowance back.
+      expect((await send({ h: 'entry', 'post-status': 'maybe', content: 'Refused.' })).status).toBe(400);
+      expect((await send({ h: 'entry', content: 'The second write.' })).status).toBe(201);
+      const third = await send({ h: 'entry', content: 'One too many.' });
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await third.json()) as { error: string }).error).toBe('too_many_requests');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('Discovery', () => {
   it("the home page's Link header and every page's head name the Micropub and IndieAuth endpoints", async () => {
     const home = await fetch(`${server.url}/`);
