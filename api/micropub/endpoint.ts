@@ -42,6 +42,8 @@ import { invalidRequest, MicropubError, type Mf2Value, type MicropubAction, read
 
 /** Largest JSON or form body read. */
 const BODY_LIMIT_BYTES = 1_048_576;
+/** What a multipart body may add around its files (boundaries, part headers, the text fields). */
+const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 /** Photo files one multipart create may carry. */
 const MAX_PHOTO_FILES = 4;
 
@@ -324,10 +326,28 @@ export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState>
     } else throw invalidRequest(q === '' ? 'A GET needs q: config, source, syndicate-to or category.' : `The query q=${q.slice(0, 40)} is not supported: use config, source, syndicate-to or category.`);
   }
 
+  /**
+   * The body and the key of a write. A token in the Authorization header is checked before the body is
+   * read (no file of an unknown sender is held in memory); one in the body after, within the limits.
+   */
+  async function readAuthenticated(ctx: MicropubContext, maxFiles: number): Promise<{ body: ReadBody; key: ApiKeySummary }> {
+    const multipart = ctx.request.type === 'multipart/form-data';
+    const limit = multipart ? maxFiles * media.maxBytes + MULTIPART_OVERHEAD_BYTES : BODY_LIMIT_BYTES;
+    const declared = Number(ctx.get('Content-Length') || 0);
+    if (declared > limit) throw new MicropubError(413, 'invalid_request', `The body is larger than ${limit} bytes (at most ${maxFiles} image${maxFiles === 1 ? '' : 's'} of ${media.maxBytes} bytes).`, { Connection: 'close' });
+    if (ctx.get('Authorization') !== '') {
+      const key = await authenticate(ctx, null, 'blog:write');
+      const body = await readBody(ctx, media.maxBytes, maxFiles);
+      tokenOf(ctx, body);
+      return { body, key };
+    }
+    const body = await readBody(ctx, media.maxBytes, maxFiles);
+    return { body, key: await authenticate(ctx, body, 'blog:write') };
+  }
+
   async function post(ctx: MicropubContext): Promise<void> {
-    const body = await readBody(ctx, media.maxBytes, MAX_PHOTO_FILES);
+    const { body, key } = await readAuthenticated(ctx, MAX_PHOTO_FILES);
     const action = body.json !== undefined ? readJsonRequest(body.json) : readFormRequest(body.fields);
-    const key = await authenticate(ctx, body, 'blog:write');
     const stray = body.files.find((file) => file.field !== 'photo' && file.field !== 'photo[]');
     if (stray) throw invalidRequest(`The file field "${stray.field.slice(0, 40)}" is not taken: send photos as photo (or photo[]); video and audio are not taken here.`);
     if (action.action !== 'create' && body.files.length > 0) throw invalidRequest('Files are only taken with a create.');
@@ -345,8 +365,7 @@ export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState>
   async function upload(ctx: MicropubContext): Promise<void> {
     if (ctx.request.type !== 'multipart/form-data') throw invalidRequest('The media endpoint takes multipart/form-data with the image in a field named file.');
     media.refuseWhenBusy();
-    const body = await readBody(ctx, media.maxBytes, 1);
-    const key = await authenticate(ctx, body, 'blog:write');
+    const { body, key } = await readAuthenticated(ctx, 1);
     const file = body.files.find((candidate) => candidate.field === 'file');
     if (!file) throw invalidRequest('The media endpoint takes the image in a multipart field named file.');
     await limited(ctx, async () => {
