@@ -221,7 +221,13 @@ export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState>
     const sameSite = parsed.origin === origin || parsed.origin === siteOrigin;
     const slug = /^\/blog\/([^/]+)\/?$/.exec(parsed.pathname)?.[1];
     if (!sameSite || !slug) throw invalidRequest(`${url.slice(0, 200)} is not the address of a post of this site (${origin}/blog/<slug>).`);
-    const found = await store.posts.lookupSlug(decodeURIComponent(slug));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(slug);
+    } catch {
+      throw invalidRequest(`${url.slice(0, 200)} is not the address of a post of this site: its slug is not valid percent-encoding.`);
+    }
+    const found = await store.posts.lookupSlug(decoded);
     const post = found ? await store.posts.getById(found.post.id) : null;
     if (!post) throw invalidRequest(`No post is at ${url.slice(0, 200)}.`);
     return post;

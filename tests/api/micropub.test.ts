@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
@@ -274,6 +275,15 @@ describe('Deletes', () => {
     expect((await page(url)).status).toBe(200);
   });
 
+  it('a URL that names no post of this site is a 400 saying so, never a 500', async () => {
+    for (const url of [`${server.url}/blog/no-such-post`, `${server.url}/blog/%E0%A4%A`, 'https://elsewhere.example/blog/a-json-post', `${server.url}/about-us`, 'not a url at all']) {
+      const answer = await json({ action: 'delete', url });
+      expect(answer.status, url).toBe(400);
+      expect(answer.json.error).toBe('invalid_request');
+    }
+    expect((await page(`${server.url}/blog/a-json-post`)).status).toBe(200);
+  });
+
   it('503 Undelete a post (JSON)', async () => {
     const url = expectCreated(await form([['h', 'entry'], ['content', CONTENT]]));
     expect((await json({ action: 'delete', url })).status).toBe(204);
@@ -421,6 +431,23 @@ describe('the door is recorded', () => {
     const post = await server.store.posts.getBySlug('a-logged-post');
     expect(entries.find((entry) => entry.action === 'post.created' && entry.target === post?.id)?.actor).toBe(`key:${keyId}`);
     expect(post?.owner).toBe('alice');
+  });
+});
+
+describe('any request', () => {
+  it('any JSON or form body is stored (201) or refused with invalid_request (400), never a 500 (property test over HTTP)', async () => {
+    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.record({ html: fc.string({ maxLength: 40 }) }), fc.record({ value: fc.string({ maxLength: 40 }), alt: fc.string({ maxLength: 10 }) }), fc.integer(), fc.constant(null));
+    const name = fc.constantFrom('name', 'content', 'summary', 'category', 'photo', 'published', 'post-status', 'mp-slug', 'x-unknown');
+    const jsonBody = fc.record({ type: fc.constantFrom(['h-entry'], ['h-event'], 'h-entry'), properties: fc.dictionary(name, fc.oneof(fc.array(value, { maxLength: 3 }), value)) });
+    const formBody = fc.array(fc.tuple(fc.oneof(name, name.map((field) => `${field}[]`), fc.string({ maxLength: 8 })), fc.string({ maxLength: 40 })), { maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(jsonBody.map((body) => ({ body })), formBody.map((fields) => ({ fields }))), async (request) => {
+        const answer = 'body' in request ? await json(request.body) : await form([['h', 'entry'], ...request.fields]);
+        expect([201, 400], answer.text).toContain(answer.status);
+        if (answer.status === 400) expect(answer.json.error).toBe('invalid_request');
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 
