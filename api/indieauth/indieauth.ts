@@ -184,7 +184,9 @@ export function indieAuthDoor(options: IndieAuthOptions): Middleware {
   async function authorization(ctx: Context, origin: string): Promise<void> {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
-    ctx.set('Referrer-Policy', 'no-referrer');
+    // Not no-referrer: Chromium then sends the form's POST with Origin: null, which the origin check refuses.
+    // same-origin: the app (another origin) is never told the consent page's address.
+    ctx.set('Referrer-Policy', 'same-origin');
     const active = await sessions.resolve(ctx.cookies.get(cookieNames(ctx.secure).session));
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       const checked = checkAuthorizationRequest(new URLSearchParams(ctx.querystring));
