@@ -284,6 +284,19 @@ describe('Deletes', () => {
     expect((await page(`${server.url}/blog/a-json-post`)).status).toBe(200);
   });
 
+  it("another owner's key may neither delete nor change the post (403 forbidden); nothing changes", async () => {
+    const url = expectCreated(await json({ type: ['h-entry'], properties: { name: ['Alice owns this'], content: [CONTENT] } }));
+    const bob = await server.createKey('bob app', ['blog:write'], 'bob');
+    for (const body of [{ action: 'delete', url }, { action: 'update', url, replace: { name: ['Bob was here'] } }]) {
+      const answer = await json(body, bob);
+      expect(answer.status).toBe(403);
+      expect(answer.json.error).toBe('forbidden');
+    }
+    const shown = await page(url);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('Alice owns this');
+  });
+
   it('503 Undelete a post (JSON)', async () => {
     const url = expectCreated(await form([['h', 'entry'], ['content', CONTENT]]));
     expect((await json({ action: 'delete', url })).status).toBe(204);
