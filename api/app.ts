@@ -12,8 +12,11 @@ import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import mount from 'koa-mount';
 import type { ServerBuild } from 'react-router';
-import { type ApiSettings, createApiApp } from './http/app';
+import { type ApiSettings, createApiApp, DEFAULT_API_SETTINGS } from './http/app';
+import { writeLimits } from './http/rate-limit';
 import { pageRequestGuard } from './http/methods';
+import { indieAuthDoor } from './indieauth/indieauth';
+import { isMicropubPath, micropubDoor } from './micropub/endpoint';
 import { NO_PROXY, type ProxyTrust, trustProxies } from './http/proxy-trust';
 import { staffGuard } from './site/staff-guard';
 import { staffArea } from './staff/staff-area';
@@ -99,9 +102,14 @@ export function createApp(options: AppOptions): Koa {
   app.use(compress({ threshold: 1024 }));
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
-  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: isApiRequest, now: services.clock }));
-  app.use(apiUnlessSitePage(createApiApp({ services, ...(options.api ? { settings: options.api } : {}) })));
+  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: (ctx) => isApiRequest(ctx) || isMicropubPath(ctx.path), now: services.clock }));
+  // One write allowance per key for every door a post comes in by (the API and Micropub).
+  const writes = writeLimits({ ...DEFAULT_API_SETTINGS, ...options.api }.writesPerMinute, () => services.clock().getTime(), store.rateLimits);
+  app.use(apiUnlessSitePage(createApiApp({ services, writeLimits: writes, ...(options.api ? { settings: options.api } : {}) })));
 
+  // Writing apps' doors (Micropub, then IndieAuth): their own answers, before the pages' guards.
+  app.use(micropubDoor({ services, writeLimits: writes }));
+  app.use(indieAuthDoor({ services }));
   app.use(mediaFiles(store.media));
   app.use(pageHeaders(config, { csp: production }));
   const staffDeps = { services, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };

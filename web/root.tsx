@@ -8,6 +8,7 @@ import {
   type ShouldRevalidateFunction,
   useLocation,
 } from 'react-router';
+import { WRITING_APP_LINKS } from '../contract/writing-apps';
 import { type ReactNode, useLayoutEffect } from 'react';
 import type { Route } from './+types/root';
 import { CallBar } from './components/layout/CallBar';
@@ -69,6 +70,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b3b60" />
         <Meta />
         <Links />
+        {WRITING_APP_LINKS.map(([rel, href]) => (
+          <link key={rel} rel={rel} href={href} />
+        ))}
         <JsonLd data={insuranceAgencyJsonLd(config)} />
         <script dangerouslySetInnerHTML={{ __html: PAGE_BOOT_SCRIPT }} />
       </head>

@@ -11,7 +11,7 @@ import type { Services } from '../services/services';
 import { type CorsOrigins, cors } from './cors';
 import { apiErrorHandler } from './errors';
 import { apiHeaders } from './headers';
-import { RateLimiter, writeLimits } from './rate-limit';
+import { RateLimiter, type WriteLimits, writeLimits } from './rate-limit';
 import { blogRoutes } from './routes/blog';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
@@ -57,6 +57,8 @@ export interface ApiAppOptions {
    */
   services: Services;
   settings?: Partial<ApiSettings>;
+  /** The write allowance per key, when the site server shares it with another door (Micropub); else made here. */
+  writeLimits?: WriteLimits;
 }
 
 export function createApiApp(options: ApiAppOptions): Koa {
@@ -66,7 +68,7 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const { logger, config } = services.settings;
   const clock = () => services.clock().getTime();
   // Uploads and post writes share one write allowance per key.
-  const writes = writeLimits(settings.writesPerMinute, clock, store.rateLimits);
+  const writes = options.writeLimits ?? writeLimits(settings.writesPerMinute, clock, store.rateLimits);
   const blog = blogRoutes({
     keys,
     posts: services.posts,

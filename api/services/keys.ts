@@ -104,7 +104,8 @@ export class KeyService {
 
   /** Creates a key; the returned secret exists nowhere else and cannot be shown again. */
   /** Creates a key; `owner` (default: its name) decides whose posts it may change. */
-  async create(input: { name: string; permissions: readonly ApiPermission[]; owner?: string }): Promise<{ key: ApiKeySummary; secret: string }> {
+  /** `indieAuth`: the app and scopes of a key issued through IndieAuth (its token endpoint answers them). */
+  async create(input: { name: string; permissions: readonly ApiPermission[]; owner?: string; indieAuth?: { clientId: string; scope: string } }): Promise<{ key: ApiKeySummary; secret: string }> {
     const name = input.name.trim();
     if (!API_KEY_NAME_PATTERN.test(name)) {
       throw new KeyError('invalid_name', 'A key name is 1 to 60 letters, digits, spaces or . _ - @ : characters.');
@@ -126,6 +127,7 @@ export class KeyService {
       createdAt: this.#now().toISOString(),
       lastUsedAt: null,
       revokedAt: null,
+      ...(input.indieAuth ? { indieAuth: { ...input.indieAuth } } : {}),
     };
     // The store checks the name as it adds the key, atomically: a key of this name created meanwhile
     // by the CLI or another server counts.

@@ -219,6 +219,8 @@ export const keyRecordSchema = z.object({
   revokeReason: z.string().nullable().optional(),
   /** Whose posts the key may change; older files lack it (the key's name is its owner). */
   owner: z.string().min(1).optional(),
+  /** A key issued to an app through IndieAuth (decision 0030): the app's client_id and the scopes granted. */
+  indieAuth: z.object({ clientId: z.string(), scope: z.string() }).nullable().optional(),
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 

@@ -347,6 +347,26 @@ export interface SharedRateLimits {
   limit(name: string, perMinute: number, windowMs?: number): RateLimit;
 }
 
+/** What an IndieAuth authorization code was issued for (decision 0030); the code itself is never stored. */
+export interface IndieAuthGrant {
+  clientId: string;
+  redirectUri: string;
+  /** The scopes granted, space-separated. */
+  scope: string;
+  /** PKCE: the S256 challenge the token request's verifier must match. */
+  codeChallenge: string;
+  /** The staff member who granted it: the key's owner. */
+  staffEmail: string;
+  me: string;
+}
+
+/** IndieAuth's authorization codes, by their SHA-256: added once, taken (and so removed) at most once. */
+export interface IndieAuthCodeRepository {
+  add(codeSha256: string, grant: IndieAuthGrant, expiresAtMs: number): Promise<void>;
+  /** The grant of an unexpired code, removed in the same statement (a second take finds nothing); expired codes are removed too. */
+  take(codeSha256: string, nowMs: number): Promise<IndieAuthGrant | null>;
+}
+
 export interface Store {
   posts: PostRepository;
   keys: KeyRepository;
@@ -356,6 +376,7 @@ export interface Store {
   sessions: SessionRepository;
   audit: AuditLog;
   media: MediaRepository;
+  indieAuthCodes: IndieAuthCodeRepository;
   /**
    * Rate limits counted across every server on this store; absent for a store only one server uses
    * (SQLite), whose limits are kept in that server's memory.

@@ -1090,5 +1090,17 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         for (const variant of record.variants) expect(await store.media.read(variant.file)).toEqual(files.get(variant.file));
       }),
     );
+
+    it(
+      'gives an IndieAuth code to one exchange only, and none once it expired',
+      withStore(async ({ store }) => {
+        const grant = { clientId: 'https://app.example/', redirectUri: 'https://app.example/cb', scope: 'create', codeChallenge: 'c'.repeat(43), staffEmail: 'ann@example.com', me: 'https://site.example/' };
+        await store.indieAuthCodes.add('a'.repeat(64), grant, 2_000);
+        await store.indieAuthCodes.add('b'.repeat(64), grant, 2_000);
+        const [first, second] = await Promise.all([store.indieAuthCodes.take('a'.repeat(64), 1_000), store.indieAuthCodes.take('a'.repeat(64), 1_000)]);
+        expect([first, second].filter((taken) => taken !== null)).toEqual([grant]);
+        expect(await store.indieAuthCodes.take('b'.repeat(64), 2_000)).toBeNull();
+      }),
+    );
   });
 }

@@ -174,6 +174,12 @@ const LEAD_FOLLOW_UP = [
   `CREATE TABLE lead_opt_outs (address_sha256 TEXT PRIMARY KEY, lead_id TEXT NOT NULL, at TEXT NOT NULL, channel TEXT NOT NULL)`,
 ];
 
+/**
+ * IndieAuth (decision 0030): the authorization codes a signed-in staff member granted an app, each
+ * kept only as its SHA-256 until it is exchanged (once: the exchange deletes it) or expires.
+ */
+const INDIEAUTH = [`CREATE TABLE indieauth_codes (code_sha256 TEXT PRIMARY KEY, record TEXT NOT NULL, expires_at_ms BIGINT NOT NULL)`];
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -190,6 +196,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0002-lead-intents': run(LEAD_INTENTS),
     '0003-post-source': run(POST_SOURCE),
     '0004-lead-follow-up': run(LEAD_FOLLOW_UP),
+    '0007-indieauth': run(INDIEAUTH),
   };
 }
 

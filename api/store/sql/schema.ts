@@ -89,6 +89,13 @@ export interface LeadIntentsTable {
   expires_at_ms: number;
 }
 
+/** An IndieAuth authorization code (decision 0030): only its SHA-256 kept, with what it was issued for, as JSON. */
+export interface IndieAuthCodesTable {
+  code_sha256: string;
+  record: string;
+  expires_at_ms: number;
+}
+
 export interface OutboxTable {
   id: string;
   lead_id: string;
@@ -163,6 +170,7 @@ export interface StoreSchema {
   leads: LeadsTable;
   lead_intents: LeadIntentsTable;
   lead_opt_outs: LeadOptOutsTable;
+  indieauth_codes: IndieAuthCodesTable;
   outbox: OutboxTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
