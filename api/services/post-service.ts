@@ -26,6 +26,7 @@ import { type FieldChange, type IfMatch, type PostWriteResponse } from '../../co
 import type { AuditAction, AuditEntry } from '../../contract/staff';
 import type { ReviewRecord } from '../store/records';
 import type { AuditLog, PostIndexEntry, PostRecord, PostRepository } from '../store/store';
+import { archiveEntryFor, closingEntry } from './archive';
 import { type Actor, actorLabel, auditEntry, type Editor, editorOf } from './actors';
 import { applyGate, findingsOf, type GateRequest, heldMessage, pendingReview } from './compliance-gate';
 import { askedInPayload, askedStatus, authorChanges, conflictingChange, mergedVersion, originsSince, overlappingChanges, sinceNote, STATUS_FIELDS, statusPayload } from './post-merge';
@@ -233,6 +234,7 @@ export class PostService {
       ...(options.idempotency ? { idempotency: { ...options.idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
       ...(options.at ? { at: options.at } : {}),
       ...(created ? { audit: { at: created.at, actor: created.actor, action: created.action, detail: created.detail, ip: created.ip } } : {}),
+      archive: (stored) => archiveEntryFor(null, stored, (options.at ?? this.#now()).toISOString()),
     });
     if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
     if (outcome.kind === 'slug_taken') throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
@@ -251,7 +253,7 @@ export class PostService {
   async #save(current: PostRecord, next: PostRecord, changed: FieldChange[], actor: Actor, why: string | null, audit?: AuditEntry): Promise<PostIndexEntry> {
     const fields = changed.map((change) => change.field);
     const origin = { by: actorLabel(actor), at: next.updatedAt, fields, why };
-    const outcome = await this.#store.save({ ...next, origin }, { expectedRevision: current.revision, changed: fields, ...(audit ? { audit } : {}) });
+    const outcome = await this.#store.save({ ...next, origin }, { expectedRevision: current.revision, changed: fields, ...(audit ? { audit } : {}), archive: (before, saved) => archiveEntryFor(before, saved, this.#now().toISOString()) });
     switch (outcome.kind) {
       case 'saved':
         this.#onChange();
@@ -477,6 +479,7 @@ export class PostService {
           expectedRevision: post.revision,
           changed: fields,
           audit: { at: now.toISOString(), actor: 'scheduler', action: 'post.went_live', target: post.id, detail: { publishAt: at, revision: post.revision + 1 }, ip: null },
+          archive: (before, saved) => archiveEntryFor(before, saved, at),
         },
       );
       // 'stale': an author changed it at this moment; the next run looks again.
@@ -489,7 +492,8 @@ export class PostService {
   async purgeExpired(): Promise<number> {
     const cutoff = new Date(this.#now().getTime() - TRASH_RETENTION_DAYS * DAY_MS);
     let purged = 0;
-    for (const post of await this.#store.trashedBefore(cutoff)) if (await this.#store.purge(post.id)) purged++;
+    // A version still open in the advertising archive (none, normally: the trash closed it) is closed by the purge.
+    for (const post of await this.#store.trashedBefore(cutoff)) if (await this.#store.purge(post.id, { archive: closingEntry(post, 'deleted', this.#now().toISOString(), 'scheduler') })) purged++;
     return purged;
   }
 }

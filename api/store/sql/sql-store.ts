@@ -16,6 +16,7 @@ import type { Store } from '../store';
 import { hasLegacyData, importLegacyDataDir, legacyImportStopped } from '../legacy/import-file-store';
 import { StoreError } from '../store-error';
 import { CONNECT_TIMEOUT_MS, type DatabaseOptions, SqlDatabase, databaseError } from './database';
+import { SqlArchiveRepository } from './archive';
 import { SqlKeyRepository } from './keys';
 import { SqlLeadRepository, SqlOutboxRepository } from './leads';
 import { SqlMediaRepository } from './media';
@@ -133,6 +134,7 @@ function assemble(database: SqlDatabase, now: () => Date, created: boolean, medi
     sessions: new SqlSessionRepository(database),
     audit: new SqlAuditLog(database),
     media: new SqlMediaRepository(database, mediaDir),
+    archive: new SqlArchiveRepository(database, now),
     created,
     close: () => database.close(),
   };
