@@ -76,6 +76,8 @@ export interface DashboardSummary {
   inReview: number;
   /** Speed to lead: the first-contact promise, time to first contact this week and last, and the leads still waiting. */
   speedToLead?: { firstContactMinutes: number; thisWeek: FirstContactWeek; lastWeek: FirstContactWeek; waiting: number; overdue: number };
+  /** Compliance approvals running out within 30 days, the soonest first (decision 0028): the post leaves the site then. */
+  expiringApprovals?: Array<{ id: string; title: string; slug: string; code: string; expiresAt: string }>;
 }
 
 /** An API key as the staff page lists it: never its secret. */
@@ -237,9 +239,10 @@ export interface StaffArea {
     /**
      * Each takes the revision the page showed: a post changed since is refused. Approving while high
      * findings the author did not accept remain needs a written reason (refused without one), which the
-     * audit and the post's history keep.
+     * audit and the post's history keep. The approval's code (typed, else generated like ADV-2026-0042)
+     * and expiry (a date, else APPROVAL_VALID_MONTHS ahead) are recorded on the post and in the archive.
      */
-    approve(id: string, revision: number, reason?: string): Promise<PostChangeOutcome>;
+    approve(id: string, revision: number, reason?: string, approval?: { code?: string; expires?: string }): Promise<PostChangeOutcome>;
     /** Back to its author as a draft; the note (required) is what the author reads. */
     sendBack(id: string, revision: number, note: string): Promise<PostChangeOutcome>;
     /** Corrects the wording; the post keeps waiting for review. */

@@ -182,7 +182,8 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
     } catch (error) {
       if (error instanceof ApiError) {
         const stale = error.code === 'precondition_failed';
-        return { ok: false, message: stale ? 'Someone changed this post since this page was loaded: look at it again, then decide.' : error.message };
+        const problems = error.code === 'validation_failed' && error.errors?.length ? error.errors.map((problem) => problem.message).join('; ') : null;
+        return { ok: false, message: stale ? 'Someone changed this post since this page was loaded: look at it again, then decide.' : (problems ?? error.message) };
       }
       throw error;
     }
@@ -239,6 +240,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           .map((key) => ({ id: key.id, name: key.name, owner: key.owner ?? key.name, lastUsedAt: key.lastUsedAt ?? '' })),
         failedRequestsLastDay: failed.filter((entry) => entry.status >= 400).length,
         inReview: (await store.posts.counts()).inReview,
+        expiringApprovals: await postService.expiringApprovals(),
         ...(followUp ? { speedToLead: speedToLead(followUp, await store.leads.list(), now()) } : {}),
       };
     },
@@ -385,7 +387,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         const detail: ReviewDetail = { ...item, excerpt: post.excerpt, content: post.content, author: post.author, trust: post.trust, isNewsArticle: post.isNewsArticle };
         return detail;
       },
-      approve: async (id, revision, reason = '') => {
+      approve: async (id, revision, reason = '', approval = {}) => {
         signedIn();
         const why = reason.trim();
         if (why.length > STAFF_REASON_MAX) return { ok: false, message: `A reason can be at most ${STAFF_REASON_MAX} characters: shorten it.` };
@@ -394,7 +396,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         if (high > 0 && !why) {
           return { ok: false, message: `This post still has ${high} high finding${high === 1 ? '' : 's'} the author did not accept. To approve it anyway, write why in "Reason for approving"; it is kept in the audit log and the post's history.` };
         }
-        return changePost((actor) => postService.approve(id, revision, actor, high > 0 ? why : undefined));
+        return changePost((actor) => postService.approve(id, revision, actor, high > 0 ? why : undefined, approval));
       },
       sendBack: async (id, revision, note) => {
         const text = note.trim();

@@ -369,6 +369,8 @@ export interface ArchiveRepository {
    * `now` less `retentionYears`: nothing is removed.
    */
   prune(before: Date, options: { now: Date; retentionYears: number }): Promise<number>;
+  /** The next number for a generated approval code (1, 2, 3...), one statement: two servers never get the same one. */
+  nextApprovalNumber(): Promise<number>;
 }
 
 export interface Store {

@@ -164,6 +164,19 @@ export class SqlArchiveRepository implements ArchiveRepository {
     return this.#database.read('read the advertising archive', (db) => baseOf(db));
   }
 
+  async nextApprovalNumber(): Promise<number> {
+    const row = await this.#database.write('number an approval code', (tx) =>
+      tx
+        .updateTable('store_meta')
+        .set((eb) => ({ value: eb.cast<string>(eb(eb.cast<number>('value', 'bigint'), '+', eb.lit(1)), 'text') }))
+        .where('name', '=', 'approval_seq')
+        .returning('value')
+        .executeTakeFirst(),
+    );
+    if (!row) throw new StoreError('corrupt', this.#database.where, `The row 'approval_seq' of store_meta is missing in ${this.#database.where} (the database was changed by hand?); restore it from a backup.`);
+    return Number(row.value);
+  }
+
   async prune(before: Date, options: { now: Date; retentionYears: number }): Promise<number> {
     const cutoff = retentionCutoff(options.now, options.retentionYears);
     if (before.getTime() > cutoff.getTime()) {

@@ -180,7 +180,8 @@ const LEAD_FOLLOW_UP = [
  * live or it stops being public. `seq` is numbered by the writer under the archive's lock (no gaps), and
  * each row's `hash` covers its fields and the `prev_hash` of the row before: a removed or altered row
  * breaks the chain. `archive_base` in store_meta: the seq and hash of the last record removed after its
- * retention (the chain then starts there); NULL while nothing was ever removed.
+ * retention (the chain then starts there); NULL while nothing was ever removed. `approval_seq`: the
+ * number of the last approval code generated (ADV-2026-0042), moved by one statement.
  */
 function advertisingArchive(kind: EngineKind): string[] {
   const big = kind === 'sqlite' ? 'INTEGER' : 'BIGINT';
@@ -207,7 +208,7 @@ function advertisingArchive(kind: EngineKind): string[] {
     )`,
     `CREATE INDEX advertising_archive_subject ON advertising_archive (subject, seq)`,
     `CREATE INDEX advertising_archive_live ON advertising_archive (live_from, seq)`,
-    `INSERT INTO store_meta (name, value) VALUES ('archive_base', NULL)`,
+    `INSERT INTO store_meta (name, value) VALUES ('archive_base', NULL), ('approval_seq', '0')`,
   ];
 }
 
