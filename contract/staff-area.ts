@@ -193,6 +193,22 @@ export interface ReviewDetail extends ReviewItem {
 /** What a change to a post did, in a sentence, or why it was refused (the API's own message). */
 export type PostChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
 
+/** One record of a post's advertising archive, as its timeline shows it (decision 0028). */
+export interface ArchiveTimelineEntry {
+  seq: number;
+  event: string;
+  title: string;
+  path: string;
+  liveFrom: string;
+  liveTo: string | null;
+  madeBy: string | null;
+  approver: string | null;
+  approvalCode: string | null;
+  findings: Array<{ rule: string; severity: string }>;
+  contentHash: string;
+  hash: string;
+}
+
 export interface StaffArea {
   /** Null when nobody is signed in (or the session ended). */
   viewer: StaffViewer | null;
@@ -259,6 +275,13 @@ export interface StaffArea {
   };
   /** The newest entries of the audit log, newest first. */
   audit(limit: number): Promise<AuditEntry[]>;
+  /** The advertising archive (decision 0028). */
+  archive: {
+    /** A post's records, oldest first (the post may be purged: its records stay); null when there are none. */
+    timeline(postId: string): Promise<{ title: string; entries: ArchiveTimelineEntry[] } | null>;
+    /** The export ZIP (index.csv, index.html, each version's snapshot) of one post or subject, or of everything live between two times. */
+    exportZip(query: { post?: string; from?: string; to?: string }): Promise<Uint8Array>;
+  };
   keys: {
     list(): Promise<StaffKey[]>;
     /** One key, for the revoke confirmation; null when there is none with this id. */

@@ -11,6 +11,7 @@ import type { LeadRecord } from '../../contract/leads';
 import type { LeadStatus } from '../../contract/quote-request';
 import type { AuditAction } from '../../contract/staff';
 import type { DashboardSummary, LeadChangeOutcome, LeadListQuery, StaffArea } from '../../contract/staff-area';
+import { archiveExportZip } from '../services/archive-export';
 import { CONTACT_CHANNELS, CONTACT_OUTCOME_LABELS, CONTACT_OUTCOMES } from '../../contract/leads';
 import type { LeadFollowUp } from '../services/lead-follow-up';
 import type { RequestLogReader } from '../request-log/request-log';
@@ -220,6 +221,36 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
     async signOut(everywhere) {
       await sessions.signOut(signedIn(), everywhere, client);
       return clearedSessionCookie(secure);
+    },
+
+    archive: {
+      async timeline(postId) {
+        signedIn();
+        const records = await store.archive.list({ subject: postId });
+        const newest = records.at(-1);
+        if (!newest) return null;
+        return {
+          title: newest.title,
+          entries: records.map((record) => ({
+            seq: record.seq,
+            event: record.event,
+            title: record.title,
+            path: record.path,
+            liveFrom: record.liveFrom,
+            liveTo: record.liveTo,
+            madeBy: record.madeBy,
+            approver: record.approver,
+            approvalCode: record.approvalCode,
+            findings: record.findings.map((finding) => ({ rule: finding.rule, severity: finding.severity })),
+            contentHash: record.contentHash,
+            hash: record.hash,
+          })),
+        };
+      },
+      async exportZip(query) {
+        signedIn();
+        return (await archiveExportZip(store.archive, query, now())).zip;
+      },
     },
 
     async dashboard(): Promise<DashboardSummary> {
