@@ -38,5 +38,5 @@ export { postHistory, type PostHistory } from './services/post-history';
 export { redact, redactSecretsAndEmails } from './request-log/redact';
 export const loadServerEnv = (): Promise<typeof ServerEnv> => import('./server-env');
 // `blogpost archive verify|export`: the advertising archive (decision 0028), read through the seam.
-export { type ArchiveRecord, type ChainVerdict, verifyChain } from './store/archive';
+export { type ArchiveRecord, type ChainVerdict, DEFAULT_ARCHIVE_RETENTION_YEARS, retentionCutoff, verifyChain } from './store/archive';
 export { archiveExportZip, type ArchiveExportQuery } from './services/archive-export';

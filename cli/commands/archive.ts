@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { archiveExportZip, type ChainVerdict, verifyChain } from '../../api/operations';
+import { archiveExportZip, type ChainVerdict, DEFAULT_ARCHIVE_RETENTION_YEARS, retentionCutoff, verifyChain } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
@@ -72,6 +72,30 @@ export async function archiveExportCommand(options: ExportOptions, ctx: CommandC
   return ExitCode.Ok;
 }
 
+/** ARCHIVE_RETENTION_YEARS: whole years, at least 1 (default 5); exit 2 otherwise. */
+export function retentionYearsOf(env: Record<string, string | undefined>): number {
+  const text = env.ARCHIVE_RETENTION_YEARS?.trim();
+  const years = text ? Number(text) : DEFAULT_ARCHIVE_RETENTION_YEARS;
+  if (!Number.isInteger(years) || years < 1 || years > 100) throw new CliError(`ARCHIVE_RETENTION_YEARS must be a whole number of years from 1 to 100, not "${text ?? ''}"; leave it unset for ${DEFAULT_ARCHIVE_RETENTION_YEARS}.`, ExitCode.Usage);
+  return years;
+}
+
+export async function archivePruneCommand(options: LocationOptions & { before: string; json?: boolean }, ctx: CommandContext): Promise<ExitCode> {
+  const location = storeLocationOf(options, ctx);
+  const years = retentionYearsOf(ctx.io.env);
+  const before = new Date(boundOf(options.before, '--from'));
+  const now = new Date();
+  const latest = retentionCutoff(now, years);
+  if (before.getTime() > latest.getTime()) {
+    throw new CliError(`Refused: the advertising archive keeps records ${years} years after they stopped being live (ARCHIVE_RETENTION_YEARS), so --before may be ${latest.toISOString().slice(0, 10)} at the latest. Nothing was removed.`, ExitCode.Failed);
+  }
+  const removed = await withExistingStoreAt(location, (store) => store.archive.prune(before, { now, retentionYears: years }));
+  if (removed === null) throw new CliError(`There is no store in ${placeOf(location)} (no store.sqlite): check --data-dir or DATA_DIR.`, ExitCode.Local);
+  if (options.json) ctx.out.json({ success: true, removed });
+  else ctx.out.success(`Removed ${removed} record(s) of the advertising archive that stopped being live before ${before.toISOString().slice(0, 10)}; the chain now starts after them (blogpost archive verify checks it).`);
+  return ExitCode.Ok;
+}
+
 export function registerArchive(program: Command, ctx: CommandContext): void {
   const archive = program.command('archive').description('The advertising archive: every version of a post or a site page the public saw, chained by hash (decision 0028).');
   archive
@@ -95,4 +119,13 @@ export function registerArchive(program: Command, ctx: CommandContext): void {
     .option('--json', 'print { file, records, versions, chainOk } as JSON on stdout')
     .addHelpText('after', '\nExit codes: 0 written; 2 a bad date, or --out exists (add --force); 4 no store there, or the file could not be written.\n\nExamples:\n  $ blogpost archive export --from 2026-01-01 --to 2026-12-31 --out exam-2026.zip\n  $ blogpost archive export --post how-iul-works --out post.zip\n')
     .action(async (options: ExportOptions) => ctx.exit(await archiveExportCommand(options, ctx)));
+  archive
+    .command('prune')
+    .description('Remove the oldest records that stopped being live before a date, only past ARCHIVE_RETENTION_YEARS (default 5); anything younger is refused.')
+    .requiredOption('--before <date>', 'remove records whose version ended before this date (YYYY-MM-DD)')
+    .option('--data-dir <dir>', DATA_DIR_HELP)
+    .option('--database-url <url>', DATABASE_URL_HELP)
+    .option('--json', 'print { removed } as JSON on stdout')
+    .addHelpText('after', '\nExit codes: 0 done; 1 refused (the date is inside the retention: nothing removed); 2 a bad date or ARCHIVE_RETENTION_YEARS; 4 no store there.\n\nExample:\n  $ ARCHIVE_RETENTION_YEARS=5 blogpost archive prune --before 2021-01-01\n')
+    .action(async (options: LocationOptions & { before: string; json?: boolean }) => ctx.exit(await archivePruneCommand(options, ctx)));
 }

@@ -113,6 +113,19 @@ describe('blogpost archive', () => {
     expect(marchRows.map((row) => row[0])).toEqual(['2']);
   });
 
+  it('refuses to prune records inside ARCHIVE_RETENTION_YEARS (exit 1), removing nothing', async () => {
+    const refused = await blogpost(['archive', 'prune', '--data-dir', dataDir, '--before', '2026-06-01']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Refused: the advertising archive keeps records 5 years after they stopped being live (ARCHIVE_RETENTION_YEARS)');
+    const shorter = await blogpost(['archive', 'prune', '--data-dir', dataDir, '--before', '2026-06-01'], { env: { ARCHIVE_RETENTION_YEARS: '1' } });
+    expect(shorter.code).toBe(1);
+    expect((await blogpost(['archive', 'prune', '--data-dir', dataDir, '--before', '2020-01-01'], { env: { ARCHIVE_RETENTION_YEARS: 'ten' } })).code).toBe(2);
+    // Nothing ended before 2020: nothing removed, and the chain still verifies.
+    const old = await blogpost(['archive', 'prune', '--data-dir', dataDir, '--before', '2020-01-01']);
+    expect(old.stderr).toContain('Removed 0 record(s)');
+    expect(await inStore(dataDir, async (store) => (await store.archive.list()).length)).toBe(4);
+  });
+
   it('refuses a date it cannot read and an existing file (exit 2)', async () => {
     const bad = await blogpost(['archive', 'export', '--data-dir', dataDir, '--from', 'last week']);
     expect(bad.code).toBe(2);
