@@ -61,6 +61,8 @@ describe('approval codes and the advertising archive, without JavaScript', () =>
     clock = new Date('2026-07-15T09:00:00.000Z');
     const early = await staffPage('/admin');
     expect(await early.getByTestId('expiring-approvals').count()).toBe(0);
+    await early.goto(`${site.url}/admin/posts`);
+    expect(await early.getByRole('link', { name: `Archive timeline of ${TITLE}` }).getAttribute('href')).toBe(`/admin/posts/${postId}/archive`);
     await early.context().close();
     clock = new Date('2026-08-10T09:00:00.000Z');
     const dashboard = await staffPage('/admin');
