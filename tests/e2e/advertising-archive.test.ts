@@ -10,6 +10,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validPost } from '../api/support';
+import { axeViolations } from '../support/axe';
 import { signInOnPage } from '../support/page';
 import { testSite } from '../support/site-fixture';
 
@@ -36,8 +37,8 @@ beforeAll(async () => {
 }, 120_000);
 
 /** A signed-in staff page without JavaScript at `path` (signed in again: the clock may have moved past the last session). */
-async function staffPage(path: string): Promise<Page> {
-  const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+async function staffPage(path: string, js = false): Promise<Page> {
+  const context = await site.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await page.goto(`${site.url}${path}`);
@@ -106,6 +107,13 @@ describe('approval codes and the advertising archive, without JavaScript', () =>
     expect(await index.locator('tbody tr').first().getByRole('link').getAttribute('href')).toBe(snapshot);
     expect(await index.locator('body').innerText()).toContain('Chain check: whole');
     await dashboard.context().close();
+
+    // The timeline and the dashboard's list pass axe (in a run with JavaScript, since axe itself is a script).
+    for (const path of [`/admin/posts/${postId}/archive`, '/admin']) {
+      const checked = await staffPage(path, true);
+      expect(await axeViolations(checked)).toEqual([]);
+      await checked.context().close();
+    }
 
     // Run out: the hourly job moves the post back to the review queue, off the site.
     clock = new Date('2026-09-01T00:30:00.000Z');
