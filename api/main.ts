@@ -13,6 +13,7 @@ import { describeProxyTrust } from './http/proxy-trust';
 import { prepareListener, stopListening } from './http/listener';
 import { consoleLogger as logger } from './logger';
 import { PROJECT_ROOT } from './project-root';
+import { archiveSitePages, ownPages } from './services/page-archive';
 import { openFileRequestLog } from './request-log/file-writer';
 import { openFileRequestLogReader } from './request-log/file-reader';
 import { announceDemoKey, issueDemoKey } from './services/demo-key';
@@ -84,6 +85,15 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.port;
     logger.info(`Site and API on http://${env.host}:${port} (${dev ? 'development' : 'production'}, ${describeLocation(env.store)})`);
+    // The marketing pages as this build renders them, into the advertising archive when they changed (decision 0028).
+    const own = ['0.0.0.0', '::', ''].includes(env.host) ? '127.0.0.1' : env.host;
+    archiveSitePages({ fetchPage: ownPages(`http://${own.includes(':') ? `[${own}]` : own}:${port}`), archive: store.archive, config, now: services.clock }).then(
+      (outcome) => {
+        logger.info(`Advertising archive: ${outcome.recorded.length} site page(s) recorded as changed, ${outcome.unchanged.length} unchanged.`);
+        for (const failed of outcome.failed) logger.error(`Advertising archive: the page ${failed.path} could not be recorded (${failed.why}); it is tried again at the next start.`);
+      },
+      (error: unknown) => logger.error(`Advertising archive: the site pages could not be recorded (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start.`),
+    );
   });
   prepareListener(server, { writer: requestLog });
   // A port taken (or not ours to use) is the operator's to fix: one line, no stack, exit code 1.

@@ -37,3 +37,6 @@ export { postHistory, type PostHistory } from './services/post-history';
 // are read as the server reads them, loaded when asked for (server-env.ts reaches the API app's defaults).
 export { redact, redactSecretsAndEmails } from './request-log/redact';
 export const loadServerEnv = (): Promise<typeof ServerEnv> => import('./server-env');
+// `blogpost archive verify|export`: the advertising archive (decision 0028), read through the seam.
+export { type ArchiveRecord, type ChainVerdict, DEFAULT_ARCHIVE_RETENTION_YEARS, retentionCutoff, verifyChain } from './store/archive';
+export { archiveExportZip, type ArchiveExportQuery } from './services/archive-export';

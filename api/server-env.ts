@@ -5,6 +5,7 @@
  * settings without starting one.
  */
 import { COMPLIANCE_MODES, type ComplianceMode } from '../contract/compliance';
+import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS } from './services/approvals';
 import { DEFAULT_MEDIA_MAX_BYTES } from '../contract/media';
 import { SiteConfigError } from '../contract/site-config-env';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './http/app';
@@ -40,6 +41,21 @@ export interface ServerEnv {
   mediaMaxBytes: number;
   /** TRUST_PROXY: off (default), a hop count or the proxies' addresses (api/http/proxy-trust.ts). */
   trustProxy: ProxyTrust;
+  /** APPROVAL_VALID_MONTHS (default 12) and APPROVAL_EXPIRED (review, default, or unpublish): decision 0028. */
+  approvals: ApprovalSettings;
+}
+
+function approvalSettings(env: NodeJS.ProcessEnv): ApprovalSettings {
+  const months = env.APPROVAL_VALID_MONTHS?.trim();
+  const validMonths = months ? Number(months) : DEFAULT_APPROVAL_SETTINGS.validMonths;
+  if (!Number.isInteger(validMonths) || validMonths < 1 || validMonths > 120) {
+    throw new SiteConfigError(`APPROVAL_VALID_MONTHS must be a whole number of months from 1 to 120, not "${months}"; leave it unset for ${DEFAULT_APPROVAL_SETTINGS.validMonths}`);
+  }
+  const expired = env.APPROVAL_EXPIRED?.trim().toLowerCase() || DEFAULT_APPROVAL_SETTINGS.onExpiry;
+  if (expired !== 'review' && expired !== 'unpublish') {
+    throw new SiteConfigError(`APPROVAL_EXPIRED must be review (a post whose approval ran out goes back to the review queue) or unpublish (it becomes a draft), not "${env.APPROVAL_EXPIRED}"`);
+  }
+  return { validMonths, onExpiry: expired };
 }
 
 function complianceMode(env: NodeJS.ProcessEnv): ComplianceMode {
@@ -111,6 +127,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     complianceMode: complianceMode(env),
     mediaMaxBytes: mediaMaxBytes(env),
     trustProxy: parseProxyTrust(env.TRUST_PROXY),
+    approvals: approvalSettings(env),
   };
 }
 
@@ -120,6 +137,6 @@ export function apiSettingsFrom(env: ServerEnv): Partial<ApiSettings> {
 }
 
 /** The services' settings that come from the environment (api/services/services.ts). */
-export function serviceSettingsFrom(env: ServerEnv): Pick<ServiceSettings, 'complianceMode' | 'mediaMaxBytes' | 'leadIntake'> {
-  return { complianceMode: env.complianceMode, mediaMaxBytes: env.mediaMaxBytes, leadIntake: env.leadIntake };
+export function serviceSettingsFrom(env: ServerEnv): Pick<ServiceSettings, 'complianceMode' | 'mediaMaxBytes' | 'leadIntake' | 'approvals'> {
+  return { complianceMode: env.complianceMode, mediaMaxBytes: env.mediaMaxBytes, leadIntake: env.leadIntake, approvals: env.approvals };
 }

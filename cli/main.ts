@@ -3,6 +3,7 @@
  * file sets process.exitCode. Each command lives in its own file under commands/.
  */
 import { Command, CommanderError } from 'commander';
+import { registerArchive } from './commands/archive';
 import { registerAudit } from './commands/audit';
 import { registerBackup } from './commands/backup';
 import { registerCompletion } from './commands/completion';
@@ -31,7 +32,7 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSupportBundle, registerSeed, registerTransfer, registerBackup, registerDoctor, registerHelp, registerVersion, registerCompletion];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSupportBundle, registerSeed, registerTransfer, registerBackup, registerDoctor, registerHelp, registerVersion, registerCompletion, registerArchive];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')

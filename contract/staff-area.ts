@@ -77,6 +77,8 @@ export interface DashboardSummary {
   inReview: number;
   /** Speed to lead: the first-contact promise, time to first contact this week and last, and the leads still waiting. */
   speedToLead?: { firstContactMinutes: number; thisWeek: FirstContactWeek; lastWeek: FirstContactWeek; waiting: number; overdue: number };
+  /** Compliance approvals running out within 30 days, the soonest first (decision 0028): the post leaves the site then. */
+  expiringApprovals?: Array<{ id: string; title: string; slug: string; code: string; expiresAt: string }>;
 }
 
 /** An API key as the staff page lists it: never its secret. */
@@ -192,6 +194,22 @@ export interface ReviewDetail extends ReviewItem {
 /** What a change to a post did, in a sentence, or why it was refused (the API's own message). */
 export type PostChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
 
+/** One record of a post's advertising archive, as its timeline shows it (decision 0028). */
+export interface ArchiveTimelineEntry {
+  seq: number;
+  event: string;
+  title: string;
+  path: string;
+  liveFrom: string;
+  liveTo: string | null;
+  madeBy: string | null;
+  approver: string | null;
+  approvalCode: string | null;
+  findings: Array<{ rule: string; severity: string }>;
+  contentHash: string;
+  hash: string;
+}
+
 export interface StaffArea {
   /** Null when nobody is signed in (or the session ended). */
   viewer: StaffViewer | null;
@@ -238,9 +256,10 @@ export interface StaffArea {
     /**
      * Each takes the revision the page showed: a post changed since is refused. Approving while high
      * findings the author did not accept remain needs a written reason (refused without one), which the
-     * audit and the post's history keep.
+     * audit and the post's history keep. The approval's code (typed, else generated like ADV-2026-0042)
+     * and expiry (a date, else APPROVAL_VALID_MONTHS ahead) are recorded on the post and in the archive.
      */
-    approve(id: string, revision: number, reason?: string): Promise<PostChangeOutcome>;
+    approve(id: string, revision: number, reason?: string, approval?: { code?: string; expires?: string }): Promise<PostChangeOutcome>;
     /** Back to its author as a draft; the note (required) is what the author reads. */
     sendBack(id: string, revision: number, note: string): Promise<PostChangeOutcome>;
     /** Corrects the wording; the post keeps waiting for review. */
@@ -259,6 +278,13 @@ export interface StaffArea {
   audit(limit: number): Promise<AuditEntry[]>;
   /** The Markdown editor of a post (contract/post-editor.ts): preview and save through the post service. */
   editor: PostEditorArea;
+  /** The advertising archive (decision 0028). */
+  archive: {
+    /** A post's records, oldest first (the post may be purged: its records stay); null when there are none. */
+    timeline(postId: string): Promise<{ title: string; entries: ArchiveTimelineEntry[] } | null>;
+    /** The export ZIP (index.csv, index.html, each version's snapshot) of one post or subject, or of everything live between two times. */
+    exportZip(query: { post?: string; from?: string; to?: string }): Promise<Uint8Array>;
+  };
   keys: {
     list(): Promise<StaffKey[]>;
     /** One key, for the revoke confirmation; null when there is none with this id. */

@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = [
   'lead.contact_attempted',
   'lead.opted_out',
   'lead.escalated',
+  'review.approval_expired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -44,5 +44,7 @@ export default [
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),
   route('sitemaps/:file', 'routes/feeds/sitemap-file.ts'),
   route('robots.txt', 'routes/feeds/robots.ts'),
+  route('admin/posts/:id/archive', 'routes/admin/post-archive.tsx'),
+  route('admin/archive.zip', 'routes/admin/archive-zip.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -174,7 +174,7 @@ describe('the audit log', () => {
     expect((await store.posts.getById(two.post.id))?.review?.decidedBy).toBe('staff:jane@example.com');
     const decisions = (await store.audit.list()).filter((entry) => entry.action.startsWith('review.'));
     expect(decisions).toEqual([
-      { at: NOW.toISOString(), actor: 'key:AdminKey01', action: 'review.approved', target: one.post.id, detail: { rules: 'guaranteed-returns' }, ip: '203.0.113.10' },
+      { at: NOW.toISOString(), actor: 'key:AdminKey01', action: 'review.approved', target: one.post.id, detail: { rules: 'guaranteed-returns', code: 'ADV-2026-0001', expires: '2027-11-25T10:00:00.000Z' }, ip: '203.0.113.10' },
       { at: NOW.toISOString(), actor: 'staff:jane@example.com', action: 'review.returned', target: two.post.id, detail: { rules: 'guaranteed-returns', note: 'Say what the floor does not cover.' }, ip: '198.51.100.7' },
     ]);
   });

@@ -26,6 +26,8 @@ import { type FieldChange, type IfMatch, type PostWriteResponse } from '../../co
 import type { AuditAction, AuditEntry } from '../../contract/staff';
 import type { ReviewRecord } from '../store/records';
 import type { AuditLog, PostIndexEntry, PostRecord, PostRepository } from '../store/store';
+import { type ApprovalInput, approvalOf, type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS, EXPIRING_WITHIN_DAYS, generatedCode } from './approvals';
+import { archiveEntryFor, closingEntry } from './archive';
 import { type Actor, actorLabel, auditEntry, type Editor, editorOf } from './actors';
 import { applyGate, findingsOf, type GateRequest, heldMessage, pendingReview } from './compliance-gate';
 import { askedInPayload, askedStatus, authorChanges, conflictingChange, mergedVersion, originsSince, overlappingChanges, sinceNote, STATUS_FIELDS, statusPayload } from './post-merge';
@@ -83,6 +85,19 @@ export interface PostServiceOptions {
   now: () => Date;
   /** Told after every stored change (the scheduler looks again). */
   onChange?: () => void;
+  /** APPROVAL_VALID_MONTHS and APPROVAL_EXPIRED (approvals.ts). */
+  approvals?: ApprovalSettings;
+  /** The next number of a generated approval code (the store's counter). */
+  nextApprovalNumber?: () => Promise<number>;
+}
+
+/** A post whose approval runs out soon, for the dashboard. */
+export interface ExpiringApproval {
+  id: string;
+  title: string;
+  slug: string;
+  code: string;
+  expiresAt: string;
 }
 
 /** What the gate decides on: a new post, or a change to a stored one (its 422 says which was not stored). */
@@ -127,8 +142,12 @@ export class PostService {
   readonly #audit: AuditLog;
   readonly #now: () => Date;
   readonly #onChange: () => void;
+  readonly #approvals: ApprovalSettings;
+  readonly #nextApprovalNumber: () => Promise<number>;
 
   constructor(store: PostRepository, options: PostServiceOptions) {
+    this.#approvals = options.approvals ?? DEFAULT_APPROVAL_SETTINGS;
+    this.#nextApprovalNumber = options.nextApprovalNumber ?? (() => Promise.resolve(Math.floor(Date.now() / 1000) % 10_000));
     this.#store = store;
     this.#cleaner = options.cleaner;
     this.#mode = options.mode;
@@ -235,6 +254,7 @@ export class PostService {
       ...(options.idempotency ? { idempotency: { ...options.idempotency, ttlMs: IDEMPOTENCY_TTL_MS } } : {}),
       ...(options.at ? { at: options.at } : {}),
       ...(created ? { audit: { at: created.at, actor: created.actor, action: created.action, detail: created.detail, ip: created.ip } } : {}),
+      archive: (stored) => archiveEntryFor(null, stored, (options.at ?? this.#now()).toISOString()),
     });
     if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_mismatch');
     if (outcome.kind === 'slug_taken') throw new ApiError('slug_taken', { message: `Another post already uses the slug "${cleaned.slugBase}".` });
@@ -253,7 +273,7 @@ export class PostService {
   async #save(current: PostRecord, next: PostRecord, changed: FieldChange[], actor: Actor, why: string | null, audit?: AuditEntry): Promise<PostIndexEntry> {
     const fields = changed.map((change) => change.field);
     const origin = { by: actorLabel(actor), at: next.updatedAt, fields, why };
-    const outcome = await this.#store.save({ ...next, origin }, { expectedRevision: current.revision, changed: fields, ...(audit ? { audit } : {}) });
+    const outcome = await this.#store.save({ ...next, origin }, { expectedRevision: current.revision, changed: fields, ...(audit ? { audit } : {}), archive: (before, saved) => archiveEntryFor(before, saved, this.#now().toISOString()) });
     switch (outcome.kind) {
       case 'saved':
         this.#onChange();
@@ -424,9 +444,10 @@ export class PostService {
    * A reviewer approves a held post: it goes live (or is scheduled) as its author asked. The reviewer's
    * reason (the staff area asks for one while high findings remain) is kept in the audit and the post's history.
    */
-  async approve(id: string, revision: number, actor: Actor, reason?: string): Promise<PostWriteResponse> {
+  async approve(id: string, revision: number, actor: Actor, reason?: string, approvalInput: ApprovalInput = {}): Promise<PostWriteResponse> {
     const post = await this.#underReview(id, revision);
     const now = this.#now();
+    const approval = await approvalOf(approvalInput, now, this.#approvals, async () => generatedCode(now.getUTCFullYear(), await this.#nextApprovalNumber()));
     const review = post.review;
     const at = review?.requestedPublishAt ?? null;
     const scheduled = review?.requestedStatus === 'scheduled' && at !== null && Date.parse(at) > now.getTime();
@@ -436,11 +457,13 @@ export class PostService {
       publishAt: scheduled ? at : null,
       publishedAt: scheduled ? null : (post.publishedAt ?? now.toISOString()),
       review: null,
+      approval: { code: approval.code, by: actorLabel(actor), at: now.toISOString(), expiresAt: approval.expiresAt },
       updatedAt: now.toISOString(),
     };
     const why = reason ? `approved in compliance review despite high findings: ${reason}` : 'approved in compliance review';
-    const saved = await this.#save(post, next, fieldChanges(post, next), actor, why, this.#entryFor(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', '), ...(reason ? { reason } : {}) }));
-    const message = scheduled ? `Approved: the post goes live at ${at ?? 'its time'}.` : 'Approved: the post is on the site.';
+    const saved = await this.#save(post, next, fieldChanges(post, next), actor, why, this.#entryFor(actor, 'review.approved', id, { rules: (review?.rules ?? []).join(', '), code: approval.code, expires: approval.expiresAt, ...(reason ? { reason } : {}) }));
+    const until = `approval ${approval.code}, valid until ${approval.expiresAt.slice(0, 10)}`;
+    const message = scheduled ? `Approved (${until}): the post goes live at ${at ?? 'its time'}.` : `Approved (${until}): the post is on the site.`;
     return writeAnswer(saved, message, fieldChanges(post, next), []);
   }
 
@@ -492,6 +515,7 @@ export class PostService {
           expectedRevision: post.revision,
           changed: fields,
           audit: { at: now.toISOString(), actor: 'scheduler', action: 'post.went_live', target: post.id, detail: { publishAt: at, revision: post.revision + 1 }, ip: null },
+          archive: (before, saved) => archiveEntryFor(before, saved, at),
         },
       );
       // 'stale': an author changed it at this moment; the next run looks again.
@@ -500,11 +524,70 @@ export class PostService {
     return published;
   }
 
+  /** Published and scheduled posts (not in the trash) approved in review, with their approval. */
+  async #approved(): Promise<Array<PostIndexEntry & { approval: NonNullable<PostIndexEntry['approval']> }>> {
+    const entries: PostIndexEntry[] = [];
+    for (const status of ['published', 'scheduled'] as const) entries.push(...(await this.#store.list({ status, limit: 1_000_000 })).entries);
+    return entries.filter((entry): entry is PostIndexEntry & { approval: NonNullable<PostIndexEntry['approval']> } => !!entry.approval && entry.deletedAt === null);
+  }
+
+  /** Approvals running out within `days` (not yet run out), the soonest first: the dashboard's list. */
+  async expiringApprovals(days = EXPIRING_WITHIN_DAYS): Promise<ExpiringApproval[]> {
+    const now = this.#now().getTime();
+    const until = new Date(now + days * DAY_MS).toISOString();
+    return (await this.#approved())
+      .filter((entry) => entry.approval.expiresAt <= until && Date.parse(entry.approval.expiresAt) > now)
+      .sort((a, b) => a.approval.expiresAt.localeCompare(b.approval.expiresAt))
+      .map((entry) => ({ id: entry.id, title: entry.title, slug: entry.slug, code: entry.approval.code, expiresAt: entry.approval.expiresAt }));
+  }
+
+  /**
+   * Posts whose approval ran out: back to the review queue (APPROVAL_EXPIRED=review, the default) or a
+   * draft (unpublish); either way off the site, the archive's version closed in the same transaction.
+   */
+  async expireApprovals(): Promise<PostIndexEntry[]> {
+    const now = this.#now();
+    const moved: PostIndexEntry[] = [];
+    for (const entry of await this.#approved()) {
+      if (Date.parse(entry.approval.expiresAt) > now.getTime()) continue;
+      const post = await this.#store.getById(entry.id);
+      if (!post?.approval || post.deletedAt) continue;
+      const at = now.toISOString();
+      const toReview = this.#approvals.onExpiry === 'review';
+      const next: PostRecord = {
+        ...post,
+        status: toReview ? 'in_review' : 'draft',
+        publishAt: null,
+        review: toReview ? { ...pendingReview('published', null, findingsOf(post).filter((finding) => finding.severity === 'high').map((finding) => finding.rule), now), note: `The approval ${post.approval.code} ran out on ${post.approval.expiresAt.slice(0, 10)}: review the post again.` } : post.review,
+        approval: null,
+        updatedAt: at,
+      };
+      const fields = fieldChanges(post, next).map((change) => change.field);
+      const why = `approval ${post.approval.code} ran out on ${post.approval.expiresAt}`;
+      const outcome = await this.#store.save(
+        { ...next, origin: { by: 'scheduler', at, fields, why } },
+        {
+          expectedRevision: post.revision,
+          changed: fields,
+          audit: { at, actor: 'scheduler', action: 'review.approval_expired', target: post.id, detail: { code: post.approval.code, expiredAt: post.approval.expiresAt, now: toReview ? 'in_review' : 'draft' }, ip: null },
+          archive: (before, saved) => archiveEntryFor(before, saved, at),
+        },
+      );
+      // 'stale': someone changed it at this moment; the next run looks again.
+      if (outcome.kind === 'saved') {
+        moved.push(outcome.post);
+        this.#onChange();
+      }
+    }
+    return moved;
+  }
+
   /** Purges posts in the trash for longer than TRASH_RETENTION_DAYS; how many. */
   async purgeExpired(): Promise<number> {
     const cutoff = new Date(this.#now().getTime() - TRASH_RETENTION_DAYS * DAY_MS);
     let purged = 0;
-    for (const post of await this.#store.trashedBefore(cutoff)) if (await this.#store.purge(post.id)) purged++;
+    // A version still open in the advertising archive (none, normally: the trash closed it) is closed by the purge.
+    for (const post of await this.#store.trashedBefore(cutoff)) if (await this.#store.purge(post.id, { archive: closingEntry(post, 'deleted', this.#now().toISOString(), 'scheduler') })) purged++;
     return purged;
   }
 }

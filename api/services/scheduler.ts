@@ -2,7 +2,8 @@
  * Scheduled publishing without an outside scheduler: one timer, set for the earliest scheduled post's
  * time (and at most SCHEDULE_LATENESS_SECONDS ahead, so a clock that jumps is caught up), re-set
  * whenever posts change. On start it publishes at once every post whose time passed while the server
- * was down. The trash is emptied of posts older than its retention on the same timer, once an hour.
+ * was down. The trash is emptied of posts older than its retention on the same timer, once an hour,
+ * and posts whose compliance approval ran out are taken off the site (decision 0028).
  */
 import { SCHEDULE_LATENESS_SECONDS } from '../../contract/blog';
 import type { PostIndexEntry, PostRepository } from '../store/store';
@@ -16,6 +17,8 @@ export interface SchedulerWork {
   purgeExpired(): Promise<number>;
   /** The earliest time of a scheduled post, or null. */
   nextScheduledAt(): Promise<Date | null>;
+  /** Takes posts whose compliance approval ran out off the site (decision 0028); the posts moved. */
+  expireApprovals?(): Promise<PostIndexEntry[]>;
 }
 
 export interface SchedulerOptions {
@@ -76,6 +79,8 @@ export class Scheduler {
         this.#lastPurge = now;
         const purged = await this.#work.purgeExpired();
         if (purged > 0) this.#log(`Purged ${purged} post(s) kept in the trash past their retention.`);
+        const expired = (await this.#work.expireApprovals?.()) ?? [];
+        for (const post of expired) this.#log(`The compliance approval of "${post.title}" ran out: the post is ${post.status === 'in_review' ? 'back in the review queue' : 'a draft again'}.`);
       }
     } catch (error) {
       this.#onError(error);
@@ -97,5 +102,5 @@ export class Scheduler {
 
 /** The scheduler of a store's posts, publishing and purging through the post service (built once, api/services/services.ts). */
 export function postScheduler(posts: PostService, store: Pick<PostRepository, 'nextScheduledAt'>, options: SchedulerOptions = {}): Scheduler {
-  return new Scheduler({ publishDue: () => posts.publishDue(), purgeExpired: () => posts.purgeExpired(), nextScheduledAt: () => store.nextScheduledAt() }, options);
+  return new Scheduler({ publishDue: () => posts.publishDue(), purgeExpired: () => posts.purgeExpired(), nextScheduledAt: () => store.nextScheduledAt(), expireApprovals: () => posts.expireApprovals() }, options);
 }

@@ -18,6 +18,7 @@ import type { Logger } from '../logger';
 import { StaffSessions } from '../staff/sessions';
 import { StaffService } from '../staff/staff-service';
 import type { Store } from '../store/store';
+import type { ApprovalSettings } from './approvals';
 import { KeyService } from './keys';
 import { type LeadFollowUp, leadFollowUp } from './lead-follow-up';
 import { leadIntake, type LeadIntakeSettings } from './lead-intake';
@@ -43,6 +44,8 @@ export interface ServiceSettings {
   leadIntakeClock?: () => Date;
   /** Where each lead's notifications go (SMTP_URL, LEAD_WEBHOOK_URL...); none configured: stored only. */
   leadDelivery: LeadDeliverySettings;
+  /** APPROVAL_VALID_MONTHS and APPROVAL_EXPIRED: approval codes' expiry (approvals.ts, decision 0028); the defaults otherwise. */
+  approvals?: ApprovalSettings;
   /** The staff sign-in's throttle (api/staff/sign-in-throttle.ts), when a test needs fewer free attempts than DEFAULT_THROTTLE. */
   signInThrottle?: Partial<ThrottleSettings>;
   logger: Logger;
@@ -99,7 +102,15 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
   const { config, logger } = resolved;
   const cleaner = new PostCleaner(store.posts, { media: store.media, siteUrl: config.siteUrl });
   // The post service tells the scheduler of every change; the scheduler works through the post service.
-  const posts: PostService = new PostService(store.posts, { cleaner, mode: resolved.complianceMode, audit: store.audit, now: clock, onChange: () => scheduler.poke() });
+  const posts: PostService = new PostService(store.posts, {
+    cleaner,
+    mode: resolved.complianceMode,
+    audit: store.audit,
+    now: clock,
+    onChange: () => scheduler.poke(),
+    ...(resolved.approvals ? { approvals: resolved.approvals } : {}),
+    nextApprovalNumber: () => store.archive.nextApprovalNumber(),
+  });
   const scheduler = postScheduler(posts, store.posts, { now: clock, log: logger.info, onError: (error) => logger.error('Scheduled publishing failed', error) });
   const outbox: LeadOutbox = leadOutbox(store, resolved.leadDelivery, { config, now: clock, log: logger.info, onError: logger.error, followUp: { messageFor: (record, lead) => followUp.messageFor(record, lead), escalated: (lead, at) => followUp.escalated(lead, at) } });
   const sessions = new StaffSessions(store, { now: clock, ...(resolved.signInThrottle ? { throttle: resolved.signInThrottle } : {}) });

@@ -11,6 +11,7 @@ import type { LeadRecord } from '../../contract/leads';
 import type { LeadStatus } from '../../contract/quote-request';
 import type { AuditAction } from '../../contract/staff';
 import type { DashboardSummary, LeadChangeOutcome, LeadListQuery, StaffArea } from '../../contract/staff-area';
+import { archiveExportZip } from '../services/archive-export';
 import { CONTACT_CHANNELS, CONTACT_OUTCOME_LABELS, CONTACT_OUTCOMES } from '../../contract/leads';
 import type { LeadFollowUp } from '../services/lead-follow-up';
 import type { RequestLogReader } from '../request-log/request-log';
@@ -183,7 +184,8 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
     } catch (error) {
       if (error instanceof ApiError) {
         const stale = error.code === 'precondition_failed';
-        return { ok: false, message: stale ? 'Someone changed this post since this page was loaded: look at it again, then decide.' : error.message };
+        const problems = error.code === 'validation_failed' && error.errors?.length ? error.errors.map((problem) => problem.message).join('; ') : null;
+        return { ok: false, message: stale ? 'Someone changed this post since this page was loaded: look at it again, then decide.' : (problems ?? error.message) };
       }
       throw error;
     }
@@ -222,6 +224,36 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       return clearedSessionCookie(secure);
     },
 
+    archive: {
+      async timeline(postId) {
+        signedIn();
+        const records = await store.archive.list({ subject: postId });
+        const newest = records.at(-1);
+        if (!newest) return null;
+        return {
+          title: newest.title,
+          entries: records.map((record) => ({
+            seq: record.seq,
+            event: record.event,
+            title: record.title,
+            path: record.path,
+            liveFrom: record.liveFrom,
+            liveTo: record.liveTo,
+            madeBy: record.madeBy,
+            approver: record.approver,
+            approvalCode: record.approvalCode,
+            findings: record.findings.map((finding) => ({ rule: finding.rule, severity: finding.severity })),
+            contentHash: record.contentHash,
+            hash: record.hash,
+          })),
+        };
+      },
+      async exportZip(query) {
+        signedIn();
+        return (await archiveExportZip(store.archive, query, now())).zip;
+      },
+    },
+
     async dashboard(): Promise<DashboardSummary> {
       signedIn();
       const dayAgo = new Date(now().getTime() - DAY_MS);
@@ -240,6 +272,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           .map((key) => ({ id: key.id, name: key.name, owner: key.owner ?? key.name, lastUsedAt: key.lastUsedAt ?? '' })),
         failedRequestsLastDay: failed.filter((entry) => entry.status >= 400).length,
         inReview: (await store.posts.counts()).inReview,
+        expiringApprovals: await postService.expiringApprovals(),
         ...(followUp ? { speedToLead: speedToLead(followUp, await store.leads.list(), now()) } : {}),
       };
     },
@@ -386,7 +419,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         const detail: ReviewDetail = { ...item, excerpt: post.excerpt, content: post.content, author: post.author, trust: post.trust, isNewsArticle: post.isNewsArticle };
         return detail;
       },
-      approve: async (id, revision, reason = '') => {
+      approve: async (id, revision, reason = '', approval = {}) => {
         signedIn();
         const why = reason.trim();
         if (why.length > STAFF_REASON_MAX) return { ok: false, message: `A reason can be at most ${STAFF_REASON_MAX} characters: shorten it.` };
@@ -395,7 +428,7 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
         if (high > 0 && !why) {
           return { ok: false, message: `This post still has ${high} high finding${high === 1 ? '' : 's'} the author did not accept. To approve it anyway, write why in "Reason for approving"; it is kept in the audit log and the post's history.` };
         }
-        return changePost((actor) => postService.approve(id, revision, actor, high > 0 ? why : undefined));
+        return changePost((actor) => postService.approve(id, revision, actor, high > 0 ? why : undefined, approval));
       },
       sendBack: async (id, revision, note) => {
         const text = note.trim();

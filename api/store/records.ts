@@ -127,6 +127,12 @@ export const postRecordSchema = z.object({
   warnings: z.array(z.string()),
   /** How this version came to be; absent on versions stored before it was recorded. */
   origin: versionOriginSchema.nullable().optional(),
+  /**
+   * The compliance approval the post went live under (decision 0028): the code (typed by the reviewer,
+   * a carrier's, or generated like ADV-2026-0042), who approved it, when, and until when it holds.
+   * Absent on posts never approved in review.
+   */
+  approval: z.object({ code: z.string(), by: z.string(), at: z.string(), expiresAt: z.string() }).nullable().optional(),
   idempotency: idempotencySchema.nullable(),
 });
 export type PostRecord = z.infer<typeof postRecordSchema>;

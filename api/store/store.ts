@@ -10,8 +10,10 @@ import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
 import type { LeadStatus } from '../../contract/quote-request';
 import type { KeyRecord, MediaRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision } from './records';
+import type { ArchiveAppend, ArchiveBase, ArchiveQuery, ArchiveRecord } from './archive';
 
 export type { KeyRecord, MediaRecord, NewPost, PostIndexEntry, PostRecord, StoredRevision, VersionOrigin } from './records';
+export type { ArchiveAppend, ArchiveBase, ArchiveQuery, ArchiveRecord } from './archive';
 
 export interface PostQuery {
   /** A status, `trashed` (posts in the trash, any status), or `any` (every post not in the trash). */
@@ -66,6 +68,8 @@ export interface CreateOptions {
   at?: Date;
   /** Logged in the same transaction as the post (its target the new post's id): both are stored, or neither. */
   audit?: Omit<AuditEntry, 'target'>;
+  /** The advertising archive's record of the new post as stored (none: not public), appended in the same transaction (decision 0028). */
+  archive?: (stored: PostRecord) => ArchiveAppend | undefined;
 }
 
 export interface PostCounts {
@@ -87,6 +91,8 @@ export interface SaveOptions {
   changed: readonly string[];
   /** Logged in the same transaction as the change: both are stored, or neither (nothing when it is not saved). */
   audit?: AuditEntry;
+  /** The advertising archive's record of the change, from the version stored before and the one saved (none: the public saw no change), appended in the same transaction (decision 0028). */
+  archive?: (before: PostRecord, saved: PostRecord) => ArchiveAppend | undefined;
 }
 
 export type SaveOutcome =
@@ -120,8 +126,11 @@ export interface PostRepository {
    * keeps the old one as a previous slug. Changes to one post are applied one at a time; resolves once durable.
    */
   save(next: PostRecord, options: SaveOptions): Promise<SaveOutcome>;
-  /** Removes a post and its revisions for good; false when there was no such post. */
-  purge(id: string): Promise<boolean>;
+  /**
+   * Removes a post and its revisions for good; false when there was no such post. Its records in the
+   * advertising archive stay; with `archive`, a version of it still live there is closed in the same transaction.
+   */
+  purge(id: string, options?: { archive?: ArchiveAppend }): Promise<boolean>;
   /**
    * Stores a post exactly as another store kept it (`blogpost import`): its id, order, slugs now and
    * before, revision, Idempotency-Key claim and kept versions (newest first). A StoreError
@@ -367,6 +376,29 @@ export interface IndieAuthCodeRepository {
   take(codeSha256: string, nowMs: number): Promise<IndieAuthGrant | null>;
 }
 
+/**
+ * The advertising archive (decision 0028): appended to, never changed but for a record's `liveTo`, set
+ * once by the append that ends its version; never pruned with the posts. Records are chained by hash.
+ */
+export interface ArchiveRepository {
+  /** Appends a record (a closing one only when its subject has a version live: null otherwise); durable before it resolves. */
+  append(entry: ArchiveAppend): Promise<ArchiveRecord | null>;
+  /** Appends a site page's version unless the newest record of its path holds the same HTML; null when unchanged. */
+  appendIfChanged(entry: ArchiveAppend): Promise<ArchiveRecord | null>;
+  /** The records asked for, in `seq` order. */
+  list(query?: ArchiveQuery): Promise<ArchiveRecord[]>;
+  /** Where the chain starts (null: at its first record, nothing ever removed). */
+  base(): Promise<ArchiveBase | null>;
+  /**
+   * Removes the oldest records whose version stopped being live before `before` (a prefix of the chain,
+   * so it stays verifiable from its new base); how many. A StoreError ('conflict') when `before` is later than
+   * `now` less `retentionYears`: nothing is removed.
+   */
+  prune(before: Date, options: { now: Date; retentionYears: number }): Promise<number>;
+  /** The next number for a generated approval code (1, 2, 3...), one statement: two servers never get the same one. */
+  nextApprovalNumber(): Promise<number>;
+}
+
 export interface Store {
   posts: PostRepository;
   keys: KeyRepository;
@@ -377,6 +409,8 @@ export interface Store {
   audit: AuditLog;
   media: MediaRepository;
   indieAuthCodes: IndieAuthCodeRepository;
+  /** The advertising archive (decision 0028). */
+  archive: ArchiveRepository;
   /**
    * Rate limits counted across every server on this store; absent for a store only one server uses
    * (SQLite), whose limits are kept in that server's memory.

@@ -384,10 +384,14 @@ export async function reviewListCommand(options: ChangeOptions, ctx: CommandCont
 }
 
 /** `blogpost review approve <post>`: the post goes live (or is scheduled) as its author asked. */
-export function reviewApproveCommand(target: string, options: ChangeOptions, ctx: CommandContext): Promise<ExitCode> {
-  return change(target, options, ctx, 'Approved', (id) => ({ method: 'POST', path: `/api/blog/${id}/review`, body: { decision: 'approve' } }), (answer, origin) =>
-    answer.post.status === 'scheduled' ? `Approved "${answer.post.title}": it goes live at ${when(answer.post.publish_at)}.` : `Approved "${answer.post.title}": it is on the site at ${origin}/blog/${answer.post.slug}.`,
-  );
+export function reviewApproveCommand(target: string, options: ChangeOptions & { code?: string; expires?: string }, ctx: CommandContext): Promise<ExitCode> {
+  // The approval's code and expiry (decision 0028): the server generates a code and takes APPROVAL_VALID_MONTHS when they are left out.
+  const approval = { ...(options.code !== undefined ? { approval_code: options.code } : {}), ...(options.expires !== undefined ? { approval_expires: options.expires } : {}) };
+  return change(target, options, ctx, 'Approved', (id) => ({ method: 'POST', path: `/api/blog/${id}/review`, body: { decision: 'approve', ...approval } }), (answer, origin) => {
+    const under = /\(approval [^)]*\)/.exec(answer.message)?.[0];
+    const approved = `Approved "${answer.post.title}"${under ? ` ${under}` : ''}`;
+    return answer.post.status === 'scheduled' ? `${approved}: it goes live at ${when(answer.post.publish_at)}.` : `${approved}: it is on the site at ${origin}/blog/${answer.post.slug}.`;
+  });
 }
 
 /** `blogpost review return <post> --note`: back to its author as a draft, with the note they read. */
@@ -459,10 +463,13 @@ export function registerPosts(program: Command, ctx: CommandContext): void {
     .option('--json', 'print the posts as JSON on stdout')
     .action(async (options: ChangeOptions) => ctx.exit(await reviewListCommand(options, ctx)));
   connection(review.command('approve'), ADMIN_KEY)
-    .description('Approve a held post: it is published, or scheduled if its time is still ahead.')
+    .description('Approve a held post: it is published, or scheduled if its time is still ahead; the approval code and its expiry are recorded (decision 0028).')
     .argument('<post>', POST_ARGUMENT)
+    .option('--code <code>', "the approval code, e.g. a carrier's compliance code (default: one is generated, like ADV-2026-0042)")
+    .option('--expires <date>', "when the approval runs out, YYYY-MM-DD (default: the server's APPROVAL_VALID_MONTHS, 12 months); the post then leaves the site for review again")
     .option('--json', 'print the API answer as JSON on stdout')
-    .action(async (target: string, options: ChangeOptions) => ctx.exit(await reviewApproveCommand(target, options, ctx)));
+    .addHelpText('after', '\nExamples:\n  $ blogpost review approve 3f0c1e52-...\n  $ blogpost review approve how-iul-works --code CARRIER-7781 --expires 2027-06-30\n')
+    .action(async (target: string, options: ChangeOptions & { code?: string; expires?: string }) => ctx.exit(await reviewApproveCommand(target, options, ctx)));
   connection(review.command('return'), ADMIN_KEY)
     .description('Return a held post to its author as a draft, with a note saying what to change.')
     .argument('<post>', POST_ARGUMENT)

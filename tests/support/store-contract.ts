@@ -8,6 +8,7 @@ import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
 import type { CreateOutcome, KeyRecord, LeadQuery, MediaRecord, NewPost, PostIndexEntry, Store } from '../../api/store/store';
 import { StoreError } from '../../api/store/store-error';
+import { describeArchiveContract } from './archive-contract';
 
 export interface StoreUnderTest {
   store: Store;
@@ -1103,4 +1104,5 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       }),
     );
   });
+  describeArchiveContract(name, open);
 }

@@ -35,6 +35,7 @@ import { type Actor, keyActor } from '../../services/actors';
 import { categoriesWithCounts, listPosts } from '../../services/blog-reader';
 import { idempotencyScope, readIdempotencyKey } from '../../services/idempotency';
 import type { KeyService } from '../../services/keys';
+import type { ApprovalInput } from '../../services/approvals';
 import type { PostService } from '../../services/post-service';
 import { versionStory } from '../../services/post-history';
 import { postLocation, presentCreated, presentPost, presentValidation } from '../../services/presenters';
@@ -182,8 +183,11 @@ function revertPost(deps: BlogRouteDeps) {
 
 const REVIEW_DECISIONS = ['approve', 'return'] as const;
 
-/** The body of POST /api/blog/:id/review: `{ decision: 'approve' }` or `{ decision: 'return', note }`. */
-function reviewDecision(body: unknown): { decision: (typeof REVIEW_DECISIONS)[number]; note: string } {
+/**
+ * The body of POST /api/blog/:id/review: `{ decision: 'approve' }` (with an optional `approval_code` and
+ * `approval_expires`) or `{ decision: 'return', note }`.
+ */
+function reviewDecision(body: unknown): { decision: (typeof REVIEW_DECISIONS)[number]; note: string; approval: ApprovalInput } {
   const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const decision = REVIEW_DECISIONS.find((known) => known === record.decision);
   const note = typeof record.note === 'string' ? record.note.trim() : '';
@@ -191,7 +195,14 @@ function reviewDecision(body: unknown): { decision: (typeof REVIEW_DECISIONS)[nu
   if (decision === 'return' && (note.length < 10 || note.length > 2000)) {
     throw validationError([{ field: 'note', problem: note ? 'invalid' : 'missing', message: 'note must say in 10 to 2000 characters what the author should change (the author reads it)' }]);
   }
-  return { decision, note };
+  // An approval's code and expiry (decision 0028): optional, checked by the service (a 400 saying what to give).
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  for (const field of ['approval_code', 'approval_expires'] as const) {
+    if (record[field] !== undefined && record[field] !== null && typeof record[field] !== 'string') {
+      throw validationError([{ field, problem: 'invalid', message: `${field} must be a string (${field === 'approval_code' ? 'e.g. "ADV-2026-0042"' : 'a date, e.g. "2027-06-30"'}), or left out` }]);
+    }
+  }
+  return { decision, note, approval: { code: text(record.approval_code), expires: text(record.approval_expires) } };
 }
 
 function reviewPost(deps: BlogRouteDeps) {
@@ -200,12 +211,12 @@ function reviewPost(deps: BlogRouteDeps) {
     if (!key) throw new Error('unreachable: the review route authenticates first');
     requirePermission(key, 'blog:admin');
     const id = await postIdFor(deps.store, param(ctx, 'id'));
-    const { decision, note } = reviewDecision(ctx.input);
+    const { decision, note, approval } = reviewDecision(ctx.input);
     const ifMatch = ifMatchOf(ctx);
     if (!ifMatch) throw new ApiError('precondition_required', { hints: ['Read the post with GET /api/blog/:id and send its ETag as If-Match, so you decide on the version you read.'] });
     const revision = ifMatch.kind === 'etags' ? (ifMatch.etags[0]?.revision ?? -1) : ((await deps.store.getById(id))?.revision ?? -1);
     const actor = actorOf(ctx);
-    sendWrite(ctx, decision === 'approve' ? await deps.posts.approve(id, revision, actor) : await deps.posts.sendBack(id, revision, note, actor));
+    sendWrite(ctx, decision === 'approve' ? await deps.posts.approve(id, revision, actor, undefined, approval) : await deps.posts.sendBack(id, revision, note, actor));
   };
 }
 

@@ -180,6 +180,44 @@ const LEAD_FOLLOW_UP = [
  */
 const INDIEAUTH = [`CREATE TABLE indieauth_codes (code_sha256 TEXT PRIMARY KEY, record TEXT NOT NULL, expires_at_ms BIGINT NOT NULL)`];
 
+/**
+ * The advertising archive (decision 0028): every version of a post or a site page that the public saw,
+ * appended and never changed but for `live_to`, set once when the next version of the same subject goes
+ * live or it stops being public. `seq` is numbered by the writer under the archive's lock (no gaps), and
+ * each row's `hash` covers its fields and the `prev_hash` of the row before: a removed or altered row
+ * breaks the chain. `archive_base` in store_meta: the seq and hash of the last record removed after its
+ * retention (the chain then starts there); NULL while nothing was ever removed. `approval_seq`: the
+ * number of the last approval code generated (ADV-2026-0042), moved by one statement.
+ */
+function advertisingArchive(kind: EngineKind): string[] {
+  const big = kind === 'sqlite' ? 'INTEGER' : 'BIGINT';
+  return [
+    `CREATE TABLE advertising_archive (
+      seq ${big} PRIMARY KEY,
+      subject TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      event TEXT NOT NULL,
+      path TEXT NOT NULL,
+      title TEXT NOT NULL,
+      html TEXT NOT NULL,
+      text TEXT NOT NULL,
+      content_hash TEXT NOT NULL,
+      live_from TEXT NOT NULL,
+      live_to TEXT,
+      findings TEXT NOT NULL,
+      made_by TEXT,
+      approver TEXT,
+      approval_code TEXT,
+      recorded_at TEXT NOT NULL,
+      prev_hash TEXT NOT NULL,
+      hash TEXT NOT NULL
+    )`,
+    `CREATE INDEX advertising_archive_subject ON advertising_archive (subject, seq)`,
+    `CREATE INDEX advertising_archive_live ON advertising_archive (live_from, seq)`,
+    `INSERT INTO store_meta (name, value) VALUES ('archive_base', NULL), ('approval_seq', '0')`,
+  ];
+}
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -196,6 +234,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0002-lead-intents': run(LEAD_INTENTS),
     '0003-post-source': run(POST_SOURCE),
     '0004-lead-follow-up': run(LEAD_FOLLOW_UP),
+    '0005-advertising-archive': run(advertisingArchive(kind)),
     '0007-indieauth': run(INDIEAUTH),
   };
 }

@@ -21,6 +21,7 @@ import { RESERVED_SLUGS, slugify } from '../../../contract/slug';
 import { changeScopes } from '../post-scopes';
 import { newPostRecord, type PostSourceRecord, withoutBookkeeping, withoutContent } from '../records';
 import type {
+  ArchiveAppend,
   CreateOptions,
   CreateOutcome,
   NewPost,
@@ -37,6 +38,7 @@ import type {
 } from '../store';
 import { StoreError } from '../store-error';
 import { type Db, Rollback, type SqlDatabase, type Tx } from './database';
+import { appendArchive } from './archive';
 import { auditRow } from './staff';
 import type { PostsTable, PostTagsTable, StoreSchema } from './schema';
 
@@ -273,6 +275,8 @@ export class SqlPostRepository implements PostRepository {
       await tx.insertInto('posts').values(postRow(record)).execute();
       await insertTags(tx, record);
       if (options.audit) await tx.insertInto('audit_log').values(auditRow({ ...options.audit, target: id }, this.#database.where)).execute();
+      const archived = options.archive?.(record);
+      if (archived) await appendArchive(this.#database, tx, archived, this.#now());
       await changed(null, withoutContent(record));
       return { kind: 'created', post: withoutContent(record) };
     });
@@ -431,6 +435,8 @@ export class SqlPostRepository implements PostRepository {
       await tx.deleteFrom('post_tags').where('post_id', '=', record.id).execute();
       await insertTags(tx, record);
       if (options.audit) await tx.insertInto('audit_log').values(auditRow(options.audit, this.#database.where)).execute();
+      const archived = options.archive?.({ ...current, content: row.content, ...sourceOf(row) }, record);
+      if (archived) await appendArchive(this.#database, tx, archived, this.#now());
       await changed(current, withoutContent(record));
       return { kind: 'saved', post: withoutContent(record) };
     });
@@ -446,11 +452,12 @@ export class SqlPostRepository implements PostRepository {
       .execute();
   }
 
-  async purge(id: string): Promise<boolean> {
+  async purge(id: string, options: { archive?: ArchiveAppend } = {}): Promise<boolean> {
     return this.#change('remove the post', async (tx, changed) => {
-      // Its tags, slugs, revisions and claim go with it (ON DELETE CASCADE).
+      // Its tags, slugs, revisions and claim go with it (ON DELETE CASCADE); its archive records stay.
       const deleted = await tx.deleteFrom('posts').where('id', '=', id).returning('entry').executeTakeFirst();
       if (!deleted) return false;
+      if (options.archive) await appendArchive(this.#database, tx, options.archive, this.#now());
       await changed(entryOf(deleted), null);
       return true;
     });

@@ -159,6 +159,29 @@ export interface RateBucketsTable {
   at_ms: number;
 }
 
+/** The advertising archive (migration 0005, decision 0028): appended, never changed but for `live_to` once. */
+export interface AdvertisingArchiveTable {
+  seq: number;
+  subject: string;
+  kind: string;
+  event: string;
+  path: string;
+  title: string;
+  html: string;
+  text: string;
+  content_hash: string;
+  live_from: string;
+  live_to: string | null;
+  /** JSON array of the findings at that moment. */
+  findings: string;
+  made_by: string | null;
+  approver: string | null;
+  approval_code: string | null;
+  recorded_at: string;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface StoreSchema {
   store_meta: StoreMetaTable;
   posts: PostsTable;
@@ -179,4 +202,5 @@ export interface StoreSchema {
   media_owners: MediaOwnersTable;
   media_files: MediaFilesTable;
   rate_buckets: RateBucketsTable;
+  advertising_archive: AdvertisingArchiveTable;
 }

@@ -17,6 +17,7 @@ import { hasLegacyData, importLegacyDataDir, legacyImportStopped } from '../lega
 import { StoreError } from '../store-error';
 import { CONNECT_TIMEOUT_MS, type DatabaseOptions, SqlDatabase, databaseError } from './database';
 import { SqlIndieAuthCodeRepository } from './indieauth';
+import { SqlArchiveRepository } from './archive';
 import { SqlKeyRepository } from './keys';
 import { SqlLeadRepository, SqlOutboxRepository } from './leads';
 import { SqlMediaRepository } from './media';
@@ -137,6 +138,7 @@ function assemble(database: SqlDatabase, now: () => Date, created: boolean, medi
     audit: new SqlAuditLog(database),
     media: new SqlMediaRepository(database, mediaDir),
     indieAuthCodes: new SqlIndieAuthCodeRepository(database),
+    archive: new SqlArchiveRepository(database, now),
     created,
     close: () => database.close(),
   };

@@ -98,6 +98,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </li>
       </ul>
       {summary.speedToLead ? <SpeedToLead figures={summary.speedToLead} /> : null}
+      {summary.expiringApprovals && summary.expiringApprovals.length > 0 ? (
+        <section aria-labelledby="dash-approvals" data-testid="expiring-approvals">
+          <h2 id="dash-approvals">Compliance approvals running out within 30 days</h2>
+          <p>When an approval runs out, its post leaves the site and waits for review again. Approve a new version before then.</p>
+          <ul className="admin-list">
+            {summary.expiringApprovals.map((approval) => (
+              <li key={approval.id}>
+                <a href={`/blog/${approval.slug}`}>{approval.title}</a> · approval {approval.code} · runs out {when(approval.expiresAt)} · <Link to={`/admin/posts/${approval.id}/archive`}>archive timeline</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="dash-leads">
         <h2 id="dash-leads">New quote requests</h2>
         {summary.latestLeads.length === 0 ? (

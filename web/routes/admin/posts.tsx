@@ -403,6 +403,10 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
                       <>
                         <br />
                         published {when(post.publishedAt)}
+                        <br />
+                        <Link to={`/admin/posts/${encodeURIComponent(post.id)}/archive`} aria-label={`Archive timeline of ${post.title}`}>
+                          archive timeline
+                        </Link>
                       </>
                     ) : null}
                   </td>

@@ -32,6 +32,8 @@ type Intent = 'approve' | 'return' | 'edit';
 interface FormValues {
   note?: string;
   reason?: string;
+  code?: string;
+  expires?: string;
   title?: string;
   excerpt?: string;
   content?: string;
@@ -83,14 +85,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
   if (intent === 'approve') {
     const reason = textareaText(form, 'reason');
-    if (reason.length > STAFF_REASON_MAX) return refused(intent, 400, `A reason can be at most ${STAFF_REASON_MAX} characters: shorten it.`, { reason });
+    // The approval's code and expiry (decision 0028): empty for a generated code and the default validity.
+    const approval = { code: field(form, 'approval_code').trim(), expires: field(form, 'approval_expires').trim() };
+    if (reason.length > STAFF_REASON_MAX) return refused(intent, 400, `A reason can be at most ${STAFF_REASON_MAX} characters: shorten it.`, { reason, ...approval });
     const detail = await reviews.get(params.id);
     const high = detail ? unacceptedHigh(detail.findings) : 0;
     if (detail && detail.post.revision === revision && high > 0 && !reason) {
-      return refused(intent, 400, `This post still has ${high} high finding${high === 1 ? '' : 's'} the author did not accept. To approve it anyway, write why in "Reason for approving"; it is kept in the audit log and the post's history. Or send it back, or edit the wording.`, { reason });
+      return refused(intent, 400, `This post still has ${high} high finding${high === 1 ? '' : 's'} the author did not accept. To approve it anyway, write why in "Reason for approving"; it is kept in the audit log and the post's history. Or send it back, or edit the wording.`, { reason, ...approval });
     }
-    const outcome = await reviews.approve(params.id, revision, reason);
-    if (!outcome.ok) return refused(intent, 409, outcome.message, { reason });
+    const outcome = await reviews.approve(params.id, revision, reason, approval);
+    if (!outcome.ok) return refused(intent, 409, outcome.message, { reason, ...approval });
     throw redirect(`/admin/review?approved=${encodeURIComponent(params.id)}`, 303);
   }
   if (intent === 'return') {
@@ -332,6 +336,20 @@ function Decisions({ viewer, detail, answer }: { viewer: StaffViewer; detail: Re
               </span>
             </div>
           ) : null}
+          <div className="form-field">
+            <label htmlFor="review-approval-code">Approval code</label>
+            <input id="review-approval-code" name="approval_code" type="text" maxLength={64} aria-describedby="review-approval-code-hint" defaultValue={answer?.intent === 'approve' ? kept.code : undefined} {...(reasonRefused ? { 'aria-invalid': true } : {})} />
+            <span id="review-approval-code-hint" className="field-hint">
+              A carrier&apos;s compliance code, or leave empty for one like ADV-2026-0042. The advertising archive keeps it with this version.
+            </span>
+          </div>
+          <div className="form-field">
+            <label htmlFor="review-approval-expires">Approval valid until</label>
+            <input id="review-approval-expires" name="approval_expires" type="date" aria-describedby="review-approval-expires-hint" defaultValue={answer?.intent === 'approve' ? kept.expires : undefined} {...(reasonRefused ? { 'aria-invalid': true } : {})} />
+            <span id="review-approval-expires-hint" className="field-hint">
+              Empty: the site&apos;s default (APPROVAL_VALID_MONTHS, 12 months). When it runs out, the post leaves the site and comes back here for review.
+            </span>
+          </div>
           <button type="submit" className="button button-primary">
             Approve
           </button>
