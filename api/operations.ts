@@ -6,6 +6,7 @@
 import type * as PostMarkdown from './authoring/post-markdown';
 import type * as Maintenance from './store/sql/maintenance';
 import type * as ServerEnv from './server-env';
+import type * as WordPressImport from './import/wordpress/run';
 
 export { detectPostFileKind, parsePostFile, type PostFile, PostFileError, type PostFileKind, publishKeyOf, setFrontMatterFields, setFrontMatterId, withoutPublishTime } from './authoring/post-file';
 export { complianceSubject, offlineFindings, placeFinding, placeKey, type PostText, type SourceFinding } from './authoring/file-findings';
@@ -37,3 +38,6 @@ export { postHistory, type PostHistory } from './services/post-history';
 // are read as the server reads them, loaded when asked for (server-env.ts reaches the API app's defaults).
 export { redact, redactSecretsAndEmails } from './request-log/redact';
 export const loadServerEnv = (): Promise<typeof ServerEnv> => import('./server-env');
+// `blogpost import-wordpress`: a WordPress export into the store (decision 0029), loaded when it runs.
+export type { ImportProgress, ImportReport } from './import/wordpress/run';
+export const loadWordPressImport = (): Promise<typeof WordPressImport> => import('./import/wordpress/run');

@@ -14,13 +14,20 @@ export type Actor =
   /** A signed-in staff member: `staff:<e-mail>`; changes any post, as a blog:admin key does. */
   | { kind: 'staff'; email: string; ip: string }
   /** The site's own content: never recorded (no one asked for it). */
-  | { kind: 'site' };
+  | { kind: 'site' }
+  /** An import run from the CLI on the store (`import:wordpress` in the audit log; decision 0029); changes any post, as staff does. */
+  | { kind: 'import'; source: string; ip: null };
 
 export const SITE_ACTOR: Actor = { kind: 'site' };
 
 /** A request's API key; `ip` as the request log has it (none: null). */
 export function keyActor(key: Pick<ApiKeySummary, 'id' | 'owner' | 'permissions'>, ip: string): Actor {
   return { kind: 'key', key, ip: ip || null };
+}
+
+/** An import's actor (`import:wordpress`). */
+export function importActor(source: string): Actor {
+  return { kind: 'import', source, ip: null };
 }
 
 export function staffActor(email: string, ip: string): Actor {
@@ -40,6 +47,7 @@ export function editorOf(actor: Actor): Editor {
 /** How the audit log, and a review's `decidedBy`, name the actor. */
 export function actorLabel(actor: Actor): string {
   if (actor.kind === 'key') return `key:${actor.key.id}`;
+  if (actor.kind === 'import') return `import:${actor.source}`;
   return actor.kind === 'staff' ? `staff:${actor.email}` : 'site';
 }
 

@@ -174,6 +174,15 @@ const LEAD_FOLLOW_UP = [
   `CREATE TABLE lead_opt_outs (address_sha256 TEXT PRIMARY KEY, lead_id TEXT NOT NULL, at TEXT NOT NULL, channel TEXT NOT NULL)`,
 ];
 
+/**
+ * Imports from WordPress (decision 0029): each export item by its guid (pending while its post is
+ * made, then done, with the post's id), and the old addresses that answer 301.
+ */
+const IMPORTED_URLS = [
+  `CREATE TABLE imported_items (source TEXT NOT NULL, guid TEXT NOT NULL, state TEXT NOT NULL, slug TEXT NOT NULL, post_id TEXT, at TEXT NOT NULL, PRIMARY KEY (source, guid))`,
+  `CREATE TABLE imported_urls (path TEXT PRIMARY KEY, post_id TEXT, target TEXT)`,
+];
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -190,6 +199,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0002-lead-intents': run(LEAD_INTENTS),
     '0003-post-source': run(POST_SOURCE),
     '0004-lead-follow-up': run(LEAD_FOLLOW_UP),
+    '0006-imported-urls': run(IMPORTED_URLS),
   };
 }
 

@@ -152,6 +152,24 @@ export interface RateBucketsTable {
   at_ms: number;
 }
 
+/** An item of a WordPress (or other) export, by its guid: `pending` while its post is being made, then `done` (decision 0029). */
+export interface ImportedItemsTable {
+  source: string;
+  guid: string;
+  state: string;
+  /** The slug the post is made with, chosen before it is made (a re-run finds a post made just before a crash by it). */
+  slug: string;
+  post_id: string | null;
+  at: string;
+}
+
+/** An old address (a path, or `/?p=123`) answered 301: to a post (followed to its current slug) or to a fixed target. */
+export interface ImportedUrlsTable {
+  path: string;
+  post_id: string | null;
+  target: string | null;
+}
+
 export interface StoreSchema {
   store_meta: StoreMetaTable;
   posts: PostsTable;
@@ -171,4 +189,6 @@ export interface StoreSchema {
   media_owners: MediaOwnersTable;
   media_files: MediaFilesTable;
   rate_buckets: RateBucketsTable;
+  imported_items: ImportedItemsTable;
+  imported_urls: ImportedUrlsTable;
 }

@@ -18,6 +18,7 @@ import { StoreError } from '../store-error';
 import { CONNECT_TIMEOUT_MS, type DatabaseOptions, SqlDatabase, databaseError } from './database';
 import { SqlKeyRepository } from './keys';
 import { SqlLeadRepository, SqlOutboxRepository } from './leads';
+import { SqlImportRepository } from './imports';
 import { SqlMediaRepository } from './media';
 import { FIRST_MIGRATION, migrate } from './migrations';
 import { POSTS_CHANGED_CHANNEL, SqlPostRepository } from './posts';
@@ -133,6 +134,7 @@ function assemble(database: SqlDatabase, now: () => Date, created: boolean, medi
     sessions: new SqlSessionRepository(database),
     audit: new SqlAuditLog(database),
     media: new SqlMediaRepository(database, mediaDir),
+    imports: new SqlImportRepository(database),
     created,
     close: () => database.close(),
   };
