@@ -47,7 +47,7 @@ export function reportText(report: ImportReport): string {
   section('Skipped', report.skipped.map((item) => `${item.title}: ${item.reason}`));
   section('Compliance findings', report.findings.map((item) => `${item.title} (/blog/${item.slug}): ${item.rules.join(', ')}${item.held ? ' - held for compliance review' : ''}`));
   section('Shortcodes left in the text as written (no conversion for them)', report.shortcodes.map((item) => `${item.title}: ${item.shortcodes.map((name) => `[${name}]`).join(', ')}`));
-  section('Missing images (not in --media-from; the posts are imported without them)', report.missingMedia.map((item) => `${item.title}: ${item.urls.join(', ')}`));
+  section('Missing images (not in --media-from: each is [Image: its description] in the post)', report.missingMedia.map((item) => `${item.title}: ${item.urls.join(', ')}`));
   section('Sticky in WordPress (this site has no sticky posts)', report.sticky);
   return lines.join('\n');
 }

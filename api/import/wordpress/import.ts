@@ -31,8 +31,6 @@ import { wordpressDate, type WxrExport, type WxrItem } from './wxr';
 
 export const IMPORT_SOURCE = 'wordpress';
 
-/** What an image the import could not upload is called while it is taken out of the content. */
-const MISSING_IMAGE = 'wordpress-missing-image';
 
 export interface WordPressImportOptions {
   /** The uploads folder (wp-content/uploads copied), or a URL prefix to fetch them from; none: images are reported missing. */
@@ -82,7 +80,7 @@ export interface ImportReport {
   findings: Array<{ title: string; slug: string; rules: string[]; held: boolean }>;
   /** Shortcodes left in the text as written, by post. */
   shortcodes: Array<{ title: string; shortcodes: string[] }>;
-  /** Images the uploads folder did not have (the post is imported without them), by post. */
+  /** Images the uploads folder did not have (each shown as `[Image: its alt text]` in the post instead), by post. */
   missingMedia: Array<{ title: string; urls: string[] }>;
   /** Posts WordPress showed as sticky: the site has no sticky posts, so they are only listed. */
   sticky: string[];
@@ -139,10 +137,12 @@ export function uploadsPath(url: string): string | null {
     return null;
   }
   const at = pathname.indexOf(marker);
-  if (at < 0) return null;
+  // WordPress.com serves uploads from files.wordpress.com/2024/05/x.jpg.
+  const dated = at < 0 ? /^\/(\d{4}\/\d{2}\/[^/]+)$/.exec(pathname)?.[1] : undefined;
+  if (at < 0 && !dated) return null;
   let rest: string;
   try {
-    rest = decodeURIComponent(pathname.slice(at + marker.length));
+    rest = decodeURIComponent(dated ?? pathname.slice(at + marker.length));
   } catch {
     return null;
   }
@@ -231,10 +231,11 @@ export class WordPressImport {
     if (fallback) return { ok: true, slug: fallback };
     const first = categories[0];
     const guess = first ? didYouMean(first.nicename, SITE_CATEGORY_SLUGS) : null;
-    const names = categories.map((category) => category.nicename).join(', ');
+    const shown = categories.slice(0, 5).map((category) => category.nicename);
+    const names = categories.length > shown.length ? `${shown.join(', ')} and ${categories.length - shown.length} more` : shown.join(', ');
     return {
       ok: false,
-      reason: `its WordPress categor${categories.length === 1 ? 'y' : 'ies'} ${names} ${categories.length === 1 ? 'is' : 'are'} not a category of this site${guess ? ` (did you mean ${guess}?)` : ''}: map ${categories.length === 1 ? 'it' : 'one'} with --category-map (a line ${first?.nicename ?? 'name'}=${guess ?? SITE_CATEGORY_SLUGS[0] ?? 'uncategorized'}, or *=uncategorized for every unmapped one)`,
+      reason: `its WordPress categor${categories.length === 1 ? 'y' : 'ies'} ${names} ${categories.length === 1 ? 'is' : 'are'} not a category of this site${guess ? ` (did you mean ${guess}?)` : ''}: map ${categories.length === 1 ? 'it' : 'one'} with --category-map (a line ${first?.nicename ?? 'name'}=${guess ?? '<one of ' + SITE_CATEGORY_SLUGS.join(', ') + '>'}, or *=uncategorized for every unmapped one)`,
     };
   }
 
@@ -286,7 +287,7 @@ export class WordPressImport {
     return resolving;
   }
 
-  /** The content's images as uploads (missing ones taken out, and named). */
+  /** The content's images as uploads (missing ones made their description in brackets, and named). */
   async #withImages(html: string): Promise<{ html: string; missing: string[] }> {
     const sources: string[] = [];
     sanitizeHtml(html, {
@@ -309,12 +310,11 @@ export class WordPressImport {
       allowedTags: false,
       allowedAttributes: false,
       allowVulnerableTags: true,
-      // The filter sees the tags as transformed: a picture not uploaded is renamed, then left out.
-      exclusiveFilter: (frame) => frame.tag === MISSING_IMAGE,
       transformTags: {
-        img: (tagName, attribs) => {
+        img: (tagName, attribs): sanitizeHtml.Tag => {
           const id = resolved.get(attribs.src ?? '');
-          if (dry || !id) return { tagName: MISSING_IMAGE, attribs: {} };
+          // A picture not uploaded becomes its description, so the post still says what it showed (the report names its old address).
+          if (dry || !id) return { tagName: 'span', attribs: {}, text: `[Image: ${attribs.alt?.trim() || path.posix.basename((attribs.src ?? 'picture').split('?')[0] ?? 'picture')}]` };
           const { srcset: _srcset, sizes: _sizes, class: _class, ...rest } = attribs;
           return { tagName, attribs: { ...rest, src: id } };
         },
@@ -340,7 +340,7 @@ export class WordPressImport {
     const missing = [...images.missing];
     const clean = sanitizeContent(images.html, this.#services.settings.config.siteUrl ? { siteUrl: this.#services.settings.config.siteUrl } : {});
     // In a dry run images are not uploaded; the content is checked without them.
-    const shows = hasVisibleContent(clean.html) || (this.#options.dryRun === true && /<img\b/i.test(converted.html));
+    const shows = hasVisibleContent(clean.html);
     let cover: { reference: string; alt: string } | null = null;
     const thumbnail = Number.parseInt(item.meta.get('_thumbnail_id') ?? '', 10);
     const attachment = Number.isFinite(thumbnail) ? this.#attachments.get(thumbnail) : undefined;
@@ -350,7 +350,7 @@ export class WordPressImport {
       else if (!image.mediaId) missing.push(attachment.url);
     }
     if (missing.length > 0) report.missingMedia.push({ title, urls: [...new Set(missing)] });
-    if (!shows) return { ok: false, skip: true, reason: missing.length > 0 ? 'it shows nothing once its missing images are left out' : 'it has no content' };
+    if (!shows) return { ok: false, skip: true, reason: 'it has no content' };
     const text = plainText(clean.html);
     const excerpt = clip(plainText(item.excerpt) || text || title, POST_LIMITS.excerptMax);
     const tags = [...new Set(item.terms.filter((term) => term.domain === 'post_tag').map((term) => clip(decodeEntities(term.name).trim(), POST_LIMITS.tagMax)))].filter((tag) => tag !== '').slice(0, POST_LIMITS.tagsMax);
@@ -401,9 +401,14 @@ export class WordPressImport {
     const actor = importActor(IMPORT_SOURCE);
     const progress = () => this.#options.onProgress?.({ done: report.imported.length + report.skipped.length + report.failed.length, total: posts.length, imported: report.imported.length, skipped: report.skipped.length, failed: report.failed.length });
     const usedCategories = new Map<string, string>();
+    const seen = new Set<string>();
     for (const item of posts) {
       const title = titleOf(item);
-      const guid = item.guid || `${this.#wxr.siteUrl}/?p=${item.postId ?? title}`;
+      // Exports do repeat a guid on different posts (WordPress.com's theme test data does): the later
+      // ones are told apart by their post id, the same on every run.
+      let guid = item.guid || `${this.#wxr.siteUrl}/?p=${item.postId ?? title}`;
+      if (seen.has(guid)) guid = `${guid}#wordpress-post-${item.postId ?? seen.size}`;
+      seen.add(guid);
       try {
         const outcome = await this.#one(item, title, guid, report, actor, usedCategories);
         if (outcome.kind === 'imported') {
