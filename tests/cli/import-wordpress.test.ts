@@ -76,6 +76,8 @@ describe('blogpost import-wordpress', () => {
   it('imports every post with its images, dates, status, category, tags and author, and reports the shortcodes it left by post', async () => {
     const run = await blogpost(importArgs());
     expect(run.code, run.stderr).toBe(0);
+    // Piped: no progress line.
+    expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`${posts.length} post(s) in the export: ${imported.length} imported, 2 skipped, 0 failed.`);
     expect(run.stdout).toContain('10 image(s) uploaded');
     expect(run.stdout).toContain('A private note: it is private in WordPress');
@@ -196,6 +198,36 @@ describe('blogpost import-wordpress, when something is wrong', () => {
       const refused = await blogpost(['import-wordpress', file, '--category-map', path.join(dir, 'map.txt'), '--data-dir', path.join(dir, 'data')]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('"recipes" maps to "retirement-plan", which is not a category of this site (did you mean retirement-planning?)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('holds a risky post for compliance review under COMPLIANCE_MODE=review, and lists the findings by post', async () => {
+    const dir = makeTempDir('iul-wp-review-');
+    try {
+      const file = path.join(dir, 'export.xml');
+      const risky = 'This IUL is a risk-free investment with guaranteed returns of 12% every year.';
+      writeFileSync(
+        file,
+        buildWxr({
+          ...site.spec,
+          attachments: [],
+          posts: [
+            { id: 801, title: 'A careful post', slug: 'a-careful-post', status: 'publish', date: new Date(Date.UTC(2024, 0, 1)), content: 'Plain notes on family budgets.', creator: 'alice', categories: ['uncategorized'], tags: [] },
+            { id: 802, title: 'A risky post', slug: 'a-risky-post', status: 'publish', date: new Date(Date.UTC(2024, 0, 2)), content: risky, creator: 'bob', categories: ['uncategorized'], tags: [] },
+          ],
+        }),
+      );
+      const run = await blogpost(['import-wordpress', file, '--data-dir', path.join(dir, 'data')], { env: { COMPLIANCE_MODE: 'review' } });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/Compliance findings:\n {2}- A risky post \(\/blog\/a-risky-post\): [a-z-, ]+ - held for compliance review/);
+      expect(run.stdout).not.toContain('A careful post (/blog/');
+      await inStore(path.join(dir, 'data'), async (store) => {
+        expect((await store.posts.getBySlug('a-risky-post'))?.status).toBe('in_review');
+        expect((await store.posts.getBySlug('a-careful-post'))?.status).toBe('published');
+        expect((await store.audit.list()).some((entry) => entry.action === 'post.held_for_review' && entry.actor === 'import:wordpress')).toBe(true);
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

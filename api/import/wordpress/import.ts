@@ -452,11 +452,11 @@ export class WordPressImport {
     if (!category.ok) return { kind: 'failed', reason: category.reason };
     for (const term of item.terms) if (term.domain === 'category') usedCategories.set(term.nicename, this.#options.categoryMap?.get(term.nicename) ?? findCategory(term.nicename)?.slug ?? category.slug);
     // A post made by a run that stopped before noting it: found by the slug chosen for it.
-    if (known && !this.#options.dryRun) {
+    if (known) {
       const made = await store.posts.lookupSlug(known.slug);
       if (made?.kind === 'current') {
         const urls = oldAddresses(item, this.#wxr.siteUrl, made.post.id);
-        await store.imports.finish(IMPORT_SOURCE, guid, made.post.id, urls);
+        if (!this.#options.dryRun) await store.imports.finish(IMPORT_SOURCE, guid, made.post.id, urls);
         report.redirects += urls.length;
         return { kind: 'imported', post: { title, guid, slug: made.post.slug, status: made.post.status, resumed: true } };
       }
