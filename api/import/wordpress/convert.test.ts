@@ -59,15 +59,18 @@ describe('WordPress content as HTML', () => {
     )
     .map((parts) => parts.join(''));
 
-  it('never throws, on any text at all, and what it gives passes the sanitiser unchanged in kind (property)', () => {
+  it('never throws, on any text at all, and what the sanitiser keeps of it is safe (property)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 400 }), wordpressish), fc.boolean(), (text, blocks) => {
         const content = blocks ? `<!-- wp:paragraph -->${text}<!-- /wp:paragraph -->` : text;
         const converted = convertContent(content, none);
         const clean = sanitizeContent(converted.html).html;
-        expect(clean).not.toMatch(/<script|<style|\son\w+=/i);
-        // Sanitising what the sanitiser gave changes nothing more.
-        expect(sanitizeContent(clean).html).toBe(clean);
+        // The sanitiser escapes every `<` of text, so each `<name` left is a real tag.
+        for (const tag of clean.match(/<[a-z][^>]*>/gi) ?? []) {
+          expect(tag).not.toMatch(/^<(script|style)|\son\w+=|="\s*javascript:/i);
+        }
+        // Only the players the pages' CSP allows are embedded.
+        for (const match of clean.matchAll(/<iframe src="([^"]*)"/g)) expect(match[1]).toMatch(/^https:\/\/(www\.youtube-nocookie\.com|www\.youtube\.com|player\.vimeo\.com)\//);
       }),
       { numRuns: 300 },
     );
