@@ -6,12 +6,13 @@
  * goes through the same post service and compliance gate as one sent to the API, audited as
  * `import:wordpress`. A re-run skips what is imported; a failing post is reported and the rest go on.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { type ImportProgress, type ImportReport, loadWordPressImport } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, type LocationOptions, placeOf, storeLocationOf, withStoreAt } from '../data-dir';
+import { DATA_DIR_HELP, type LocationOptions, placeOf, storeExists, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 
 interface ImportWordPressOptions extends LocationOptions {
@@ -62,12 +63,15 @@ export async function importWordPressCommand(file: string, options: ImportWordPr
     throw new CliError(`--media-from ${mediaFrom} is not a folder: give the copy of wp-content/uploads (holding 2024/05/picture.jpg...), or a URL prefix.`, ExitCode.Usage);
   }
   const location = storeLocationOf(options, ctx);
+  // A dry run into a data directory with no store yet checks against an empty one made aside, so it
+  // leaves nothing behind, not even an empty database.
+  const aside = options.dryRun && !storeExists(location) ? mkdtempSync(path.join(os.tmpdir(), 'blogpost-dry-run-')) : null;
   const { importWordPressFile, isImportInputError } = await loadWordPressImport();
   const tty = ctx.io.stderr.isTTY === true && !options.json;
   const started = Date.now();
   let report: ImportReport;
   try {
-    report = await withStoreAt(location, (store) =>
+    report = await withStoreAt(aside ? { kind: 'sqlite', dataDir: aside } : location, (store) =>
       importWordPressFile(
         store,
         source,
@@ -85,6 +89,8 @@ export async function importWordPressCommand(file: string, options: ImportWordPr
   } catch (error) {
     if (isImportInputError(error)) throw new CliError(error.message, ExitCode.Failed);
     throw error;
+  } finally {
+    if (aside) rmSync(aside, { recursive: true, force: true });
   }
   if (tty) ctx.io.stderr.write('\n');
   if (options.json) ctx.out.json({ success: report.failed.length === 0, file: source, into: placeOf(location), ...report });

@@ -8,13 +8,15 @@
  * shortcodes by post. A post whose category nobody mapped fails alone, with a did-you-mean. WordPress's
  * own theme unit test export (tests/fixtures/wordpress) imports with no failure.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../api/store/store';
 import { blogpost } from '../support/cli';
 import { makeTempDir, ROOT, startTestServer } from '../support/server';
-import { BIG_SITE_CATEGORY_MAP, bigSite, buildWxr, OLD_SITE, permalink, writeUploads } from '../support/wxr-builder';
+import { BIG_SITE_CATEGORY_MAP, bigSite, buildWxr, OLD_SITE, oldImage, permalink, writeUploads } from '../support/wxr-builder';
 import { inStore } from './data-dir-store';
 
 const work = makeTempDir('iul-wp-import-');
@@ -66,6 +68,12 @@ describe('blogpost import-wordpress', () => {
     const report = JSON.parse(run.stdout) as JsonReport;
     expect(report.imported).toHaveLength(imported.length);
     expect(report.failed).toEqual([]);
+    // Not even an empty database is left behind.
+    expect(existsSync(dataDir)).toBe(false);
+    // Into an existing store: nothing of it is written there either.
+    await inStore(dataDir, () => Promise.resolve());
+    const again = await blogpost([...importArgs('--dry-run', '--json')]);
+    expect(again.code, again.stderr).toBe(0);
     await inStore(dataDir, async (store) => {
       expect((await store.posts.list({ status: 'any' })).total).toBe(0);
       expect(await store.media.list()).toEqual([]);
@@ -171,6 +179,46 @@ describe('blogpost import-wordpress', () => {
       expect((await store.posts.list({ status: 'any' })).total).toBe(imported.length);
       expect(await store.media.list()).toHaveLength(10);
     });
+  });
+});
+
+describe('blogpost import-wordpress, pictures from the old site over HTTP', () => {
+  it('fetches the pictures from a URL prefix given as --media-from', async () => {
+    const dir = makeTempDir('iul-wp-http-');
+    const requested: string[] = [];
+    const server = createServer((request, response) => {
+      requested.push(request.url ?? '');
+      const match = /^\/uploads\/(\d{4}\/\d{2}\/[\w.-]+)$/.exec(request.url ?? '');
+      const file = match?.[1] ? path.join(uploads, match[1]) : null;
+      if (!file || !existsSync(file)) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(readFileSync(file));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const file = path.join(dir, 'export.xml');
+      const content = `<p>Two pictures.</p><img src="${oldImage(4, true)}" alt="Four"><img src="${OLD_SITE}/wp-content/uploads/2024/05/gone.jpg" alt="Gone">`;
+      writeFileSync(file, buildWxr({ ...site.spec, attachments: [], posts: [{ id: 901, title: 'Pictures over HTTP', slug: 'pictures-over-http', status: 'publish', date: new Date(Date.UTC(2024, 0, 1)), content, creator: 'alice', categories: [], tags: [] }] }));
+      const run = await blogpost(['import-wordpress', file, '--media-from', `http://127.0.0.1:${port}/uploads`, '--data-dir', path.join(dir, 'data'), '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as JsonReport;
+      expect(report.images).toBe(1);
+      expect(report.missingMedia).toEqual([{ title: 'Pictures over HTTP', urls: [`${OLD_SITE}/wp-content/uploads/2024/05/gone.jpg`] }]);
+      // The resized copy first, then the original.
+      expect(requested).toContain('/uploads/2024/05/picture-4-300x200.jpg');
+      expect(requested).toContain('/uploads/2024/05/picture-4.jpg');
+      await inStore(path.join(dir, 'data'), async (store) => {
+        const post = await store.posts.getBySlug('pictures-over-http');
+        expect(post?.content).toMatch(/<img src="\/media\/[0-9a-f]{32}-48\.jpg" alt="Four"/);
+        expect(post?.content).toContain('<span>[Image: Gone]</span>');
+      });
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
