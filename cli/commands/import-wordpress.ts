@@ -49,6 +49,7 @@ export function reportText(report: ImportReport): string {
   section('Compliance findings', report.findings.map((item) => `${item.title} (/blog/${item.slug}): ${item.rules.join(', ')}${item.held ? ' - held for compliance review' : ''}`));
   section('Shortcodes left in the text as written (no conversion for them)', report.shortcodes.map((item) => `${item.title}: ${item.shortcodes.map((name) => `[${name}]`).join(', ')}`));
   section('Missing images (not in --media-from: each is [Image: its description] in the post)', report.missingMedia.map((item) => `${item.title}: ${item.urls.join(', ')}`));
+  section('Changed to fit the site', report.notes.map((item) => `${item.title}: ${item.notes.join('; ')}`));
   section('Sticky in WordPress (this site has no sticky posts)', report.sticky);
   return lines.join('\n');
 }

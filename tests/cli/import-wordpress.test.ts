@@ -50,6 +50,7 @@ interface JsonReport {
   failed: Array<{ title: string; reason: string }>;
   shortcodes: Array<{ title: string; shortcodes: string[] }>;
   missingMedia: Array<{ title: string; urls: string[] }>;
+  notes: Array<{ title: string; notes: string[] }>;
   sticky: string[];
   images: number;
   redirects: number;
@@ -316,6 +317,13 @@ describe('blogpost import-wordpress, when something is wrong', () => {
       expect(report.imported).toHaveLength(57);
       expect(report.missingMedia.length).toBeGreaterThan(10);
       expect(report.sticky).toEqual(['Template: Sticky']);
+      // What was changed to fit the site is said, by post.
+      expect(report.notes).toEqual(
+        expect.arrayContaining([
+          { title: 'Edge Case: Many Tags', notes: [expect.stringMatching(/^had \d+ tags: the first 20 kept/)] },
+          { title: 'Untitled WordPress post 1169', notes: ['had no title: named "Untitled WordPress post 1169"'] },
+        ]),
+      );
       await inStore(path.join(dir, 'data'), async (store) => {
         expect((await store.posts.list({ status: 'any' })).total).toBe(57);
       });

@@ -82,6 +82,8 @@ export interface ImportReport {
   shortcodes: Array<{ title: string; shortcodes: string[] }>;
   /** Images the uploads folder did not have (each shown as `[Image: its alt text]` in the post instead), by post. */
   missingMedia: Array<{ title: string; urls: string[] }>;
+  /** What the import changed of a post to fit the site (a title made up or shortened, tags left out, a past schedule), by post. */
+  notes: Array<{ title: string; notes: string[] }>;
   /** Posts WordPress showed as sticky: the site has no sticky posts, so they are only listed. */
   sticky: string[];
   /** Items that are not posts, by type (pages, attachments, menu items...): not imported. */
@@ -353,11 +355,15 @@ export class WordPressImport {
     if (!shows) return { ok: false, skip: true, reason: 'it has no content' };
     const text = plainText(clean.html);
     const excerpt = clip(plainText(item.excerpt) || text || title, POST_LIMITS.excerptMax);
-    const tags = [...new Set(item.terms.filter((term) => term.domain === 'post_tag').map((term) => clip(decodeEntities(term.name).trim(), POST_LIMITS.tagMax)))].filter((tag) => tag !== '').slice(0, POST_LIMITS.tagsMax);
+    const allTags = [...new Set(item.terms.filter((term) => term.domain === 'post_tag').map((term) => clip(decodeEntities(term.name).trim(), POST_LIMITS.tagMax)))].filter((tag) => tag !== '');
+    const tags = allTags.slice(0, POST_LIMITS.tagsMax);
     const author = clip(this.#options.authorMap?.get(item.creator) ?? this.#authors.get(item.creator) ?? (item.creator || 'WordPress author'), POST_LIMITS.authorNameMax);
     const published = wordpressDate(item.dateGmt);
     const local = wordpressDate(item.date);
     const warnings: string[] = [];
+    if (allTags.length > tags.length) warnings.push(`had ${allTags.length} tags: the first ${tags.length} kept (${allTags.slice(tags.length).join(', ')} left out)`);
+    const original = decodeEntities(item.title).replace(/\s+/g, ' ').trim();
+    if (original !== title) warnings.push(original === '' ? `had no title: named "${title}"` : `its title "${clip(original, 80)}" was made "${clip(title, 80)}" to fit (${POST_LIMITS.titleMin} to ${POST_LIMITS.titleMax} characters)`);
     let status: 'draft' | 'published' | 'scheduled' = 'draft';
     let publishAt: string | null = null;
     if (this.#options.status !== 'draft') {
@@ -393,7 +399,7 @@ export class WordPressImport {
 
   /** Imports every post item of the export, one at a time; the report. */
   async run(): Promise<ImportReport> {
-    const report: ImportReport = { dryRun: this.#options.dryRun === true, posts: 0, imported: [], skipped: [], failed: [], findings: [], shortcodes: [], missingMedia: [], sticky: [], notPosts: {}, images: 0, redirects: 0 };
+    const report: ImportReport = { dryRun: this.#options.dryRun === true, posts: 0, imported: [], skipped: [], failed: [], findings: [], shortcodes: [], missingMedia: [], notes: [], sticky: [], notPosts: {}, images: 0, redirects: 0 };
     const posts = this.#wxr.items.filter((item) => item.postType === 'post');
     for (const item of this.#wxr.items) if (item.postType !== 'post') report.notPosts[item.postType] = (report.notPosts[item.postType] ?? 0) + 1;
     report.posts = posts.length;
@@ -463,6 +469,7 @@ export class WordPressImport {
     }
     const payload = await this.#payload(item, title, category.slug, report);
     if (!payload.ok) return { kind: payload.skip ? 'skipped' : 'failed', reason: payload.reason };
+    if (payload.warnings.length > 0) report.notes.push({ title, notes: payload.warnings });
     const slug = known?.slug ?? (await this.#slugFor(item, title));
     const check = checkCreatePostBody({ ...payload.body, slug });
     if (!check.ok) return { kind: 'failed', reason: check.reason === 'invalid' ? check.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ') : 'the body is not a post' };
