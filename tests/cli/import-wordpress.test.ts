@@ -158,6 +158,9 @@ describe('blogpost import-wordpress', () => {
       expect((await fetch(`${server.url}${first.headers.get('location')}`)).status).toBe(200);
       const category = await get('/category/retirement/');
       expect([category.status, category.headers.get('location')]).toEqual([301, '/blog/category/retirement-planning']);
+      // WordPress's address of a child category names its parent.
+      const child = await get('/category/planning/retirement/');
+      expect([child.status, child.headers.get('location')]).toEqual([301, '/blog/category/retirement-planning']);
       const tag = await get('/tag/topic-3/');
       expect([tag.status, tag.headers.get('location')]).toEqual([301, '/blog']);
       // A draft's old address points nowhere (the post is not public): the home page, as for any ?p=.

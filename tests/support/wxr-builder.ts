@@ -38,7 +38,7 @@ export interface WxrAttachmentSpec {
 export interface WxrSpec {
   siteUrl: string;
   authors: WxrAuthorSpec[];
-  categories: Array<{ nicename: string; name: string }>;
+  categories: Array<{ nicename: string; name: string; parent?: string }>;
   tags: Array<{ slug: string; name: string }>;
   posts: WxrPostSpec[];
   attachments: WxrAttachmentSpec[];
@@ -63,7 +63,7 @@ export function buildWxr(spec: WxrSpec): string {
     out.push(`<wp:author><wp:author_id>${index + 1}</wp:author_id><wp:author_login>${cdata(author.login)}</wp:author_login><wp:author_email>${cdata(`${author.login}@old.example`)}</wp:author_email><wp:author_display_name>${cdata(author.displayName)}</wp:author_display_name></wp:author>`);
   });
   spec.categories.forEach((category, index) => {
-    out.push(`<wp:category><wp:term_id>${index + 1}</wp:term_id><wp:category_nicename>${cdata(category.nicename)}</wp:category_nicename><wp:category_parent>${cdata('')}</wp:category_parent><wp:cat_name>${cdata(category.name)}</wp:cat_name></wp:category>`);
+    out.push(`<wp:category><wp:term_id>${index + 1}</wp:term_id><wp:category_nicename>${cdata(category.nicename)}</wp:category_nicename><wp:category_parent>${cdata(category.parent ?? '')}</wp:category_parent><wp:cat_name>${cdata(category.name)}</wp:cat_name></wp:category>`);
   });
   spec.tags.forEach((tag, index) => {
     out.push(`<wp:tag><wp:term_id>${100 + index}</wp:term_id><wp:tag_slug>${cdata(tag.slug)}</wp:tag_slug><wp:tag_name>${cdata(tag.name)}</wp:tag_name></wp:tag>`);
@@ -123,9 +123,11 @@ export function bigSite(count = 300): BigSite {
   ];
   const categories = [
     { nicename: 'basics', name: 'Basics' },
-    { nicename: 'retirement', name: 'Retirement' },
+    { nicename: 'retirement', name: 'Retirement', parent: 'planning' },
     { nicename: 'taxes', name: 'Taxes' },
     { nicename: 'agency-news', name: 'Agency news' },
+    // A parent nobody files posts under directly.
+    { nicename: 'planning', name: 'Planning' },
   ];
   const tags = Array.from({ length: 12 }, (_, n) => ({ slug: `topic-${n}`, name: `Topic ${n}` }));
   const attachments: WxrAttachmentSpec[] = Array.from({ length: IMAGE_COUNT }, (_, n) => ({ id: 5000 + n, url: oldImage(n), title: `Picture ${n}`, parentId: 0 }));

@@ -31,6 +31,9 @@ import { wordpressDate, type WxrExport, type WxrItem } from './wxr';
 
 export const IMPORT_SOURCE = 'wordpress';
 
+/** How long a picture fetched from a URL prefix may take before it counts as missing. */
+const FETCH_TIMEOUT_MS = 30_000;
+
 
 export interface WordPressImportOptions {
   /** The uploads folder (wp-content/uploads copied), or a URL prefix to fetch them from; none: images are reported missing. */
@@ -250,7 +253,7 @@ export class WordPressImport {
     for (const candidate of candidates) {
       if (/^https?:\/\//i.test(from)) {
         try {
-          const response = await fetch(`${from.replace(/\/+$/, '')}/${candidate.split('/').map(encodeURIComponent).join('/')}`);
+          const response = await fetch(`${from.replace(/\/+$/, '')}/${candidate.split('/').map(encodeURIComponent).join('/')}`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
           if (response.ok) return new Uint8Array(await response.arrayBuffer());
         } catch {
           // Unreachable: try the next candidate, then report it missing.
@@ -430,7 +433,15 @@ export class WordPressImport {
     }
     // The old category and tag pages.
     const urls: ImportedUrl[] = [];
-    for (const [nicename, slug] of usedCategories) urls.push({ path: oldUrlKey(`/category/${nicename}/`, ''), target: slug === UNCATEGORIZED.slug ? '/blog' : `/blog/category/${slug}` });
+    const parents = new Map(this.#wxr.categories.map((category) => [category.nicename, category.parent]));
+    for (const [nicename, slug] of usedCategories) {
+      const target = slug === UNCATEGORIZED.slug ? '/blog' : `/blog/category/${slug}`;
+      urls.push({ path: oldUrlKey(`/category/${nicename}/`, ''), target });
+      // A child category's WordPress address names its parents: /category/parent/child/.
+      const chain = [nicename];
+      for (let parent = parents.get(nicename); parent && !chain.includes(parent) && chain.length < 10; parent = parents.get(parent)) chain.unshift(parent);
+      if (chain.length > 1) urls.push({ path: oldUrlKey(`/category/${chain.join('/')}/`, ''), target });
+    }
     for (const tag of this.#wxr.tags) urls.push({ path: oldUrlKey(`/tag/${tag.nicename}/`, ''), target: '/blog' });
     for (const item of posts) for (const term of item.terms) if (term.domain === 'post_tag') urls.push({ path: oldUrlKey(`/tag/${term.nicename}/`, ''), target: '/blog' });
     const unique = [...new Map(urls.map((url) => [url.path, url])).values()];

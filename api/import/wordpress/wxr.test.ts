@@ -6,7 +6,7 @@ const wxr = (items: string, extra = '') =>
 <rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
 <channel><title>Old</title><link>https://old.example</link><wp:wxr_version>1.2</wp:wxr_version>
 <wp:author><wp:author_login><![CDATA[jdoe]]></wp:author_login><wp:author_display_name><![CDATA[Jane Doe]]></wp:author_display_name></wp:author>
-<wp:category><wp:category_nicename>news</wp:category_nicename><wp:cat_name><![CDATA[News & views]]></wp:cat_name></wp:category>
+<wp:category><wp:category_nicename>news</wp:category_nicename><wp:category_parent>updates</wp:category_parent><wp:cat_name><![CDATA[News & views]]></wp:cat_name></wp:category>
 ${extra}${items}</channel></rss>`;
 
 /** Feeds the text in small pieces, as a file stream would (a CDATA section or an entity split across chunks). */
@@ -31,7 +31,7 @@ describe('reading a WordPress export', () => {
       expect(read.version).toBe('1.2');
       expect(read.siteUrl).toBe('https://old.example');
       expect(read.authors).toEqual([{ login: 'jdoe', displayName: 'Jane Doe' }]);
-      expect(read.categories).toEqual([{ nicename: 'news', name: 'News & views' }]);
+      expect(read.categories).toEqual([{ nicename: 'news', name: 'News & views', parent: 'updates' }]);
       const [item] = read.items;
       expect(item?.title).toBe('Fish & chips &#8211; a guide'.replace('&#8211;', '\u2013'));
       // Inside CDATA an entity is text as written.

@@ -54,6 +54,8 @@ export interface WxrItem {
 export interface WxrChannelCategory {
   nicename: string;
   name: string;
+  /** The parent category's nicename (WordPress's address of a child is /category/parent/child/); empty for none. */
+  parent: string;
 }
 
 export interface WxrExport {
@@ -146,7 +148,7 @@ export async function readWxrChunks(chunks: AsyncIterable<string> | Iterable<str
   let channelLink = '';
   let item: WxrItem | null = null;
   let author: Partial<WxrAuthor> | null = null;
-  let term: { nicename: string; name: string } | null = null;
+  let term: { nicename: string; name: string; parent: string } | null = null;
   let termKind: 'wp:category' | 'wp:tag' | null = null;
   let meta: { key: string; value: string } | null = null;
   let itemTerm: { domain: string; nicename: string } | null = null;
@@ -167,7 +169,7 @@ export async function readWxrChunks(chunks: AsyncIterable<string> | Iterable<str
     if (tag === 'item' && parent === 'channel') item = emptyItem();
     else if (tag === 'wp:author' && parent === 'channel') author = {};
     else if ((tag === 'wp:category' || tag === 'wp:tag') && parent === 'channel') {
-      term = { nicename: '', name: '' };
+      term = { nicename: '', name: '', parent: '' };
       termKind = tag;
     } else if (tag === 'wp:postmeta' && parent === 'item') meta = { key: '', value: '' };
     else if (tag === 'category' && parent === 'item') {
@@ -199,7 +201,7 @@ export async function readWxrChunks(chunks: AsyncIterable<string> | Iterable<str
         if (author.login) result.authors.push({ login: author.login, displayName: author.displayName || author.login });
         author = null;
       } else if ((tag === 'wp:category' || tag === 'wp:tag') && term) {
-        if (term.nicename) (termKind === 'wp:tag' ? result.tags : result.categories).push({ nicename: term.nicename, name: term.name || term.nicename });
+        if (term.nicename) (termKind === 'wp:tag' ? result.tags : result.categories).push({ nicename: term.nicename, name: term.name || term.nicename, parent: term.parent });
         term = null;
       }
     } else if (parent === 'item' && item) {
@@ -220,6 +222,7 @@ export async function readWxrChunks(chunks: AsyncIterable<string> | Iterable<str
     } else if ((parent === 'wp:category' || parent === 'wp:tag') && term) {
       if (tag === 'wp:category_nicename' || tag === 'wp:tag_slug') term.nicename = text.trim();
       else if (tag === 'wp:cat_name' || tag === 'wp:tag_name') term.name = text.trim();
+      else if (tag === 'wp:category_parent') term.parent = text.trim();
     }
     text = '';
   });
