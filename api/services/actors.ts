@@ -15,8 +15,12 @@ export type Actor =
   | { kind: 'staff'; email: string; ip: string }
   /** The site's own content: never recorded (no one asked for it). */
   | { kind: 'site' }
-  /** An import run from the CLI on the store (`import:wordpress` in the audit log; decision 0029); it only creates posts, and meets the compliance gate as a key without blog:admin does. */
-  | { kind: 'import'; source: string; ip: null };
+  /**
+   * An import run from the CLI on the store (`import:wordpress` in the audit log; decision 0029): it only
+   * creates posts, owned by `owner` (the keys of that owner may change them; none: staff and admin keys
+   * only), and meets the compliance gate as a key without blog:admin does.
+   */
+  | { kind: 'import'; source: string; ip: null; owner: string | null };
 
 export const SITE_ACTOR: Actor = { kind: 'site' };
 
@@ -25,9 +29,9 @@ export function keyActor(key: Pick<ApiKeySummary, 'id' | 'owner' | 'permissions'
   return { kind: 'key', key, ip: ip || null };
 }
 
-/** An import's actor (`import:wordpress`). */
-export function importActor(source: string): Actor {
-  return { kind: 'import', source, ip: null };
+/** An import's actor (`import:wordpress`), making posts owned by `owner`. */
+export function importActor(source: string, owner: string | null = null): Actor {
+  return { kind: 'import', source, ip: null, owner };
 }
 
 export function staffActor(email: string, ip: string): Actor {
@@ -42,7 +46,7 @@ export interface Editor extends PostAuthorKey {
 export function editorOf(actor: Actor): Editor {
   if (actor.kind === 'key') return { keyId: actor.key.id, owner: actor.key.owner, admin: actor.key.permissions.includes('blog:admin') };
   // An import meets the compliance gate as an author's key does: review mode holds its risky posts.
-  if (actor.kind === 'import') return { keyId: null, owner: null, admin: false };
+  if (actor.kind === 'import') return { keyId: null, owner: actor.owner, admin: false };
   return { keyId: null, owner: null, admin: true };
 }
 

@@ -108,7 +108,7 @@ export function registerImportWordPress(program: Command, ctx: CommandContext): 
     .option('--dry-run', 'read, convert and check every post, and say what would happen; write nothing')
     .option('--status <keep|draft>', 'keep: published, scheduled and draft posts stay so; draft: every post comes in as a draft', 'keep')
     .option('--category-map <file>', 'WordPress category -> site category: lines news=financial-education (*=uncategorized for every other one), or a JSON object')
-    .option('--author-map <file>', 'WordPress login -> author name shown: lines jdoe=Jane Doe, or a JSON object')
+    .option('--author-map <file>', 'WordPress login -> the author name shown, who also owns the post (the keys of that owner may change it): lines jdoe=Jane Doe, or a JSON object')
     .option('--data-dir <dir>', `import into the SQLite store in this directory: ${DATA_DIR_HELP}`)
     .option('--database-url <url>', 'import into the PostgreSQL store at this URL (postgres://...)')
     .option('--json', 'print the report as JSON on stdout')

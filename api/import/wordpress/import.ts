@@ -18,6 +18,7 @@ import path from 'node:path';
 import { findCategory, UNCATEGORIZED } from '../../../contract/categories';
 import { type CreatePostInput, checkCreatePostBody, POST_LIMITS, SLUG_PATTERN } from '../../../contract/blog';
 import { ApiError } from '../../../contract/errors';
+import { API_KEY_NAME_PATTERN } from '../../../contract/keys';
 import { slugify } from '../../../contract/slug';
 import { importActor } from '../../services/actors';
 import type { Services } from '../../services/services';
@@ -407,7 +408,6 @@ export class WordPressImport {
     for (const item of this.#wxr.items) if (item.postType !== 'post') report.notPosts[item.postType] = (report.notPosts[item.postType] ?? 0) + 1;
     report.posts = posts.length;
     const { store } = this.#services;
-    const actor = importActor(IMPORT_SOURCE);
     const progress = () => this.#options.onProgress?.({ done: report.imported.length + report.skipped.length + report.failed.length, total: posts.length, imported: report.imported.length, skipped: report.skipped.length, failed: report.failed.length });
     const usedCategories = new Map<string, string>();
     const seen = new Set<string>();
@@ -419,7 +419,7 @@ export class WordPressImport {
       if (seen.has(guid)) guid = `${guid}#wordpress-post-${item.postId ?? seen.size}`;
       seen.add(guid);
       try {
-        const outcome = await this.#one(item, title, guid, report, actor, usedCategories);
+        const outcome = await this.#one(item, title, guid, report, usedCategories);
         if (outcome.kind === 'imported') {
           report.imported.push(outcome.post);
           if (item.sticky) report.sticky.push(title);
@@ -456,7 +456,6 @@ export class WordPressImport {
     title: string,
     guid: string,
     report: ImportReport,
-    actor: ReturnType<typeof importActor>,
     usedCategories: Map<string, string>,
   ): Promise<{ kind: 'imported'; post: ImportedPostReport } | { kind: 'skipped' | 'failed'; reason: string }> {
     const { store } = this.#services;
@@ -485,6 +484,9 @@ export class WordPressImport {
     const check = checkCreatePostBody({ ...payload.body, slug });
     if (!check.ok) return { kind: 'failed', reason: check.reason === 'invalid' ? check.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ') : 'the body is not a post' };
     const input = { data: check.data, ignoredFields: [] };
+    // An author --author-map names owns the post: the keys of that owner (a key's name, by default) may change it.
+    const mapped = this.#options.authorMap?.get(item.creator);
+    const actor = importActor(IMPORT_SOURCE, mapped && API_KEY_NAME_PATTERN.test(mapped) ? mapped : null);
     if (this.#options.dryRun) {
       const validated = await this.#services.posts.validate(input, actor);
       const rules = [...new Set(validated.findings.map((finding) => finding.rule))];
