@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { htmlToMarkdown } from '../../authoring/post-markdown';
 import { sanitizeContent } from '../../services/sanitize';
 import { autop, convertContent, convertShortcodes, embedHtml, fromBlocks } from './convert';
 
@@ -76,7 +77,7 @@ describe('WordPress content as HTML', () => {
     );
   });
 
-  it('keeps every word of classic and block text, in order (property)', () => {
+  it('keeps every word of classic and block text, in order, in the HTML and in its Markdown (property)', () => {
     fc.assert(
       fc.property(classic, fc.boolean(), (text, blocks) => {
         const content = blocks
@@ -92,6 +93,9 @@ describe('WordPress content as HTML', () => {
           .replace(/\s+/g, ' ')
           .trim();
         expect(shown).toBe(text.replace(/\s+/g, ' ').trim());
+        // And `blogpost get --markdown` gives it back as Markdown with the same words (decision 0022's turndown).
+        const markdown = htmlToMarkdown(clean).replace(/\\(.)/g, '$1').replace(/\s+/g, ' ').trim();
+        expect(markdown).toBe(text.replace(/\s+/g, ' ').trim());
       }),
       { numRuns: 300 },
     );
