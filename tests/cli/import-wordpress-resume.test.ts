@@ -11,7 +11,7 @@ import { readWxrChunks } from '../../api/import/wordpress/wxr';
 import { createServices } from '../../api/services/services';
 import type { Store } from '../../api/store/store';
 import { makeTempDir } from '../support/server';
-import { bigSite, buildWxr } from '../support/wxr-builder';
+import { bigSite, buildWxr, OLD_SITE } from '../support/wxr-builder';
 import { inStore } from './data-dir-store';
 
 const work = makeTempDir('iul-wp-resume-');
@@ -55,5 +55,27 @@ it('a post made just before the import stopped is found again, not made twice', 
     // Its old addresses were noted with it.
     const post = all.entries.find((entry) => entry.title === first.failed[0]?.title);
     expect(await store.imports.redirect(`/?p=${stopped.split('=')[1]}`)).toEqual({ path: `/?p=${stopped.split('=')[1]}`, postId: post?.id });
+  });
+});
+
+it('a slug noted for a post that was never made, and taken by another post since, is not adopted: the post gets a free slug', async () => {
+  const site = bigSite(3);
+  const wxr = await readWxrChunks([buildWxr(site.spec)]);
+  const dataDir = path.join(work, 'taken');
+  await inStore(dataDir, async (store) => {
+    const [first] = site.spec.posts;
+    if (!first) throw new Error('no post');
+    const guid = `${OLD_SITE}/?p=${first.id}`;
+    // A run stopped after noting the slug, before making the post; then an author took the slug.
+    await store.imports.begin('wordpress', guid, first.slug, '2026-01-01T00:00:00.000Z');
+    const services = createServices(store);
+    const other = await services.posts.create({ data: { title: 'Somebody else', content: '<p>Theirs.</p>', excerpt: 'Theirs.', category: 'uncategorized', status: 'published', author: { name: 'Someone' }, slug: first.slug }, ignoredFields: [] }, { kind: 'staff', email: 'editor@example.com', ip: '127.0.0.1' });
+    const report = await new WordPressImport(services, wxr, { categoryMap: new Map([['*', 'uncategorized']]) }).run();
+    expect(report.failed).toEqual([]);
+    const mine = report.imported.find((post) => post.guid === guid);
+    expect(mine).toMatchObject({ slug: `${first.slug}-wp${first.id}` });
+    expect(mine).not.toHaveProperty('resumed');
+    expect((await store.posts.getBySlug(first.slug))?.id).toBe(other.post.id);
+    expect((await store.posts.getBySlug(first.slug))?.title).toBe('Somebody else');
   });
 });

@@ -20,7 +20,7 @@ import { type CreatePostInput, checkCreatePostBody, POST_LIMITS, SLUG_PATTERN } 
 import { ApiError } from '../../../contract/errors';
 import { API_KEY_NAME_PATTERN } from '../../../contract/keys';
 import { slugify } from '../../../contract/slug';
-import { importActor } from '../../services/actors';
+import { actorLabel, importActor } from '../../services/actors';
 import type { Services } from '../../services/services';
 import { hasVisibleContent, sanitizeContent } from '../../services/sanitize';
 import type { ImportedUrl } from '../../store/store';
@@ -468,9 +468,13 @@ export class WordPressImport {
     if (!category.ok) return { kind: 'failed', reason: category.reason };
     for (const term of item.terms) if (term.domain === 'category') usedCategories.set(term.nicename, this.#options.categoryMap?.get(term.nicename) ?? findCategory(term.nicename)?.slug ?? category.slug);
     // A post made by a run that stopped before noting it: found by the slug chosen for it.
+    let noted = known?.slug ?? null;
     if (known) {
       const made = await store.posts.lookupSlug(known.slug);
-      if (made?.kind === 'current') {
+      // Another post took that slug since: this one gets a free one.
+      if (made) noted = null;
+      // Only a post the import made (its version says so): another post that took the slug since is not adopted.
+      if (made?.kind === 'current' && made.post.origin?.by === actorLabel(importActor(IMPORT_SOURCE))) {
         const urls = oldAddresses(item, this.#wxr.siteUrl, made.post.id);
         if (!this.#options.dryRun) await store.imports.finish(IMPORT_SOURCE, guid, made.post.id, urls);
         report.redirects += urls.length;
@@ -480,7 +484,7 @@ export class WordPressImport {
     const payload = await this.#payload(item, title, category.slug, report);
     if (!payload.ok) return { kind: payload.skip ? 'skipped' : 'failed', reason: payload.reason };
     if (payload.warnings.length > 0) report.notes.push({ title, notes: payload.warnings });
-    const slug = known?.slug ?? (await this.#slugFor(item, title));
+    const slug = noted ?? (await this.#slugFor(item, title));
     const check = checkCreatePostBody({ ...payload.body, slug });
     if (!check.ok) return { kind: 'failed', reason: check.reason === 'invalid' ? check.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ') : 'the body is not a post' };
     const input = { data: check.data, ignoredFields: [] };
