@@ -30,6 +30,7 @@ import { pageErrorHandler } from './site/errors';
 import { clientFiles } from './site/client-files';
 import { pageHeaders } from './site/headers';
 import { mediaFiles } from './site/media-files';
+import { oldUrlRedirects } from './site/old-urls';
 import { siteRenderer } from './site/render';
 
 /** Pages of the site whose paths start with /api/ (SPEC section 2): the site renders them, not the API. */
@@ -115,6 +116,8 @@ export function createApp(options: AppOptions): Koa {
   const staffDeps = { services, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };
   app.use(staffGuard(staffDeps));
   app.use(pageRequestGuard);
+  // Old WordPress addresses of imported posts, categories and tags: 301 (decision 0029).
+  app.use(oldUrlRedirects(store));
   if (options.clientDir) app.use(clientFiles(options.clientDir));
   if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(

@@ -6,6 +6,7 @@
 import type * as PostMarkdown from './authoring/post-markdown';
 import type * as Maintenance from './store/sql/maintenance';
 import type * as ServerEnv from './server-env';
+import type * as WordPressImport from './import/wordpress/run';
 
 export { detectPostFileKind, parsePostFile, type PostFile, PostFileError, type PostFileKind, publishKeyOf, setFrontMatterFields, setFrontMatterId, withoutPublishTime } from './authoring/post-file';
 export { complianceSubject, offlineFindings, placeFinding, placeKey, type PostText, type SourceFinding } from './authoring/file-findings';
@@ -40,3 +41,6 @@ export const loadServerEnv = (): Promise<typeof ServerEnv> => import('./server-e
 // `blogpost archive verify|export`: the advertising archive (decision 0028), read through the seam.
 export { type ArchiveRecord, type ChainVerdict, DEFAULT_ARCHIVE_RETENTION_YEARS, retentionCutoff, verifyChain } from './store/archive';
 export { archiveExportZip, type ArchiveExportQuery } from './services/archive-export';
+// `blogpost import-wordpress`: a WordPress export into the store (decision 0029), loaded when it runs.
+export type { ImportProgress, ImportReport } from './import/wordpress/run';
+export const loadWordPressImport = (): Promise<typeof WordPressImport> => import('./import/wordpress/run');

@@ -10,6 +10,7 @@ import { registerCompletion } from './commands/completion';
 import { registerDiagnose } from './commands/diagnose';
 import { registerDoctor } from './commands/doctor';
 import { registerHelp } from './commands/help';
+import { registerImportWordPress } from './commands/import-wordpress';
 import { registerKeys } from './commands/keys';
 import { registerLeads } from './commands/leads';
 import { registerLint } from './commands/lint';
@@ -32,7 +33,7 @@ import { VERSION } from './version';
 
 export type CommandRegistrar = (program: Command, ctx: CommandContext) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSupportBundle, registerSeed, registerTransfer, registerBackup, registerDoctor, registerHelp, registerVersion, registerCompletion, registerArchive];
+const COMMANDS: readonly CommandRegistrar[] = [registerPublish, registerPosts, registerValidate, registerMedia, registerLint, registerDiagnose, registerTest, registerKeys, registerLeads, registerStaff, registerAudit, registerLogs, registerSupportBundle, registerSeed, registerTransfer, registerBackup, registerDoctor, registerHelp, registerVersion, registerCompletion, registerArchive, registerImportWordPress];
 
 export function buildProgram(ctx: CommandContext, extra: readonly CommandRegistrar[] = []): Command {
   const program = new Command('blogpost')

@@ -14,13 +14,24 @@ export type Actor =
   /** A signed-in staff member: `staff:<e-mail>`; changes any post, as a blog:admin key does. */
   | { kind: 'staff'; email: string; ip: string }
   /** The site's own content: never recorded (no one asked for it). */
-  | { kind: 'site' };
+  | { kind: 'site' }
+  /**
+   * An import run from the CLI on the store (`import:wordpress` in the audit log; decision 0029): it only
+   * creates posts, owned by `owner` (the keys of that owner may change them; none: staff and admin keys
+   * only), and meets the compliance gate as a key without blog:admin does.
+   */
+  | { kind: 'import'; source: string; ip: null; owner: string | null };
 
 export const SITE_ACTOR: Actor = { kind: 'site' };
 
 /** A request's API key; `ip` as the request log has it (none: null). */
 export function keyActor(key: Pick<ApiKeySummary, 'id' | 'owner' | 'permissions'>, ip: string): Actor {
   return { kind: 'key', key, ip: ip || null };
+}
+
+/** An import's actor (`import:wordpress`), making posts owned by `owner`. */
+export function importActor(source: string, owner: string | null = null): Actor {
+  return { kind: 'import', source, ip: null, owner };
 }
 
 export function staffActor(email: string, ip: string): Actor {
@@ -34,12 +45,15 @@ export interface Editor extends PostAuthorKey {
 
 export function editorOf(actor: Actor): Editor {
   if (actor.kind === 'key') return { keyId: actor.key.id, owner: actor.key.owner, admin: actor.key.permissions.includes('blog:admin') };
+  // An import meets the compliance gate as an author's key does: review mode holds its risky posts.
+  if (actor.kind === 'import') return { keyId: null, owner: actor.owner, admin: false };
   return { keyId: null, owner: null, admin: true };
 }
 
 /** How the audit log, and a review's `decidedBy`, name the actor. */
 export function actorLabel(actor: Actor): string {
   if (actor.kind === 'key') return `key:${actor.key.id}`;
+  if (actor.kind === 'import') return `import:${actor.source}`;
   return actor.kind === 'staff' ? `staff:${actor.email}` : 'site';
 }
 

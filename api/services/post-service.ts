@@ -215,7 +215,9 @@ export class PostService {
 
   /** A checked body cleaned, with a warning for each post of the same title; a 400 listing what cleaning left wrong. */
   async #cleaned(input: PostInput, actor: Actor | null): Promise<CleanedPost> {
-    const outcome = await this.#cleaner.clean(input.data, input.ignoredFields, actor?.kind === 'key' ? editorOf(actor) : null, this.#now());
+    // A key's posts are its owner's; an import's are the owner it names (decision 0029).
+    const by = actor?.kind === 'key' || actor?.kind === 'import' ? editorOf(actor) : null;
+    const outcome = await this.#cleaner.clean(input.data, input.ignoredFields, by, this.#now());
     if (!outcome.ok) throw validationError(outcome.problems);
     const duplicates = await this.#cleaner.duplicateWarnings(outcome.cleaned.post.title);
     if (duplicates.length === 0) return outcome.cleaned;

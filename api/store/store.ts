@@ -399,6 +399,31 @@ export interface ArchiveRepository {
   nextApprovalNumber(): Promise<number>;
 }
 
+/** An item of an import (a WordPress export's post), by its guid (decision 0029). */
+export interface ImportedItem {
+  source: string;
+  guid: string;
+  state: 'pending' | 'done';
+  slug: string;
+  postId: string | null;
+}
+
+/** An old address and where it now answers: a post (by id, followed to its current slug) or a fixed path. */
+export type ImportedUrl = { path: string; postId: string; target?: undefined } | { path: string; target: string; postId?: undefined };
+
+/** What imports remember: the items imported (so a re-run skips them) and the old addresses. */
+export interface ImportRepository {
+  item(source: string, guid: string): Promise<ImportedItem | null>;
+  /** Durable before the post is made: the slug it will have. */
+  begin(source: string, guid: string, slug: string, at: string): Promise<void>;
+  /** The item done (its post made), with its old addresses, in one transaction. */
+  finish(source: string, guid: string, postId: string, urls: readonly ImportedUrl[]): Promise<void>;
+  /** Old addresses not tied to an item (categories, tags); an address already known keeps its answer. */
+  addUrls(urls: readonly ImportedUrl[]): Promise<void>;
+  /** Where an old address (`/2024/05/slug`, `/?p=12`) now answers, or null. */
+  redirect(path: string): Promise<ImportedUrl | null>;
+}
+
 export interface Store {
   posts: PostRepository;
   keys: KeyRepository;
@@ -411,6 +436,8 @@ export interface Store {
   indieAuthCodes: IndieAuthCodeRepository;
   /** The advertising archive (decision 0028). */
   archive: ArchiveRepository;
+  /** Imports from WordPress: items imported and old addresses (decision 0029). */
+  imports: ImportRepository;
   /**
    * Rate limits counted across every server on this store; absent for a store only one server uses
    * (SQLite), whose limits are kept in that server's memory.

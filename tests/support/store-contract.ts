@@ -1103,6 +1103,34 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await store.indieAuthCodes.take('b'.repeat(64), 2_000)).toBeNull();
       }),
     );
+
+    it(
+      'remembers imported items by guid (pending, then done) and the old addresses, which keep their first answer',
+      withStore(async ({ store, reopen }) => {
+        const guid = 'https://old.example/?p=12';
+        expect(await store.imports.item('wordpress', guid)).toBeNull();
+        await store.imports.begin('wordpress', guid, 'my-post', '2026-01-01T00:00:00.000Z');
+        expect(await store.imports.item('wordpress', guid)).toEqual({ source: 'wordpress', guid, state: 'pending', slug: 'my-post', postId: null });
+        // Begun again (a run after a crash): the same row.
+        await store.imports.begin('wordpress', guid, 'my-post', '2026-01-02T00:00:00.000Z');
+        const post = await create(store, 'Imported');
+        await store.imports.finish('wordpress', guid, post.id, [
+          { path: '/?p=12', postId: post.id },
+          { path: '/2024/05/my-post', postId: post.id },
+        ]);
+        await store.imports.addUrls([
+          { path: '/category/news', target: '/blog/category/financial-education' },
+          { path: '/2024/05/my-post', target: '/elsewhere' },
+        ]);
+        const reopened = await reopen();
+        expect(await reopened.imports.item('wordpress', guid)).toMatchObject({ state: 'done', postId: post.id });
+        expect(await reopened.imports.item('ghost', guid)).toBeNull();
+        expect(await reopened.imports.redirect('/?p=12')).toEqual({ path: '/?p=12', postId: post.id });
+        expect(await reopened.imports.redirect('/2024/05/my-post')).toEqual({ path: '/2024/05/my-post', postId: post.id });
+        expect(await reopened.imports.redirect('/category/news')).toEqual({ path: '/category/news', target: '/blog/category/financial-education' });
+        expect(await reopened.imports.redirect('/nothing')).toBeNull();
+      }),
+    );
   });
   describeArchiveContract(name, open);
 }

@@ -218,6 +218,15 @@ function advertisingArchive(kind: EngineKind): string[] {
   ];
 }
 
+/**
+ * Imports from WordPress (decision 0029): each export item by its guid (pending while its post is
+ * made, then done, with the post's id), and the old addresses that answer 301.
+ */
+const IMPORTED_URLS = [
+  `CREATE TABLE imported_items (source TEXT NOT NULL, guid TEXT NOT NULL, state TEXT NOT NULL, slug TEXT NOT NULL, post_id TEXT, at TEXT NOT NULL, PRIMARY KEY (source, guid))`,
+  `CREATE TABLE imported_urls (path TEXT PRIMARY KEY, post_id TEXT, target TEXT)`,
+];
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -235,6 +244,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0003-post-source': run(POST_SOURCE),
     '0004-lead-follow-up': run(LEAD_FOLLOW_UP),
     '0005-advertising-archive': run(advertisingArchive(kind)),
+    '0006-imported-urls': run(IMPORTED_URLS),
     '0007-indieauth': run(INDIEAUTH),
   };
 }

@@ -182,6 +182,24 @@ export interface AdvertisingArchiveTable {
   hash: string;
 }
 
+/** An item of a WordPress (or other) export, by its guid: `pending` while its post is being made, then `done` (decision 0029). */
+export interface ImportedItemsTable {
+  source: string;
+  guid: string;
+  state: string;
+  /** The slug the post is made with, chosen before it is made (a re-run finds a post made just before a crash by it). */
+  slug: string;
+  post_id: string | null;
+  at: string;
+}
+
+/** An old address (a path, or `/?p=123`) answered 301: to a post (followed to its current slug) or to a fixed target. */
+export interface ImportedUrlsTable {
+  path: string;
+  post_id: string | null;
+  target: string | null;
+}
+
 export interface StoreSchema {
   store_meta: StoreMetaTable;
   posts: PostsTable;
@@ -203,4 +221,6 @@ export interface StoreSchema {
   media_files: MediaFilesTable;
   rate_buckets: RateBucketsTable;
   advertising_archive: AdvertisingArchiveTable;
+  imported_items: ImportedItemsTable;
+  imported_urls: ImportedUrlsTable;
 }

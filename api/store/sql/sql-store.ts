@@ -20,6 +20,7 @@ import { SqlIndieAuthCodeRepository } from './indieauth';
 import { SqlArchiveRepository } from './archive';
 import { SqlKeyRepository } from './keys';
 import { SqlLeadRepository, SqlOutboxRepository } from './leads';
+import { SqlImportRepository } from './imports';
 import { SqlMediaRepository } from './media';
 import { FIRST_MIGRATION, migrate } from './migrations';
 import { POSTS_CHANGED_CHANNEL, readPostsChanged, SqlPostRepository } from './posts';
@@ -139,6 +140,7 @@ function assemble(database: SqlDatabase, now: () => Date, created: boolean, medi
     media: new SqlMediaRepository(database, mediaDir),
     indieAuthCodes: new SqlIndieAuthCodeRepository(database),
     archive: new SqlArchiveRepository(database, now),
+    imports: new SqlImportRepository(database),
     created,
     close: () => database.close(),
   };
