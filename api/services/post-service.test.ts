@@ -168,13 +168,19 @@ describe('the audit log', () => {
     const admin = keyActor({ id: 'AdminKey01', owner: 'site', permissions: ['blog:write', 'blog:admin'] }, '203.0.113.10');
     const one = await posts.create(input({ title: 'Approved by a Key', content: QUOTED }), AUTHOR);
     const two = await posts.create(input({ title: 'Sent Back by Staff', content: QUOTED }), AUTHOR);
-    expect((await posts.approve(one.post.id, one.post.revision, admin)).post.status).toBe('published');
+    // A high finding its author did not accept: approved only with a reason, through any door.
+    await expect(posts.approve(one.post.id, one.post.revision, admin)).rejects.toMatchObject({ code: 'validation_failed', status: 400, errors: [expect.objectContaining({ field: 'reason', problem: 'missing' })] });
+    await expect(posts.approve(one.post.id, one.post.revision, admin, '  ')).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(posts.approve(one.post.id, one.post.revision, admin, 'x'.repeat(501))).rejects.toMatchObject({ errors: [expect.objectContaining({ field: 'reason', problem: 'invalid' })] });
+    expect((await store.posts.getById(one.post.id))?.status).toBe('in_review');
+    expect((await posts.approve(one.post.id, one.post.revision, admin, ' The quote is attributed and the floor explained. ')).post.status).toBe('published');
+    expect((await store.posts.revisions(one.post.id))[0]?.record.status).toBe('in_review');
     const back = await posts.sendBack(two.post.id, two.post.revision, 'Say what the floor does not cover.', STAFF);
     expect(back.post).toMatchObject({ status: 'draft', review: { state: 'returned', note: 'Say what the floor does not cover.' } });
     expect((await store.posts.getById(two.post.id))?.review?.decidedBy).toBe('staff:jane@example.com');
     const decisions = (await store.audit.list()).filter((entry) => entry.action.startsWith('review.'));
     expect(decisions).toEqual([
-      { at: NOW.toISOString(), actor: 'key:AdminKey01', action: 'review.approved', target: one.post.id, detail: { rules: 'guaranteed-returns', code: 'ADV-2026-0001', expires: '2027-11-25T10:00:00.000Z' }, ip: '203.0.113.10' },
+      { at: NOW.toISOString(), actor: 'key:AdminKey01', action: 'review.approved', target: one.post.id, detail: { rules: 'guaranteed-returns', code: 'ADV-2026-0001', expires: '2027-11-25T10:00:00.000Z', reason: 'The quote is attributed and the floor explained.' }, ip: '203.0.113.10' },
       { at: NOW.toISOString(), actor: 'staff:jane@example.com', action: 'review.returned', target: two.post.id, detail: { rules: 'guaranteed-returns', note: 'Say what the floor does not cover.' }, ip: '198.51.100.7' },
     ]);
   });

@@ -24,12 +24,13 @@ import type { ComplianceFinding, ComplianceMode } from '../../contract/complianc
 import { ApiError, validationError } from '../../contract/errors';
 import { type FieldChange, type IfMatch, type PostWriteResponse } from '../../contract/post-lifecycle';
 import type { AuditAction, AuditEntry } from '../../contract/staff';
+import { STAFF_REASON_MAX as APPROVAL_REASON_MAX } from '../../contract/staff-area';
 import type { ReviewRecord } from '../store/records';
 import type { AuditLog, PostIndexEntry, PostRecord, PostRepository } from '../store/store';
 import { type ApprovalInput, approvalOf, type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS, EXPIRING_WITHIN_DAYS, generatedCode } from './approvals';
 import { archiveEntryFor, closingEntry } from './archive';
 import { type Actor, actorLabel, auditEntry, type Editor, editorOf } from './actors';
-import { applyGate, findingsOf, type GateRequest, heldMessage, pendingReview } from './compliance-gate';
+import { applyGate, findingsOf, type GateRequest, heldMessage, htmlFindingsOf, pendingReview } from './compliance-gate';
 import { askedInPayload, askedStatus, authorChanges, conflictingChange, mergedVersion, originsSince, overlappingChanges, sinceNote, STATUS_FIELDS, statusPayload } from './post-merge';
 import { checkIfMatch, editablePost, matchedVersion, staleVersion } from './post-preconditions';
 import { changedPayload, fieldChanges, messageFor, payloadOf, versionFrom, writeAnswer } from './post-versions';
@@ -448,6 +449,21 @@ export class PostService {
    */
   async approve(id: string, revision: number, actor: Actor, reason?: string, approvalInput: ApprovalInput = {}): Promise<PostWriteResponse> {
     const post = await this.#underReview(id, revision);
+    // High findings the author did not accept are published only with the reviewer's written reason,
+    // whichever door the decision comes through (the staff area, the API, blogpost review approve).
+    const high = htmlFindingsOf(post).filter((finding) => finding.severity === 'high' && !finding.accepted).length;
+    const given = reason?.trim() ?? '';
+    if (high > 0 && !given) {
+      throw validationError([
+        {
+          field: 'reason',
+          problem: 'missing',
+          message: `this post still has ${high} high finding${high === 1 ? '' : 's'} its author did not accept: to approve it anyway, say why (at most ${APPROVAL_REASON_MAX} characters); the reason is kept in the audit log and the post's history`,
+        },
+      ]);
+    }
+    if (given.length > APPROVAL_REASON_MAX) throw validationError([{ field: 'reason', problem: 'invalid', message: `the reason can be at most ${APPROVAL_REASON_MAX} characters: shorten it` }]);
+    reason = high > 0 ? given : undefined;
     const now = this.#now();
     const approval = await approvalOf(approvalInput, now, this.#approvals, async () => generatedCode(now.getUTCFullYear(), await this.#nextApprovalNumber()));
     const review = post.review;

@@ -384,9 +384,13 @@ export async function reviewListCommand(options: ChangeOptions, ctx: CommandCont
 }
 
 /** `blogpost review approve <post>`: the post goes live (or is scheduled) as its author asked. */
-export function reviewApproveCommand(target: string, options: ChangeOptions & { code?: string; expires?: string }, ctx: CommandContext): Promise<ExitCode> {
+export function reviewApproveCommand(target: string, options: ChangeOptions & { code?: string; expires?: string; reason?: string }, ctx: CommandContext): Promise<ExitCode> {
   // The approval's code and expiry (decision 0028): the server generates a code and takes APPROVAL_VALID_MONTHS when they are left out.
-  const approval = { ...(options.code !== undefined ? { approval_code: options.code } : {}), ...(options.expires !== undefined ? { approval_expires: options.expires } : {}) };
+  const approval = {
+    ...(options.code !== undefined ? { approval_code: options.code } : {}),
+    ...(options.expires !== undefined ? { approval_expires: options.expires } : {}),
+    ...(options.reason !== undefined ? { reason: options.reason } : {}),
+  };
   return change(target, options, ctx, 'Approved', (id) => ({ method: 'POST', path: `/api/blog/${id}/review`, body: { decision: 'approve', ...approval } }), (answer, origin) => {
     const under = /\(approval [^)]*\)/.exec(answer.message)?.[0];
     const approved = `Approved "${answer.post.title}"${under ? ` ${under}` : ''}`;
@@ -467,9 +471,10 @@ export function registerPosts(program: Command, ctx: CommandContext): void {
     .argument('<post>', POST_ARGUMENT)
     .option('--code <code>', "the approval code, e.g. a carrier's compliance code (default: one is generated, like ADV-2026-0042)")
     .option('--expires <date>', "when the approval runs out, YYYY-MM-DD (default: the server's APPROVAL_VALID_MONTHS, 12 months); the post then leaves the site for review again")
+    .option('--reason <text>', 'why it may be published despite high findings its author did not accept (required then; kept in the audit log and the post\'s history)')
     .option('--json', 'print the API answer as JSON on stdout')
-    .addHelpText('after', '\nExamples:\n  $ blogpost review approve 3f0c1e52-...\n  $ blogpost review approve how-iul-works --code CARRIER-7781 --expires 2027-06-30\n')
-    .action(async (target: string, options: ChangeOptions & { code?: string; expires?: string }) => ctx.exit(await reviewApproveCommand(target, options, ctx)));
+    .addHelpText('after', '\nExamples:\n  $ blogpost review approve 3f0c1e52-...\n  $ blogpost review approve how-iul-works --code CARRIER-7781 --expires 2027-06-30\n  $ blogpost review approve how-iul-works --reason "The carrier\'s illustration backs the 6% figure; disclosure added."\n')
+    .action(async (target: string, options: ChangeOptions & { code?: string; expires?: string; reason?: string }) => ctx.exit(await reviewApproveCommand(target, options, ctx)));
   connection(review.command('return'), ADMIN_KEY)
     .description('Return a held post to its author as a draft, with a note saying what to change.')
     .argument('<post>', POST_ARGUMENT)

@@ -244,13 +244,20 @@ describe('blogpost publish and list against a server', () => {
     expect((await blogpost(['publish', file], { env, cwd: tmp })).code).toBe(0);
     const id = /^id: (.+)$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
     const reviewer = { ...env, BLOGPOST_API_KEY: await site.createKey('approver', ['blog:admin']) };
-    const approved = await blogpost(['review', 'approve', id, '--json'], { env: reviewer });
+    // Its high findings were not accepted by its author: the reviewer says why it may go out anyway.
+    const unexplained = await blogpost(['review', 'approve', id], { env: reviewer });
+    expect(unexplained.code).toBe(1);
+    expect(unexplained.stderr).toContain('high findings its author did not accept: to approve it anyway, say why');
+    const approved = await blogpost(['review', 'approve', id, '--reason', 'The floor is explained and the quote attributed.', '--json'], { env: reviewer });
     expect(approved.code).toBe(0);
     expect(JSON.parse(approved.stdout)).toMatchObject({ post: { id, status: 'published' } });
     const slug = (JSON.parse(approved.stdout) as { post: { slug: string } }).post.slug;
     expect((await fetch(`${site.url}/blog/${slug}`)).status).toBe(200);
     const empty = await blogpost(['review', 'list'], { env: reviewer });
     expect(empty.stderr + empty.stdout).toContain('No post is waiting for compliance review.');
+    // The reason is the approved version's "why" (the table shortens it).
+    const history = await blogpost(['history', id], { env: reviewer });
+    expect(history.stdout).toContain('approved in compliance review despite high findings: The fl');
   });
 
   it('block: a 422 shows the findings at their line with the guidance, exit 1', async () => {

@@ -28,10 +28,13 @@ async function heldPost(title: string): Promise<string> {
   return ((await res.json()) as { post: { id: string } }).post.id;
 }
 
+/** The held posts carry a high finding their author did not accept: an approval says why. */
+const REASON = 'The carrier approved this wording.';
+
 describe('blogpost review approve --code --expires', () => {
   it('records the typed code and expiry on the post and in the archive, and says them', async () => {
     const id = await heldPost('Approved With a Carrier Code');
-    const run = await blogpost(['review', 'approve', id, '--code', 'CARRIER-7781', '--expires', '2099-06-30'], { env: reviewer });
+    const run = await blogpost(['review', 'approve', id, '--code', 'CARRIER-7781', '--expires', '2099-06-30', '--reason', REASON], { env: reviewer });
     expect(run.stderr).toContain('Approved "Approved With a Carrier Code" (approval CARRIER-7781, valid until 2099-06-30): it is on the site at');
     expect(run.code).toBe(0);
     expect((await site.store.posts.getById(id))?.approval).toMatchObject({ code: 'CARRIER-7781', expiresAt: '2099-06-30T23:59:59.999Z', by: expect.stringMatching(/^key:/) });
@@ -40,14 +43,14 @@ describe('blogpost review approve --code --expires', () => {
 
   it('generates a code when none is typed', async () => {
     const id = await heldPost('Approved With a Generated Code');
-    const run = await blogpost(['review', 'approve', id, '--json'], { env: reviewer });
+    const run = await blogpost(['review', 'approve', id, '--reason', REASON, '--json'], { env: reviewer });
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as { message: string }).message).toMatch(/approval ADV-\d{4}-\d{4}, valid until \d{4}-\d{2}-\d{2}/);
   });
 
   it('refuses an expiry in the past, saying what to give, and leaves the post waiting (exit 1)', async () => {
     const id = await heldPost('Approved With a Past Date');
-    const run = await blogpost(['review', 'approve', id, '--expires', '2020-01-01'], { env: reviewer });
+    const run = await blogpost(['review', 'approve', id, '--expires', '2020-01-01', '--reason', REASON], { env: reviewer });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('approval_expires (2020-01-01) is not in the future');
     expect((await site.store.posts.getById(id))?.status).toBe('in_review');

@@ -141,13 +141,13 @@ describe("an author's file while others move the post on", () => {
     const held = await blogpost(['publish', 'caps.md']);
     expect(held.code, held.stderr).toBe(0);
     expect((await stored(id)).status).toBe('in_review');
-    const approved = await call(server, 'POST', `/api/blog/${id}/review`, { key: reviewer, body: { decision: 'approve' }, headers: { 'If-Match': await etagOf(id) } });
+    const approved = await call(server, 'POST', `/api/blog/${id}/review`, { key: reviewer, body: { decision: 'approve', reason: 'Risk-free is removed in the next revision.' }, headers: { 'If-Match': await etagOf(id) } });
     expect(approved.status).toBe(200);
 
     edit(file(), 'This policy is risk-free. ', '');
     const run = await blogpost(['publish', 'caps.md']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain(`Since revision 12: approved in compliance review (key:${keyId(reviewer)}, `);
+    expect(run.stderr).toContain(`Since revision 12: approved in compliance review despite high findings: Risk-free is removed in the next revision. (key:${keyId(reviewer)}, `);
     expect(await stored(id)).toMatchObject({ status: 'published', revision: 14 });
   });
 

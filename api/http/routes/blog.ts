@@ -185,9 +185,10 @@ const REVIEW_DECISIONS = ['approve', 'return'] as const;
 
 /**
  * The body of POST /api/blog/:id/review: `{ decision: 'approve' }` (with an optional `approval_code` and
- * `approval_expires`) or `{ decision: 'return', note }`.
+ * `approval_expires`, and a `reason` when high findings its author did not accept remain) or
+ * `{ decision: 'return', note }`.
  */
-function reviewDecision(body: unknown): { decision: (typeof REVIEW_DECISIONS)[number]; note: string; approval: ApprovalInput } {
+function reviewDecision(body: unknown): { decision: (typeof REVIEW_DECISIONS)[number]; note: string; reason: string | undefined; approval: ApprovalInput } {
   const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const decision = REVIEW_DECISIONS.find((known) => known === record.decision);
   const note = typeof record.note === 'string' ? record.note.trim() : '';
@@ -202,7 +203,11 @@ function reviewDecision(body: unknown): { decision: (typeof REVIEW_DECISIONS)[nu
       throw validationError([{ field, problem: 'invalid', message: `${field} must be a string (${field === 'approval_code' ? 'e.g. "ADV-2026-0042"' : 'a date, e.g. "2027-06-30"'}), or left out` }]);
     }
   }
-  return { decision, note, approval: { code: text(record.approval_code), expires: text(record.approval_expires) } };
+  // Why a post with high findings its author did not accept may be published anyway (checked by the service).
+  if (record.reason !== undefined && record.reason !== null && typeof record.reason !== 'string') {
+    throw validationError([{ field: 'reason', problem: 'invalid', message: 'reason must be a string saying why the post may be published despite its high findings, or left out' }]);
+  }
+  return { decision, note, reason: text(record.reason), approval: { code: text(record.approval_code), expires: text(record.approval_expires) } };
 }
 
 function reviewPost(deps: BlogRouteDeps) {
@@ -211,12 +216,12 @@ function reviewPost(deps: BlogRouteDeps) {
     if (!key) throw new Error('unreachable: the review route authenticates first');
     requirePermission(key, 'blog:admin');
     const id = await postIdFor(deps.store, param(ctx, 'id'));
-    const { decision, note, approval } = reviewDecision(ctx.input);
+    const { decision, note, reason, approval } = reviewDecision(ctx.input);
     const ifMatch = ifMatchOf(ctx);
     if (!ifMatch) throw new ApiError('precondition_required', { hints: ['Read the post with GET /api/blog/:id and send its ETag as If-Match, so you decide on the version you read.'] });
     const revision = ifMatch.kind === 'etags' ? (ifMatch.etags[0]?.revision ?? -1) : ((await deps.store.getById(id))?.revision ?? -1);
     const actor = actorOf(ctx);
-    sendWrite(ctx, decision === 'approve' ? await deps.posts.approve(id, revision, actor, undefined, approval) : await deps.posts.sendBack(id, revision, note, actor));
+    sendWrite(ctx, decision === 'approve' ? await deps.posts.approve(id, revision, actor, reason, approval) : await deps.posts.sendBack(id, revision, note, actor));
   };
 }
 
