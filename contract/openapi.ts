@@ -511,7 +511,7 @@ const OPERATIONS: readonly OperationSpec[] = [
     operationId: 'reviewPost',
     summary: 'Decide on a post held for compliance review',
     description:
-      'For a key holding blog:admin: approve a post with the status in_review (it is published, or scheduled if its time is still ahead), or return it to its author as a draft with a note the author reads in GET /api/blog/{id}. The body is {"decision": "approve"} (optionally with "approval_code", e.g. a carrier\'s compliance code, else one like ADV-2026-0042 is generated, and "approval_expires", a date, else APPROVAL_VALID_MONTHS from now: when it runs out the post leaves the site again) or {"decision": "return", "note": "..."}; If-Match names the version decided on.',
+      'For a key holding blog:admin: approve a post with the status in_review (it is published, or scheduled if its time is still ahead), or return it to its author as a draft with a note the author reads in GET /api/blog/{id}. The body is {"decision": "approve"} (optionally with "approval_code", e.g. a carrier\'s compliance code, else one like ADV-2026-0042 is generated, and "approval_expires", a date, else APPROVAL_VALID_MONTHS from now: when it runs out the post leaves the site again, and "reason", required while high findings its author did not accept remain: why it may be published anyway, kept in the audit and the history) or {"decision": "return", "note": "..."}; If-Match names the version decided on.',
     tag: 'Posts',
     auth: 'required',
     parameters: ['path.id', 'header.If-Match'],
