@@ -397,6 +397,14 @@ export interface ArchiveRepository {
   prune(before: Date, options: { now: Date; retentionYears: number }): Promise<number>;
   /** The next number for a generated approval code (1, 2, 3...), one statement: two servers never get the same one. */
   nextApprovalNumber(): Promise<number>;
+  /** The number of the last approval code generated (0: none yet), for `blogpost export`. */
+  approvalNumber(): Promise<number>;
+  /**
+   * `blogpost import`: the records as exported (numbers, times and hashes kept, so the chain verifies
+   * as before), where the chain starts, and the approval codes' counter, into an archive with no record;
+   * a StoreError ('conflict') when it has one.
+   */
+  restore(archive: { records: readonly ArchiveRecord[]; base: ArchiveBase | null; approvalNumber: number }): Promise<void>;
 }
 
 /** An item of an import (a WordPress export's post), by its guid (decision 0029). */
@@ -407,6 +415,9 @@ export interface ImportedItem {
   slug: string;
   postId: string | null;
 }
+
+/** An imported item as stored, with when it was begun. */
+export type ImportedItemRecord = ImportedItem & { at: string };
 
 /** An old address and where it now answers: a post (by id, followed to its current slug) or a fixed path. */
 export type ImportedUrl = { path: string; postId: string; target?: undefined } | { path: string; target: string; postId?: undefined };
@@ -422,6 +433,10 @@ export interface ImportRepository {
   addUrls(urls: readonly ImportedUrl[]): Promise<void>;
   /** Where an old address (`/2024/05/slug`, `/?p=12`) now answers, or null. */
   redirect(path: string): Promise<ImportedUrl | null>;
+  /** Every item and old address, for `blogpost export`. */
+  everything(): Promise<{ items: ImportedItemRecord[]; urls: ImportedUrl[] }>;
+  /** `blogpost import`: items and addresses as exported. */
+  restore(everything: { items: readonly ImportedItemRecord[]; urls: readonly ImportedUrl[] }): Promise<void>;
 }
 
 export interface Store {

@@ -2,8 +2,11 @@
  * Everything a store holds, as one file and back (`blogpost export` and `blogpost import`): the way to
  * move between SQLite and PostgreSQL, and a backup format. JSON Lines, one record a line, so a
  * large store streams: a header, then the keys, staff accounts, media (their files in base64), posts
- * (each with its kept versions), leads (each with its notifications) and the audit log, then an `end`
- * line with the counts, which tells a complete export from a cut-off one. Everything goes through the
+ * (each with its kept versions), leads (each with its notifications), the audit log, the advertising
+ * archive (its records as stored, so its hash chain verifies after a move; decision 0028) and what
+ * WordPress imports remember (items by guid, old addresses: decision 0029), then an `end` line with the
+ * counts, which tells a complete export from a cut-off one. Version 1 files (without the last two) are
+ * still read. Everything goes through the
  * store seam, so either kind of store exports and imports the same way.
  *
  * Not exported: staff sign-in sessions (people sign in again after a move), rate-limit buckets and
@@ -12,15 +15,16 @@
  */
 import { z } from 'zod';
 import { auditEntrySchema, deliveryRecordSchema, keyRecordSchema, leadRecordSchema, mediaRecordSchema, postRecordSchema, staffRecordSchema, storedRevisionSchema } from './records';
+import { ARCHIVE_EVENTS } from './archive';
 import type { Store } from './store';
 
 export const EXPORT_FORMAT = 'blogpost-export';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
 
 const headerLine = z.object({
   kind: z.literal('header'),
   format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_VERSION),
+  version: z.union([z.literal(1), z.literal(EXPORT_VERSION)]),
   exportedAt: z.string(),
   demoKeyIssuedAt: z.string().nullable(),
 });
@@ -32,8 +36,34 @@ const countsSchema = z.object({
   posts: z.number().int().nonnegative(),
   leads: z.number().int().nonnegative(),
   audit: z.number().int().nonnegative(),
+  // Since version 2.
+  archive: z.number().int().nonnegative().default(0),
+  imported: z.number().int().nonnegative().default(0),
 });
 export type TransferCounts = z.infer<typeof countsSchema>;
+
+const archiveRecordSchema = z.object({
+  seq: z.number().int().positive(),
+  subject: z.string(),
+  kind: z.enum(['post', 'page']),
+  event: z.enum(ARCHIVE_EVENTS),
+  path: z.string(),
+  title: z.string(),
+  html: z.string(),
+  text: z.string(),
+  contentHash: z.string(),
+  liveFrom: z.string(),
+  liveTo: z.string().nullable(),
+  findings: z.array(z.object({ rule: z.string(), severity: z.string(), match: z.string() })),
+  madeBy: z.string().nullable(),
+  approver: z.string().nullable(),
+  approvalCode: z.string().nullable(),
+  recordedAt: z.string(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+const importedUrlSchema = z.union([z.object({ path: z.string(), postId: z.string() }), z.object({ path: z.string(), target: z.string() })]);
+const importedItemSchema = z.object({ source: z.string(), guid: z.string(), state: z.enum(['pending', 'done']), slug: z.string(), postId: z.string().nullable(), at: z.string() });
 
 const recordLine = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('key'), record: keyRecordSchema }),
@@ -42,18 +72,31 @@ const recordLine = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('post'), record: postRecordSchema, revisions: z.array(storedRevisionSchema) }),
   z.object({ kind: z.literal('lead'), record: leadRecordSchema, deliveries: z.array(deliveryRecordSchema) }),
   z.object({ kind: z.literal('audit'), entry: auditEntrySchema }),
+  z.object({ kind: z.literal('archive'), record: archiveRecordSchema }),
+  // Where the archive's chain starts (records removed after their retention) and the approval codes' counter.
+  z.object({ kind: z.literal('archive_state'), base: z.object({ seq: z.number().int().nonnegative(), hash: z.string() }).nullable(), approvalNumber: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('imported'), items: z.array(importedItemSchema), urls: z.array(importedUrlSchema) }),
   z.object({ kind: z.literal('end'), counts: countsSchema }),
 ]);
 type RecordLine = z.infer<typeof recordLine>;
 
-const COUNTED: Record<Exclude<RecordLine['kind'], 'end'>, keyof TransferCounts> = { key: 'keys', staff: 'staff', media: 'media', post: 'posts', lead: 'leads', audit: 'audit' };
+const COUNTED: Record<Exclude<RecordLine['kind'], 'end' | 'archive_state'>, keyof TransferCounts> = {
+  key: 'keys',
+  staff: 'staff',
+  media: 'media',
+  post: 'posts',
+  lead: 'leads',
+  audit: 'audit',
+  archive: 'archive',
+  imported: 'imported',
+};
 
 /** An export that cannot be imported: what is wrong, and on which line. */
 export class TransferError extends Error {
   override readonly name = 'TransferError';
 }
 
-const emptyCounts = (): TransferCounts => ({ keys: 0, staff: 0, media: 0, posts: 0, leads: 0, audit: 0 });
+const emptyCounts = (): TransferCounts => ({ keys: 0, staff: 0, media: 0, posts: 0, leads: 0, audit: 0, archive: 0, imported: 0 });
 
 /** Writes the whole store, line by line, to `write`; the counts written. */
 export async function exportStore(store: Store, write: (line: string) => Promise<void>, now: Date = new Date()): Promise<TransferCounts> {
@@ -94,6 +137,16 @@ export async function exportStore(store: Store, write: (line: string) => Promise
   for (const entry of await store.audit.list()) {
     await emit({ kind: 'audit', entry });
     counts.audit++;
+  }
+  for (const record of await store.archive.list()) {
+    await emit({ kind: 'archive', record });
+    counts.archive++;
+  }
+  await emit({ kind: 'archive_state', base: await store.archive.base(), approvalNumber: await store.archive.approvalNumber() });
+  const imported = await store.imports.everything();
+  if (imported.items.length + imported.urls.length > 0) {
+    await emit({ kind: 'imported', ...imported });
+    counts.imported++;
   }
   await emit({ kind: 'end', counts });
   return counts;
@@ -137,10 +190,13 @@ async function readExport(lines: AsyncIterable<string>): Promise<{ header: z.inf
     if (line.kind === 'end') end = line.counts;
     else {
       records.push(line);
-      counts[COUNTED[line.kind]]++;
+      if (line.kind !== 'archive_state') counts[COUNTED[line.kind]]++;
     }
   }
   if (!header) throw new TransferError('The file is empty: it is not a `blogpost export` file.');
+  if (records.some((line) => line.kind === 'archive') && !records.some((line) => line.kind === 'archive_state')) {
+    throw new TransferError('The export holds advertising archive records but not where its chain starts (its archive_state line): it was edited or damaged.');
+  }
   if (!end) throw new TransferError(`The export has no end line after line ${number}: it was cut off. Export again (nothing was imported).`);
   for (const name of Object.keys(counts) as (keyof TransferCounts)[]) {
     if (counts[name] !== end[name]) throw new TransferError(`The export's end line counts ${end[name]} ${name} but the file holds ${counts[name]}: it was edited or damaged.`);
@@ -157,6 +213,7 @@ async function contentsOf(store: Store): Promise<string[]> {
     [(await store.staff.list()).length, 'staff account(s)'],
     [(await store.media.list()).length, 'image(s)'],
     [(await store.leads.list({ spam: 'any' })).length, 'quote request(s)'],
+    [(await store.archive.list()).length, 'advertising archive record(s)'],
   ];
   return held.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
 }
@@ -171,10 +228,14 @@ export async function importStore(store: Store, lines: AsyncIterable<string>): P
   if (held.length > 0) throw new TransferError(`The store is not empty (it holds ${held.join(', ')}): import into a new data directory or an empty database. Nothing was imported.`);
   const counts = emptyCounts();
   let done = 0;
+  // The archive goes in whole, with where its chain starts: gathered, then restored at its state line.
+  const archive: z.infer<typeof archiveRecordSchema>[] = [];
   try {
     for (const line of records) {
-      await importRecord(store, line);
-      counts[COUNTED[line.kind]]++;
+      if (line.kind === 'archive') archive.push(line.record);
+      else if (line.kind === 'archive_state') await store.archive.restore({ records: archive, base: line.base, approvalNumber: line.approvalNumber });
+      else await importRecord(store, line);
+      if (line.kind !== 'archive_state') counts[COUNTED[line.kind]]++;
       done++;
     }
     if (header.demoKeyIssuedAt) await store.keys.markDemoKeyIssued(new Date(header.demoKeyIssuedAt));
@@ -187,7 +248,7 @@ export async function importStore(store: Store, lines: AsyncIterable<string>): P
   return counts;
 }
 
-async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end' }>): Promise<void> {
+async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end' | 'archive' | 'archive_state' }>): Promise<void> {
   switch (line.kind) {
     case 'key':
       // As exported, names unchecked: an export made before names were checked atomically may hold two active keys with one name.
@@ -210,5 +271,7 @@ async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end
       return;
     case 'audit':
       return store.audit.append(line.entry);
+    case 'imported':
+      return store.imports.restore({ items: line.items, urls: line.urls });
   }
 }

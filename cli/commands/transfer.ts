@@ -1,6 +1,7 @@
 /**
  * `blogpost export` and `blogpost import`: the whole store (posts with their kept versions, keys,
- * staff accounts, images, quote requests with their notifications, the audit log) as one JSON Lines
+ * staff accounts, images, quote requests with their notifications, the audit log, the advertising
+ * archive, what WordPress imports remember) as one JSON Lines
  * file and back, between the embedded SQLite database (DATA_DIR) and PostgreSQL (DATABASE_URL). (A
  * backup of a running SQLite store is `blogpost backup`: an exact copy of the database file.)
  */
@@ -24,7 +25,7 @@ interface ExportOptions extends LocationOptions {
 }
 
 function describeCounts(counts: TransferCounts): string {
-  return `${counts.posts} post(s), ${counts.keys} API key(s), ${counts.staff} staff account(s), ${counts.media} image(s), ${counts.leads} quote request(s) and ${counts.audit} audit entr${counts.audit === 1 ? 'y' : 'ies'}`;
+  return `${counts.posts} post(s), ${counts.keys} API key(s), ${counts.staff} staff account(s), ${counts.media} image(s), ${counts.leads} quote request(s), ${counts.audit} audit entr${counts.audit === 1 ? 'y' : 'ies'} and ${counts.archive} advertising archive record(s)${counts.imported > 0 ? ', with what WordPress imports remember (items and old addresses)' : ''}`;
 }
 
 /** Runs `work` on the opened store, closing it after; store and file problems end with exit code 4. */

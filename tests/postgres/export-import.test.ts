@@ -2,7 +2,8 @@
  * `blogpost export` and `blogpost import` between the two engines of the store, the embedded SQLite
  * database of a data directory and PostgreSQL, run as the CLI (real processes, exit codes and output):
  * an export of a data directory holding the demo articles, a post with kept versions and an old slug,
- * a key, a staff account, an image, a quote request with its notification and the audit log, imported
+ * a key, a staff account, an image, a quote request with its notification, the audit log, the
+ * advertising archive (whose chain still verifies) and a WordPress import's old addresses, imported
  * into an empty database, gives the same API answers and pages there; exported again from PostgreSQL
  * and imported into a new data directory (a new SQLite file), the same again. A cut-off file and a
  * store that is not empty import nothing.
@@ -10,7 +11,9 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { verifyChain } from '../../api/store/archive';
 import { DATABASE_FILE } from '../../api/store/data-dir';
+import type { Store } from '../../api/store/store';
 import { openPostgresStore, openSqliteStore } from '../../api/store/sql/sql-store';
 import { auditEntry, deliveryRecord, leadRecord, mediaFiles, mediaRecord } from '../support/store-contract';
 import { validPost } from '../api/support';
@@ -31,7 +34,7 @@ const MEDIA_ID = 'abcdefabcdefabcdefabcdefabcdef12';
 /** What a visitor and an integrator see: the answers compared between the stores. */
 async function answers(server: TestServer): Promise<Record<string, string>> {
   const seen: Record<string, string> = {};
-  const paths = ['/api/blog?limit=50', '/api/blog?limit=50&page=2', '/api/blog/categories', `/api/blog/${postId}`, '/api/blog/moved-by-export', '/blog', '/blog/moved-by-export', '/blog/before-the-move', '/rss.xml', '/sitemap.xml', `/media/${MEDIA_ID}-480.webp`];
+  const paths = ['/?p=777', '/2019/05/before-the-move/', '/category/news/', '/api/blog?limit=50', '/api/blog?limit=50&page=2', '/api/blog/categories', `/api/blog/${postId}`, '/api/blog/moved-by-export', '/blog', '/blog/moved-by-export', '/blog/before-the-move', '/rss.xml', '/sitemap.xml', `/media/${MEDIA_ID}-480.webp`];
   for (const pathname of paths) {
     const res = await fetch(`${server.url}${pathname}`, { redirect: 'manual' });
     seen[pathname] = `${res.status} ${res.headers.get('location') ?? ''}\n${(await res.text()).replace(/"request_id":"[^"]*"/g, '')}`;
@@ -67,10 +70,24 @@ beforeAll(async () => {
     const medium = mediaRecord(MEDIA_ID);
     await server.store.media.save(medium, mediaFiles(medium));
     await server.store.audit.append(auditEntry({ actor: 'cli:test', action: 'key.created', target: 'moved' }));
+    // As blogpost import-wordpress leaves them: the item by its guid, and its old addresses.
+    const guid = 'https://old.example/?p=777';
+    await server.store.imports.begin('wordpress', guid, 'before-the-move', '2026-01-01T00:00:00.000Z');
+    await server.store.imports.finish('wordpress', guid, postId, [
+      { path: '/?p=777', postId },
+      { path: '/2019/05/before-the-move', postId },
+    ]);
+    await server.store.imports.addUrls([{ path: '/category/news', target: '/blog/category/financial-education' }]);
   } finally {
     await server.close();
   }
 });
+
+/** The advertising archive as stored, and whether its chain verifies. */
+async function archiveOf(store: Store): Promise<{ records: unknown; ok: boolean }> {
+  const records = await store.archive.list();
+  return { records, ok: verifyChain(records, await store.archive.base()).ok };
+}
 
 async function answersOn(open: () => Promise<TestServer>): Promise<Record<string, string>> {
   const server = await open();
@@ -86,12 +103,18 @@ describe('blogpost export and import', () => {
     const original = await answersOn(() => startTestServer({ dataDir: sourceDir }));
     expect(original['/blog/before-the-move']).toMatch(/^301 \/blog\/moved-by-export/);
     expect(original.revisions).toMatch(/^200\n.*"Before the move"/s);
+    expect(original['/?p=777']).toMatch(/^301 \/blog\/moved-by-export/);
+    expect(original['/2019/05/before-the-move/']).toMatch(/^301 \/blog\/moved-by-export/);
+    const source = await openSqliteStore(sourceDir);
+    const archive = await archiveOf(source).finally(() => source.close());
+    expect(archive.ok).toBe(true);
+    expect(archive.records).toEqual(expect.arrayContaining([expect.objectContaining({ subject: postId, event: 'published' }), expect.objectContaining({ subject: postId, event: 'updated' })]));
 
     const fileExport = path.join(work, 'from-sqlite.jsonl');
     const exported = await blogpost(['export', '--data-dir', sourceDir, '--out', fileExport]);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe('');
-    expect(exported.stderr).toMatch(/Exported 42 post\(s\), 1 API key\(s\), 1 staff account\(s\), 1 image\(s\), 1 quote request\(s\) and \d+ audit entr(y|ies) from data in .*source to /);
+    expect(exported.stderr).toMatch(/Exported 42 post\(s\), 1 API key\(s\), 1 staff account\(s\), 1 image\(s\), 1 quote request\(s\), \d+ audit entr(y|ies) and \d+ advertising archive record\(s\), with what WordPress imports remember \(items and old addresses\) from data in .*source to /);
     // Personal data of leads and the hashes of keys and passwords: the owner's alone.
     expect(statSync(fileExport).mode & 0o777).toBe(0o600);
     expect(readFileSync(fileExport, 'utf8')).not.toContain(writer);
@@ -101,6 +124,8 @@ describe('blogpost export and import', () => {
     expect(imported.stderr).toMatch(/Imported 42 post\(s\), 1 API key\(s\), 1 staff account\(s\).* into data in PostgreSQL at postgres:\/\/app@127\.0\.0\.1/);
     const onPostgres = await answersOn(() => startTestServer({ openStore: () => openPostgresStore(databaseUrl, 'PostgreSQL') }));
     expect(onPostgres).toEqual(original);
+    const postgres = await openPostgresStore(databaseUrl, 'PostgreSQL');
+    expect(await archiveOf(postgres).finally(() => postgres.close())).toEqual(archive);
 
     // Back again: PostgreSQL to a new data directory.
     const pgExport = path.join(work, 'from-postgres.jsonl');
@@ -118,6 +143,8 @@ describe('blogpost export and import', () => {
       expect(await store.outbox.forLead('lead_TRANSFERTRANSFER0001')).toHaveLength(1);
       expect(await store.staff.findByEmail('AGENT@example.com')).toMatchObject({ name: 'Alex Agent' });
       expect((await store.audit.list()).map((entry) => entry.target)).toContain('moved');
+      expect(await archiveOf(store)).toEqual(archive);
+      expect(await store.imports.item('wordpress', 'https://old.example/?p=777')).toMatchObject({ state: 'done', postId });
     } finally {
       await store.close();
     }

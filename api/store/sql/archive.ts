@@ -5,7 +5,7 @@
  * run appends. `appendArchive` runs inside a caller's transaction too: a post's change and its record
  * are committed together (sql/posts.ts).
  */
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import {
   type ArchiveAppend,
   type ArchiveBase,
@@ -48,6 +48,30 @@ function recordOf(row: Selectable<AdvertisingArchiveTable>): ArchiveRecord {
     recordedAt: row.recorded_at,
     prevHash: row.prev_hash,
     hash: row.hash,
+  };
+}
+
+/** A record as its row. */
+function archiveRow(record: ArchiveRecord): Insertable<AdvertisingArchiveTable> {
+  return {
+    seq: record.seq,
+    subject: record.subject,
+    kind: record.kind,
+    event: record.event,
+    path: record.path,
+    title: record.title,
+    html: record.html,
+    text: record.text,
+    content_hash: record.contentHash,
+    live_from: record.liveFrom,
+    live_to: record.liveTo,
+    findings: JSON.stringify(record.findings),
+    made_by: record.madeBy,
+    approver: record.approver,
+    approval_code: record.approvalCode,
+    recorded_at: record.recordedAt,
+    prev_hash: record.prevHash,
+    hash: record.hash,
   };
 }
 
@@ -105,26 +129,7 @@ export async function appendArchive(database: SqlDatabase, tx: Tx, entry: Archiv
   const record: ArchiveRecord = { ...unhashed, liveTo: closing ? at : null, hash: recordHash(unhashed) };
   await tx
     .insertInto('advertising_archive')
-    .values({
-      seq: record.seq,
-      subject: record.subject,
-      kind: record.kind,
-      event: record.event,
-      path: record.path,
-      title: record.title,
-      html: record.html,
-      text: record.text,
-      content_hash: record.contentHash,
-      live_from: record.liveFrom,
-      live_to: record.liveTo,
-      findings: JSON.stringify(record.findings),
-      made_by: record.madeBy,
-      approver: record.approver,
-      approval_code: record.approvalCode,
-      recorded_at: record.recordedAt,
-      prev_hash: record.prevHash,
-      hash: record.hash,
-    })
+    .values(archiveRow(record))
     .execute();
   return record;
 }
@@ -175,6 +180,27 @@ export class SqlArchiveRepository implements ArchiveRepository {
     );
     if (!row) throw new StoreError('corrupt', this.#database.where, `The row 'approval_seq' of store_meta is missing in ${this.#database.where} (the database was changed by hand?); restore it from a backup.`);
     return Number(row.value);
+  }
+
+  async approvalNumber(): Promise<number> {
+    const row = await this.#database.read('read the approval codes counter', (db) => db.selectFrom('store_meta').select('value').where('name', '=', 'approval_seq').executeTakeFirst());
+    return Number(row?.value ?? 0);
+  }
+
+  async restore(archive: { records: readonly ArchiveRecord[]; base: ArchiveBase | null; approvalNumber: number }): Promise<void> {
+    await this.#database.write('restore the advertising archive', async (tx) => {
+      await this.#database.lock(tx, ARCHIVE_LOCK);
+      const held = await tx.selectFrom('advertising_archive').select('seq').limit(1).executeTakeFirst();
+      if (held) throw new StoreError('conflict', this.#database.where, `The advertising archive in ${this.#database.where} already holds records: import into an empty database.`);
+      for (const record of archive.records) {
+        await tx
+          .insertInto('advertising_archive')
+          .values(archiveRow(record))
+          .execute();
+      }
+      await tx.updateTable('store_meta').set({ value: archive.base ? JSON.stringify(archive.base) : null }).where('name', '=', 'archive_base').execute();
+      await tx.updateTable('store_meta').set({ value: String(archive.approvalNumber) }).where('name', '=', 'approval_seq').execute();
+    });
   }
 
   async prune(before: Date, options: { now: Date; retentionYears: number }): Promise<number> {

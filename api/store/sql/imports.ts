@@ -3,7 +3,7 @@
  * `imported_items` (each export item by its guid: pending while its post is made, then done) and
  * `imported_urls` (old addresses and where they answer now).
  */
-import type { ImportedItem, ImportedUrl, ImportRepository } from '../store';
+import type { ImportedItem, ImportedItemRecord, ImportedUrl, ImportRepository } from '../store';
 import type { SqlDatabase, Tx } from './database';
 
 function urlRow(url: ImportedUrl): { path: string; post_id: string | null; target: string | null } {
@@ -49,6 +49,26 @@ export class SqlImportRepository implements ImportRepository {
   async addUrls(urls: readonly ImportedUrl[]): Promise<void> {
     if (urls.length === 0) return;
     await this.#database.write('note old addresses', (tx) => insertUrls(tx, urls));
+  }
+
+  async everything(): Promise<{ items: ImportedItemRecord[]; urls: ImportedUrl[] }> {
+    return this.#database.read('read the imports', async (db) => {
+      const items = await db.selectFrom('imported_items').selectAll().orderBy('source').orderBy('guid').execute();
+      const urls = await db.selectFrom('imported_urls').selectAll().orderBy('path').execute();
+      return {
+        items: items.map((row) => ({ source: row.source, guid: row.guid, state: row.state === 'done' ? 'done' : 'pending', slug: row.slug, postId: row.post_id, at: row.at })),
+        urls: urls.flatMap((row): ImportedUrl[] => (row.post_id ? [{ path: row.path, postId: row.post_id }] : row.target ? [{ path: row.path, target: row.target }] : [])),
+      };
+    });
+  }
+
+  async restore(everything: { items: readonly ImportedItemRecord[]; urls: readonly ImportedUrl[] }): Promise<void> {
+    await this.#database.write('restore the imports', async (tx) => {
+      for (const item of everything.items) {
+        await tx.insertInto('imported_items').values({ source: item.source, guid: item.guid, state: item.state, slug: item.slug, post_id: item.postId, at: item.at }).execute();
+      }
+      await insertUrls(tx, everything.urls);
+    });
   }
 
   async redirect(path: string): Promise<ImportedUrl | null> {
