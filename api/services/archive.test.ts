@@ -7,14 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkCreatePostBody, type CreatePostInput, TRASH_RETENTION_DAYS } from '../../contract/blog';
+import { TRASH_RETENTION_DAYS } from '../../contract/blog';
+import { postInput as input } from '../../tests/support/post-input';
 import type { ComplianceMode } from '../../contract/compliance';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
 import { verifyChain } from '../store/archive';
 import { openSqliteStore } from '../store/sql/sql-store';
 import type { Store } from '../store/store';
 import { keyActor, staffActor } from './actors';
-import type { PostInput } from './post-service';
 import { createServices, type Services } from './services';
 
 const AUTHOR = keyActor({ id: 'AuthorKey1', owner: 'acme', permissions: ['blog:write'] }, '203.0.113.9');
@@ -39,19 +39,6 @@ async function servicesAt(start: string, complianceMode: ComplianceMode = 'warn'
   return Object.assign(services, { setNow: (iso: string) => void (now = new Date(iso)) });
 }
 
-function input(overrides: Partial<CreatePostInput> & Record<string, unknown> = {}): PostInput {
-  const check = checkCreatePostBody({
-    title: 'How the 0% Floor of an IUL Works',
-    content: '<p>Index credits have a 0% floor; policy charges still apply.</p>',
-    excerpt: 'What the floor guarantees, and what it does not.',
-    category: 'IUL Strategies',
-    status: 'published',
-    author: { name: 'Jane Author', credentials: 'CFP' },
-    ...overrides,
-  });
-  if (!check.ok) throw new Error(`test body is invalid: ${JSON.stringify(check)}`);
-  return { data: check.data, ignoredFields: check.ignoredFields };
-}
 
 describe('the advertising archive of a post', () => {
   it('holds every public version with its live-from and live-to through publish, two updates, unpublish, trash and purge', async () => {

@@ -8,14 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkCreatePostBody, type CreatePostInput } from '../../contract/blog';
+import { postInput as input } from '../../tests/support/post-input';
 import type { ComplianceMode } from '../../contract/compliance';
 import { ApiError } from '../../contract/errors';
 import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
 import { openSqliteStore } from '../store/sql/sql-store';
 import type { Store } from '../store/store';
 import { keyActor, SITE_ACTOR, staffActor } from './actors';
-import type { PostInput } from './post-service';
 import { createServices, type Services } from './services';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -40,19 +39,6 @@ async function servicesIn(complianceMode: ComplianceMode, clock: () => Date = ()
   return createServices(store, { complianceMode }, clock);
 }
 
-function input(overrides: Partial<CreatePostInput> & Record<string, unknown>): PostInput {
-  const check = checkCreatePostBody({
-    title: 'How the 0% Floor of an IUL Works',
-    content: '<p>Index credits have a 0% floor; policy charges still apply.</p>',
-    excerpt: 'What the floor guarantees, and what it does not.',
-    category: 'IUL Strategies',
-    status: 'published',
-    author: { name: 'Jane Author' },
-    ...overrides,
-  });
-  if (!check.ok) throw new Error(`test body is invalid: ${JSON.stringify(check)}`);
-  return { data: check.data, ignoredFields: check.ignoredFields };
-}
 
 /** The If-Match of a client that read this version. */
 function etagOf(post: { id: string; revision: number }) {

@@ -50,23 +50,13 @@ export interface ArchiveAppend {
   approvalCode: string | null;
 }
 
-export interface ArchiveRecord {
+/** A record as stored: what was appended (its `at` as `liveFrom`), numbered, dated and chained. */
+export interface ArchiveRecord extends Omit<ArchiveAppend, 'at'> {
   seq: number;
-  subject: string;
-  kind: ArchiveKind;
-  event: ArchiveEvent;
-  path: string;
-  title: string;
-  html: string;
-  text: string;
   /** SHA-256 of `html`, hex. */
   contentHash: string;
   liveFrom: string;
   liveTo: string | null;
-  findings: ArchiveFinding[];
-  madeBy: string | null;
-  approver: string | null;
-  approvalCode: string | null;
   recordedAt: string;
   prevHash: string;
   hash: string;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type ArchiveAppend, retentionCutoff, verifyChain } from '../../api/store/archive';
 import type { NewPost, PostRecord, Store } from '../../api/store/store';
 import { StoreError } from '../../api/store/store-error';
-import type { StoreUnderTest } from './store-contract';
+import { onFreshStore, type StoreUnderTest } from './store-contract';
 
 function entry(subject: string, event: ArchiveAppend['event'], at: string, html = `<p>${subject} at ${at}</p>`): ArchiveAppend {
   const closing = event === 'unpublished' || event === 'deleted';
@@ -47,14 +47,7 @@ const post = (title: string, status: NewPost['status'] = 'published'): NewPost =
 const fromPost = (event: ArchiveAppend['event'], at: string) => (stored: PostRecord) => entry(stored.id, event, at, `<h1>${stored.title}</h1>${stored.content}`);
 
 export function describeArchiveContract(name: string, open: () => Promise<StoreUnderTest>): void {
-  const withStore = (test: (under: StoreUnderTest) => Promise<void>) => async () => {
-    const under = await open();
-    try {
-      await test(under);
-    } finally {
-      await under.cleanup();
-    }
-  };
+  const withStore = onFreshStore(open);
   const chainOf = async (store: Store) => verifyChain(await store.archive.list(), await store.archive.base());
 
   describe(`store contract, advertising archive: ${name}`, () => {

@@ -199,9 +199,9 @@ function created(outcome: CreateOutcome): PostIndexEntry {
   return outcome.post;
 }
 
-export function describeStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
-  /** Runs `test` on a fresh store, cleaning up whatever happens. */
-  const withStore = (test: (under: StoreUnderTest) => Promise<void>) => async () => {
+/** A test body run on a fresh store of `open`, cleaned up whatever happens. */
+export function onFreshStore(open: () => Promise<StoreUnderTest>): (test: (under: StoreUnderTest) => Promise<void>) => () => Promise<void> {
+  return (test) => async () => {
     const under = await open();
     try {
       await test(under);
@@ -209,6 +209,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       await under.cleanup();
     }
   };
+}
+
+export function describeStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
+  /** Runs `test` on a fresh store, cleaning up whatever happens. */
+  const withStore = onFreshStore(open);
   const create = (store: Store, title: string, overrides: Partial<NewPost> = {}, slugBase = title.toLowerCase().replaceAll(' ', '-')) =>
     store.posts.create(newPost(title, overrides), { slugBase }).then(created);
 
