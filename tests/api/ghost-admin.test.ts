@@ -6,8 +6,10 @@
  * updated_at, image uploads, the request shapes of the writing apps, and the compliance gate.
  */
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiPermission } from '../../contract/keys';
 import { ghostSecret } from '../../api/ghost/admin-key';
 import { startTestServer, type TestServer } from '../support/server';
@@ -374,5 +376,43 @@ describe('the compliance gate through the Ghost Admin API', () => {
     } finally {
       await blocked.close();
     }
+  });
+});
+
+describe('the request log', () => {
+  function logLines(): Record<string, unknown>[] {
+    try {
+      const text = readFileSync(path.join(server.dataDir, 'logs', `requests-${new Date().toISOString().slice(0, 10)}.jsonl`), 'utf8');
+      return text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      return [];
+    }
+  }
+
+  async function lineFor(requestId: string | null): Promise<Record<string, unknown>> {
+    return vi.waitFor(
+      () => {
+        const line = logLines().find((entry) => entry.requestId === requestId);
+        if (!line) throw new Error(`no line for ${requestId} yet`);
+        return line;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+  }
+
+  it("names the door by its path, with the key's id and never the token; a refusal keeps its code", async () => {
+    const kid = adminKey.split(':')[0];
+    const jwt = token(adminKey);
+    const created = await ghost('POST', '/ghost/api/admin/posts/?source=html', { auth: `Ghost ${jwt}`, body: { posts: [{ title: 'Logged', html: HTML }] } });
+    expect(created.status).toBe(201);
+    expect(await lineFor(created.headers.get('x-request-id'))).toMatchObject({ path: '/ghost/api/admin/posts/', status: 201, keyId: kid });
+    const refused = await ghost('POST', '/ghost/api/admin/posts/?source=html', { auth: `Ghost ${token(adminKey, { aud: '/content/' })}`, body: { posts: [{ title: 'Refused', html: HTML }] } });
+    expect(await lineFor(refused.headers.get('x-request-id'))).toMatchObject({ status: 401, code: 'invalid_api_key', keyId: kid });
+    const file = logLines().map((line) => JSON.stringify(line)).join('\n');
+    expect(file).not.toContain(jwt);
+    expect(file).not.toContain(adminKey.split(':')[1]);
   });
 });
