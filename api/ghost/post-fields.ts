@@ -105,24 +105,33 @@ export function payloadFromGhost(post: Record<string, unknown>, context: GhostMa
   const html = htmlOf(post);
   const text = html === undefined ? '' : plainText(html);
   if (html === undefined || text === '') throw new GhostFieldError('html', 'Validation error: a post needs html with some text.', 'Send the post as html with ?source=html.');
-  const fields = fieldsFromGhost(post, context, html, text);
-  return { ...categoryFields([]), status: 'draft', ...fields, author: { name: context.authorName } };
+  const fields = fieldsFromGhost(post, context);
+  const title = typeof fields.title === 'string' ? fields.title : titleFromContent(text, context.now);
+  const excerpt = typeof fields.excerpt === 'string' ? fields.excerpt : cutAtWord(text, EXCERPT_MAX_CHARS) || title;
+  return { ...categoryFields([]), status: 'draft', ...fields, title, excerpt, author: { name: context.authorName } };
 }
 
-/** The payload fields a Ghost post (or an update of one) sets; the fields it does not send are absent. */
-export function fieldsFromGhost(post: Record<string, unknown>, context: GhostMappingContext, html = htmlOf(post), text = html === undefined ? undefined : plainText(html)): Record<string, unknown> {
+/**
+ * The payload fields a Ghost post (or an update of one) sends; the fields it does not send are absent,
+ * so an update that sends only html keeps the post's title and excerpt.
+ */
+export function fieldsFromGhost(post: Record<string, unknown>, context: GhostMappingContext): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  if (html !== undefined) fields.content = html;
+  const html = htmlOf(post);
+  if (html !== undefined) {
+    if (plainText(html) === '') throw new GhostFieldError('html', 'Validation error: a post needs html with some text.', 'Send the post as html with ?source=html.');
+    fields.content = html;
+  }
   const title = textField(post, 'title')?.trim();
   if (title) fields.title = title;
-  else if (post.title !== undefined || text !== undefined) fields.title = title || titleFromContent(text ?? '', context.now);
   const excerpt = textField(post, 'custom_excerpt')?.trim();
   if (excerpt) fields.excerpt = excerpt;
-  else if (text !== undefined) fields.excerpt = cutAtWord(text, EXCERPT_MAX_CHARS) || String(fields.title ?? '');
   if (post.tags !== undefined) Object.assign(fields, categoryFields(tagNames(post.tags)));
   const status = textField(post, 'status');
   const publishedAt = textField(post, 'published_at');
-  if (status !== undefined || publishedAt !== undefined) Object.assign(fields, statusFields((status ?? 'draft').trim().toLowerCase(), publishedAt, context.now));
+  // published_at counts only with a status (Ghost's default, draft, ignores it), so an update sending
+  // published_at alone leaves the post's status as it is.
+  if (status !== undefined) Object.assign(fields, statusFields(status.trim().toLowerCase(), publishedAt, context.now));
   const slug = textField(post, 'slug')?.trim().toLowerCase();
   if (slug) fields.slug = slug;
   if (post.feature_image !== undefined) {

@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiPermission } from '../../contract/keys';
@@ -242,12 +243,13 @@ describe('posts', () => {
   });
 
   it('updates with the right updated_at; a stale one is refused 409 UpdateCollisionError and changes nothing', async () => {
-    const created = postOf(await ghost('POST', '/ghost/api/admin/posts/?source=html', { body: { posts: [{ title: 'Before the edit', html: HTML, status: 'published', slug: 'edited-from-ghost' }] } }));
+    const created = postOf(await ghost('POST', '/ghost/api/admin/posts/?source=html', { body: { posts: [{ title: 'Before the edit', html: HTML, custom_excerpt: 'Kept excerpt.', status: 'published', slug: 'edited-from-ghost' }] } }));
     const updated = await ghost('PUT', `/ghost/api/admin/posts/${created.id}/?source=html`, { body: { posts: [{ title: 'After the edit', updated_at: created.updated_at }] } });
     expect(updated.status, updated.text).toBe(200);
     const after = postOf(updated);
     expect(after.title).toBe('After the edit');
     expect(after.html).toContain('Here is how it works.');
+    expect(after).toMatchObject({ custom_excerpt: 'Kept excerpt.', status: 'published' });
     expect(after.updated_at).not.toBe(created.updated_at);
     expect(await (await fetch(`${server.url}/blog/edited-from-ghost`)).text()).toContain('After the edit');
 
@@ -255,6 +257,11 @@ describe('posts', () => {
     expect(stale.status).toBe(409);
     expect(firstError(stale)).toMatchObject({ type: 'UpdateCollisionError', message: 'Saving failed! Someone else is editing this post.' });
     expect((await server.store.posts.getById(created.id))?.title).toBe('After the edit');
+
+    const htmlOnly = await ghost('PUT', `/ghost/api/admin/posts/${created.id}/?source=html`, { body: { posts: [{ html: '<p>Only the text changes here.</p>', updated_at: after.updated_at }] } });
+    expect(htmlOnly.status, htmlOnly.text).toBe(200);
+    expect(postOf(htmlOnly)).toMatchObject({ title: 'After the edit', custom_excerpt: 'Kept excerpt.', status: 'published' });
+    expect(postOf(htmlOnly).html).toContain('Only the text changes here.');
 
     const missing = await ghost('PUT', `/ghost/api/admin/posts/${created.id}/`, { body: { posts: [{ title: 'No updated_at' }] } });
     expect(missing.status).toBe(422);
@@ -414,5 +421,29 @@ describe('the request log', () => {
     const file = logLines().map((line) => JSON.stringify(line)).join('\n');
     expect(file).not.toContain(jwt);
     expect(file).not.toContain(adminKey.split(':')[1]);
+  });
+});
+
+describe('any post body', () => {
+  it('is stored or refused in Ghost\'s error shape with a 4xx that says what to do, never a 5xx', async () => {
+    const field = fc.oneof(fc.string({ maxLength: 60 }), fc.integer(), fc.constant(null), fc.array(fc.oneof(fc.string({ maxLength: 20 }), fc.record({ name: fc.string({ maxLength: 20 }) })), { maxLength: 3 }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ title: field, html: fc.oneof(fc.constant(HTML), field), custom_excerpt: field, tags: field, status: fc.oneof(fc.constantFrom('draft', 'published', 'scheduled', 'sent'), field), published_at: fc.oneof(fc.constant('2020-01-01T00:00:00Z'), field), slug: field, feature_image: field }, { requiredKeys: [] }),
+        async (post) => {
+          const answer = await ghost('POST', '/ghost/api/admin/posts/?source=html', { body: { posts: [post] } });
+          if (answer.status === 201) {
+            expect(postOf(answer).id).not.toBe('');
+            return;
+          }
+          expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
+          expect(answer.status, answer.text).toBeLessThan(500);
+          const error = firstError(answer);
+          expect(error.message).not.toBe('');
+          expect(error.type).toMatch(/Error$/);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
