@@ -268,6 +268,17 @@ describe('posts', () => {
   });
 });
 
+describe('owners', () => {
+  it("a key of another owner may not change alice's post: 403 NoPermissionError, nothing changed", async () => {
+    const created = postOf(await ghost('POST', '/ghost/api/admin/posts/?source=html', { body: { posts: [{ title: 'Alice only', html: HTML }] } }));
+    const bob = await ghostKey(server, 'bob app', ['blog:write'], 'bob');
+    const answer = await ghost('PUT', `/ghost/api/admin/posts/${created.id}/`, { auth: `Ghost ${token(bob)}`, body: { posts: [{ title: 'Bob was here', updated_at: created.updated_at }] } });
+    expect(answer.status).toBe(403);
+    expect(firstError(answer).type).toBe('NoPermissionError');
+    expect((await server.store.posts.getById(created.id))?.title).toBe('Alice only');
+  });
+});
+
 describe('POST /images/upload/', () => {
   for (const format of ['png', 'jpeg'] as const) {
     it(`takes a ${format} as multipart file: {images: [{url, ref}]}, the url serves the image`, async () => {
