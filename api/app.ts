@@ -17,6 +17,7 @@ import { writeLimits } from './http/rate-limit';
 import { pageRequestGuard } from './http/methods';
 import { indieAuthDoor } from './indieauth/indieauth';
 import { isMicropubPath, micropubDoor } from './micropub/endpoint';
+import { ghostDoor, isGhostPath } from './ghost/admin-api';
 import { NO_PROXY, type ProxyTrust, trustProxies } from './http/proxy-trust';
 import { staffGuard } from './site/staff-guard';
 import { staffArea } from './staff/staff-area';
@@ -103,14 +104,16 @@ export function createApp(options: AppOptions): Koa {
   app.use(compress({ threshold: 1024 }));
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
-  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: (ctx) => isApiRequest(ctx) || isMicropubPath(ctx.path), now: services.clock }));
-  // One write allowance per key for every door a post comes in by (the API and Micropub).
+  if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: (ctx) => isApiRequest(ctx) || isMicropubPath(ctx.path) || isGhostPath(ctx.path), now: services.clock }));
+  // One write allowance per key for every door a post comes in by (the API, Micropub and Ghost's Admin API).
   const writes = writeLimits({ ...DEFAULT_API_SETTINGS, ...options.api }.writesPerMinute, () => services.clock().getTime(), store.rateLimits);
   app.use(apiUnlessSitePage(createApiApp({ services, writeLimits: writes, ...(options.api ? { settings: options.api } : {}) })));
 
   // Writing apps' doors (Micropub, then IndieAuth): their own answers, before the pages' guards.
   app.use(micropubDoor({ services, writeLimits: writes }));
   app.use(indieAuthDoor({ services }));
+  // Ghost's Admin API, the subset writing apps use (decision 0033).
+  app.use(ghostDoor({ services, writeLimits: writes }));
   app.use(mediaFiles(store.media));
   app.use(pageHeaders(config, { csp: production }));
   const staffDeps = { services, ...(options.requestLogReader ? { requestLog: options.requestLogReader } : {}) };

@@ -15,6 +15,7 @@ export { postSourceFile, sourceKey } from './authoring/markdown-source';
 export const loadPostMarkdown = (): Promise<typeof PostMarkdown> => import('./authoring/post-markdown');
 export { DemoContentError, seedDemoPosts } from './seed/demo-posts';
 export { hashApiKey, type KeyDetails, KeyError, KeyService } from './services/keys';
+export { ghostSecret } from './ghost/admin-key';
 export { openFileRequestLogReader as openRequestLogReader } from './request-log/file-reader';
 export type { RequestLogEntry, RequestLogQuery, RequestLogReader, StatusFilter } from './request-log/request-log';
 export { resolveDataDir } from './store/data-dir';

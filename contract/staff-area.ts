@@ -87,6 +87,8 @@ export interface StaffKey extends ApiKeySummary {
   lastClient: string | null;
   revokedBy: string | null;
   revokeReason: string | null;
+  /** A site API key, one issued through IndieAuth, or a Ghost Admin API key (decision 0033). */
+  kind?: 'api' | 'indieauth' | 'ghost';
 }
 
 export type KeyCreateOutcome = { ok: true; key: ApiKeySummary; secret: string } | { ok: false; message: string };
@@ -290,7 +292,7 @@ export interface StaffArea {
     /** One key, for the revoke confirmation; null when there is none with this id. */
     get(id: string): Promise<StaffKey | null>;
     /** The secret is in the answer once, and nowhere else. */
-    create(input: { name: string; owner: string; permissions: ApiPermission[] }): Promise<KeyCreateOutcome>;
+    create(input: { name: string; owner: string; permissions: ApiPermission[]; /** A Ghost Admin API key (id:secret) for apps that publish to Ghost. */ ghost?: boolean }): Promise<KeyCreateOutcome>;
     /** The reason is required (trimmed, at most STAFF_REASON_MAX characters) and goes to the audit log. */
     revoke(id: string, reason: string): Promise<KeyRevokeOutcome>;
   };

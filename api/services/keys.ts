@@ -27,6 +27,8 @@ export interface KeyDetails extends ApiKeySummary {
   lastFailureCode: string | null;
   revokedBy: string | null;
   revokeReason: string | null;
+  /** What kind of key: a site API key, one issued through IndieAuth, or a Ghost Admin API key. */
+  kind: 'api' | 'indieauth' | 'ghost';
 }
 
 export function detailsOf(record: KeyRecord): KeyDetails {
@@ -36,6 +38,7 @@ export function detailsOf(record: KeyRecord): KeyDetails {
     lastFailureCode: record.lastFailureCode ?? null,
     revokedBy: record.revokedBy ?? null,
     revokeReason: record.revokeReason ?? null,
+    kind: record.ghost ? 'ghost' : record.indieAuth ? 'indieauth' : 'api',
   };
 }
 
@@ -135,6 +138,34 @@ export class KeyService {
       throw new KeyError('duplicate_name', `An active key is already named "${name}"; pick another name or revoke that key first.`);
     }
     return { key: summaryOf(record), secret };
+  }
+
+  /**
+   * Creates a Ghost Admin API key (decision 0033): a 24-hex id, its secret `secretOf(id)` (derived, so
+   * it is not stored: the record keeps only the hash of `id:secret`, as for any key). Returns `id:secret`.
+   */
+  async createGhost(input: { name: string; permissions: readonly ApiPermission[]; owner?: string }, secretOf: (id: string) => Promise<string>): Promise<{ key: ApiKeySummary; secret: string }> {
+    const name = input.name.trim();
+    if (!API_KEY_NAME_PATTERN.test(name)) throw new KeyError('invalid_name', 'A key name is 1 to 60 letters, digits, spaces or . _ - @ : characters.');
+    const owner = input.owner?.trim() || name;
+    if (!API_KEY_NAME_PATTERN.test(owner)) throw new KeyError('invalid_name', 'An owner is 1 to 60 letters, digits, spaces or . _ - @ : characters.');
+    const permissions = [...new Set(input.permissions)];
+    if (permissions.length === 0) throw new KeyError('no_permissions', 'A key needs at least one permission.');
+    const id = randomBytes(12).toString('hex');
+    const secret = `${id}:${await secretOf(id)}`;
+    const record: KeyRecord = { id, name, owner, permissions, hash: hashApiKey(secret), createdAt: this.#now().toISOString(), lastUsedAt: null, revokedAt: null, ghost: true };
+    if ((await this.#store.add(record)) === 'name_taken') {
+      throw new KeyError('duplicate_name', `An active key is already named "${name}"; pick another name or revoke that key first.`);
+    }
+    return { key: summaryOf(record), secret };
+  }
+
+  /** The Ghost Admin API key `id` names (its token's signature is checked by the caller), as `verify` answers. */
+  async verifyGhost(id: string): Promise<KeyVerification> {
+    const record = await this.#store.findById(id);
+    if (!record?.ghost) return { ok: false, reason: 'unknown', publicId: id };
+    if (record.revokedAt !== null) return { ok: false, reason: 'revoked', publicId: id };
+    return { ok: true, key: summaryOf(this.#recordUse(record)) };
   }
 
   async list(): Promise<ApiKeySummary[]> {

@@ -27,6 +27,7 @@ import { previewTokens } from '../services/post-preview';
 import { postEditor } from './post-editor';
 import type { PostPreview } from '../../contract/post-preview';
 import type { Services } from '../services/services';
+import { ghostSecret } from '../ghost/admin-key';
 import type { PostIndexEntry, PostRecord } from '../store/store';
 import {
   type ActiveSession,
@@ -489,8 +490,9 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
       async create(input) {
         signedIn();
         try {
-          const created = await keyService.create(input);
-          await record('key.created', created.key.id, { name: created.key.name, owner: created.key.owner, permissions: created.key.permissions.join(' ') });
+          const { ghost, ...fields } = input;
+          const created = ghost ? await keyService.createGhost(fields, async (id) => ghostSecret(await store.audit.pseudonymKey(), id)) : await keyService.create(fields);
+          await record('key.created', created.key.id, { name: created.key.name, owner: created.key.owner, permissions: created.key.permissions.join(' '), ...(ghost ? { kind: 'ghost' } : {}) });
           return { ok: true, key: created.key, secret: created.secret };
         } catch (error) {
           if (error instanceof KeyError) return { ok: false, message: error.message };

@@ -227,6 +227,8 @@ export const keyRecordSchema = z.object({
   owner: z.string().min(1).optional(),
   /** A key issued to an app through IndieAuth (decision 0030): the app's client_id and the scopes granted. */
   indieAuth: z.object({ clientId: z.string(), scope: z.string() }).nullable().optional(),
+  /** A Ghost Admin API key (decision 0033): its id is 24 hex digits, its secret derived, never stored. */
+  ghost: z.boolean().optional(),
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 

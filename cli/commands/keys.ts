@@ -10,7 +10,7 @@
 import { userInfo } from 'node:os';
 import { type Command, Option } from 'commander';
 import { API_PERMISSIONS, type ApiPermission } from '../../contract/keys';
-import { type KeyDetails, KeyError, KeyService, type StoreLocation } from '../../api/operations';
+import { ghostSecret, type KeyDetails, KeyError, KeyService, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
@@ -29,6 +29,7 @@ interface CreateOptions extends DataDirOptions {
   name: string;
   owner?: string;
   permission?: ApiPermission[];
+  ghost?: boolean;
 }
 
 /**
@@ -36,10 +37,10 @@ interface CreateOptions extends DataDirOptions {
  * store yet and `create` is false; `create` makes one), turning store problems into exit code 4 and
  * key rule violations into 1 or 2.
  */
-async function withKeys<T>(location: StoreLocation, create: boolean, work: (keys: KeyService, audit: AuditTarget) => Promise<T>): Promise<T | null> {
+async function withKeys<T>(location: StoreLocation, create: boolean, work: (keys: KeyService, audit: AuditTarget, ghostSecretOf: (id: string) => Promise<string>) => Promise<T>): Promise<T | null> {
   const open = create ? withStoreAt : withExistingStoreAt;
   try {
-    return await open(location, (store) => work(new KeyService(store.keys), storeAuditTarget(store, location)));
+    return await open(location, (store) => work(new KeyService(store.keys), storeAuditTarget(store, location), async (id) => ghostSecret(await store.audit.pseudonymKey(), id)));
   } catch (error) {
     if (error instanceof KeyError) {
       const usage = error.problem === 'invalid_name' || error.problem === 'no_permissions';
@@ -78,14 +79,15 @@ export async function createKeyCommand(options: CreateOptions, ctx: CommandConte
   const location = storeLocationOf(options, ctx);
   const where = placeOf(location);
   const permissions = options.permission?.length ? options.permission : (['blog:write'] as ApiPermission[]);
-  const outcome = await withKeys(location, true, async (keys, audit) => {
-    const made = await keys.create({ name: options.name, permissions, ...(options.owner ? { owner: options.owner } : {}) });
+  const outcome = await withKeys(location, true, async (keys, audit, ghostSecretOf) => {
+    const input = { name: options.name, permissions, ...(options.owner ? { owner: options.owner } : {}) };
+    const made = options.ghost ? await keys.createGhost(input, ghostSecretOf) : await keys.create(input);
     const { key } = made;
     const code = await appendAudit(audit, ctx, {
       actor: cliUser(ctx.io.env),
       action: 'key.created',
       target: key.id,
-      detail: { name: key.name, owner: key.owner, permissions: key.permissions.join(',') },
+      detail: { name: key.name, owner: key.owner, permissions: key.permissions.join(','), ...(options.ghost ? { kind: 'ghost' } : {}) },
     });
     return { created: made, audited: code };
   });
@@ -101,6 +103,12 @@ export async function createKeyCommand(options: CreateOptions, ctx: CommandConte
       ? '  It may change every post (blog:admin).'
       : `  Its posts are shared with every key of owner "${created.key.owner}"; posts of other owners need blog:admin to change.`,
   );
+  if (options.ghost) {
+    ctx.out.info("  A Ghost Admin API key: paste it into the writing app's Ghost settings (iA Writer, Ulysses, Obsidian) with the site's URL.");
+    ctx.out.info('  Copy the key below now: it is shown only this once (the server keeps no copy of it).');
+    ctx.out.data(created.secret);
+    return audited;
+  }
   ctx.out.info('  Copy the key below now: it is shown only this once (the server keeps just a hash).');
   ctx.out.info('  Send it as: Authorization: Bearer <key>');
   ctx.out.data(created.secret);
@@ -119,8 +127,8 @@ export async function listKeysCommand(options: DataDirOptions, ctx: CommandConte
     return ExitCode.Ok;
   }
   const rows = [
-    ['ID', 'NAME', 'OWNER', 'PERMISSIONS', 'CREATED', 'LAST USED', 'LAST FAILURE', 'STATUS'],
-    ...keys.map((key) => [key.id, key.name, key.owner, key.permissions.join(','), key.createdAt.slice(0, 10), key.lastUsedAt ? minute(key.lastUsedAt) : 'never', lastFailure(key), status(key)]),
+    ['ID', 'NAME', 'OWNER', 'PERMISSIONS', 'CREATED', 'LAST USED', 'LAST FAILURE', 'STATUS', 'KIND'],
+    ...keys.map((key) => [key.id, key.name, key.owner, key.permissions.join(','), key.createdAt.slice(0, 10), key.lastUsedAt ? minute(key.lastUsedAt) : 'never', lastFailure(key), status(key), key.kind]),
   ];
   ctx.out.data(table(rows));
   return ExitCode.Ok;
@@ -157,7 +165,7 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .description('Manage API keys in the store the servers use: DATABASE_URL (PostgreSQL), else the data directory (DATA_DIR, default ./data).')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys create --name "Jane laptop" --owner "Jane Author"\n  $ blogpost keys create --name "Editor" --permission blog:write blog:admin\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef --reason "left the agency"\n  $ DATABASE_URL=postgres://app@db/iul blogpost keys list\n',
+      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys create --name "Jane laptop" --owner "Jane Author"\n  $ blogpost keys create --name "Editor" --permission blog:write blog:admin\n  $ blogpost keys create --name "Jane iA Writer" --owner "Jane Author" --ghost\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef --reason "left the agency"\n  $ DATABASE_URL=postgres://app@db/iul blogpost keys list\n',
     );
   const dataDirOption = () => new Option('--data-dir <dir>', DATA_DIR_HELP);
   const databaseUrlOption = () => new Option('--database-url <url>', DATABASE_URL_HELP);
@@ -170,12 +178,13 @@ export function registerKeys(program: Command, ctx: CommandContext): void {
     .addOption(new Option('--permission <permission...>', 'what the key may do (default: blog:write)').choices(API_PERMISSIONS))
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
+    .option('--ghost', "a Ghost Admin API key (id:secret) for writing apps that publish to Ghost (decision 0033)")
     .option('--json', 'print { key, secret } as JSON on stdout')
     .action(async (options: CreateOptions) => ctx.exit(await createKeyCommand(options, ctx)));
 
   keys
     .command('list')
-    .description('List keys: id, name, owner, permissions, created, last used, last failure, status and revocation (never secrets).')
+    .description('List keys: id, name, owner, permissions, created, last used, last failure, status and revocation, kind (api, indieauth, ghost; never secrets).')
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .option('--json', 'print the keys as JSON on stdout')

@@ -91,8 +91,9 @@ describe('blogpost keys', () => {
     const run = await blogpost(['keys', 'list', ...at]);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+OWNER\s+PERMISSIONS\s+CREATED\s+LAST USED\s+LAST FAILURE\s+STATUS$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+OWNER\s+PERMISSIONS\s+CREATED\s+LAST USED\s+LAST FAILURE\s+STATUS\s+KIND$/);
     expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/\sapi$/);
     expect(run.stdout).toContain('Jane Author');
     expect(run.stdout).not.toContain('bpk_');
     const json = await blogpost(['keys', 'list', '--json', ...at]);

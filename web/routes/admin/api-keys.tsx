@@ -68,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   if (field(form, 'intent') === 'create') {
     const permissions = form.getAll('permission').filter((value): value is ApiPermission => (API_PERMISSIONS as readonly unknown[]).includes(value));
-    const outcome = await context.staff.keys.create({ name: field(form, 'name'), owner: field(form, 'owner'), permissions });
+    const outcome = await context.staff.keys.create({ name: field(form, 'name'), owner: field(form, 'owner'), permissions, ghost: form.get('kind') === 'ghost' });
     return outcome.ok
       ? { created: { id: outcome.key.id, name: outcome.key.name, secret: outcome.secret }, message: null }
       : data<ActionAnswer>({ created: null, message: outcome.message }, { status: 400 });
@@ -197,6 +197,14 @@ function KeyManagement({ viewer, keys, notice, answer }: { viewer: StaffViewer; 
             </div>
           ))}
         </fieldset>
+        <div className="form-field">
+          <label className="choice" htmlFor="key-kind-ghost">
+            <input id="key-kind-ghost" type="checkbox" name="kind" value="ghost" aria-describedby="key-kind-ghost-text" /> Ghost Admin API key
+          </label>
+          <p id="key-kind-ghost-text" className="field-hint">
+            For writing apps that publish to Ghost (iA Writer, Ulysses, Obsidian): the key is shown as <code>id:secret</code>; paste it into the app with the site's address.
+          </p>
+        </div>
         <button type="submit" className="button button-primary">
           Create key
         </button>
@@ -217,7 +225,7 @@ function KeyManagement({ viewer, keys, notice, answer }: { viewer: StaffViewer; 
             {keys.map((key) => (
               <tr key={key.id}>
                 <td>
-                  {key.name} (<code>{prefixOf(key.id)}</code>)
+                  {key.name} (<code>{key.kind === 'ghost' ? `${key.id}:…` : prefixOf(key.id)}</code>){key.kind === 'ghost' ? ' · Ghost' : ''}
                 </td>
                 <td>{key.owner}</td>
                 <td>{key.permissions.join(', ')}</td>
