@@ -4,12 +4,16 @@
  */
 import { useState } from 'react';
 
-export function CopySecret({ name, secret }: { name: string; secret: string }) {
+export function CopySecret({ name, secret, ghost = false }: { name: string; secret: string; ghost?: boolean }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="admin-secret" role="region" aria-labelledby="new-secret" data-testid="new-key-secret">
       <h3 id="new-secret">The secret of "{name}": copy it now</h3>
-      <p>It is shown this once. The site keeps only a hash of it, so nobody can show it again.</p>
+      <p>
+        {ghost
+          ? 'It is shown this once. The site keeps no copy of it: it is worked out again from a signing key only the site holds when an app signs in with it, and revoking the key stops it.'
+          : 'It is shown this once. The site keeps only a hash of it, so nobody can show it again.'}
+      </p>
       <p>
         <code>{secret}</code>
       </p>

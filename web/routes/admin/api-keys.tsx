@@ -57,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 interface ActionAnswer {
-  created: { id: string; name: string; secret: string } | null;
+  created: { id: string; name: string; secret: string; ghost: boolean } | null;
   message: string | null;
   /** What was typed in the revoke form, shown again when it was refused. */
   reason?: string;
@@ -70,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const permissions = form.getAll('permission').filter((value): value is ApiPermission => (API_PERMISSIONS as readonly unknown[]).includes(value));
     const outcome = await context.staff.keys.create({ name: field(form, 'name'), owner: field(form, 'owner'), permissions, ghost: form.get('kind') === 'ghost' });
     return outcome.ok
-      ? { created: { id: outcome.key.id, name: outcome.key.name, secret: outcome.secret }, message: null }
+      ? { created: { id: outcome.key.id, name: outcome.key.name, secret: outcome.secret, ghost: form.get('kind') === 'ghost' }, message: null }
       : data<ActionAnswer>({ created: null, message: outcome.message }, { status: 400 });
   }
   if (field(form, 'intent') === 'revoke') {
@@ -163,7 +163,7 @@ function KeyManagement({ viewer, keys, notice, answer }: { viewer: StaffViewer; 
           {message}
         </p>
       ) : null}
-      {answer?.created ? <CopySecret name={answer.created.name} secret={answer.created.secret} /> : null}
+      {answer?.created ? <CopySecret name={answer.created.name} secret={answer.created.secret} ghost={answer.created.ghost} /> : null}
       <Form method="post" action="/admin/api-keys" className="admin-form" aria-labelledby="new-key">
         <h3 id="new-key">Create a key</h3>
         <CsrfField viewer={viewer} />
