@@ -3,6 +3,7 @@
  * (with the CSRF token every form of theirs carries), signing in and out, and the work on leads. The
  * server checks the session again on every call; the pages only render what it answers.
  */
+import type { AnalyticsReport } from './analytics';
 import type { PostReview } from './blog';
 import type { BlogAuthor, BlogTrust } from './blog-reader';
 import type { ComplianceAcceptance, ComplianceFinding, ComplianceMode } from './compliance';
@@ -294,4 +295,8 @@ export interface StaffArea {
     /** The reason is required (trimmed, at most STAFF_REASON_MAX characters) and goes to the audit log. */
     revoke(id: string, reason: string): Promise<KeyRevokeOutcome>;
   };
+  /** Cookie-free analytics of the last 30 days (decision 0032): views, quote requests, articles, sources. */
+  analytics(): Promise<AnalyticsReport>;
+  /** The same figures as CSV (a `section` column: day, article, referrer, source). */
+  analyticsCsv(): Promise<string>;
 }

@@ -25,6 +25,7 @@ import { htmlFindingsOf } from '../services/compliance-gate';
 import { presentPost, presentReview } from '../services/presenters';
 import { previewTokens } from '../services/post-preview';
 import { postEditor } from './post-editor';
+import { analyticsCsv, analyticsReport } from '../analytics/report';
 import type { PostPreview } from '../../contract/post-preview';
 import type { Services } from '../services/services';
 import type { PostIndexEntry, PostRecord } from '../store/store';
@@ -59,7 +60,7 @@ export interface StaffRequest {
 
 export interface StaffAreaDeps {
   /** The server's services (api/services/services.ts); the settings' COMPLIANCE_MODE is shown on the review queue. */
-  services: Pick<Services, 'store' | 'posts' | 'keys' | 'sessions' | 'clock' | 'settings'> & Partial<Pick<Services, 'followUp'>>;
+  services: Pick<Services, 'store' | 'posts' | 'keys' | 'sessions' | 'clock' | 'settings'> & Partial<Pick<Services, 'followUp' | 'analytics'>>;
   requestLog?: RequestLogReader;
 }
 
@@ -511,6 +512,18 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           throw error;
         }
       },
+    },
+
+    async analytics() {
+      signedIn();
+      await deps.services.analytics?.flush();
+      return analyticsReport(store.analytics, store.leads, now());
+    },
+
+    async analyticsCsv() {
+      signedIn();
+      await deps.services.analytics?.flush();
+      return analyticsCsv(await analyticsReport(store.analytics, store.leads, now()));
     },
   };
 }

@@ -6,9 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsCsv, analyticsReport } from '../../api/analytics/report';
 import { postQuoteForm } from '../support/leads';
 import { seedPosts, type SeededPost } from '../support/many-posts';
 import { startTestServer, type TestServer } from '../support/server';
+import { loginTokenOf, staffClient } from '../support/staff-client';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -127,6 +129,35 @@ describe('attribution', () => {
     const lead = (await server.store.leads.list({ spam: 'any' })).find((item) => item.consent.userAgent === ua);
     if (!lead) throw new Error('the quote request was not stored');
     expect(await server.store.analytics.conversion(lead.id)).toEqual({ leadId: lead.id, day: day(), landing: `/blog/${first.slug}`, articles: [first.slug, second.slug], utmSource: 'podcast' });
+
+    // The staff view ranks both articles by the quote request they brought, without JavaScript.
+    await server.createStaff('analyst@agency.example', 'a long staff password 42');
+    const staff = staffClient(server.url);
+    const loginToken = await loginTokenOf(staff);
+    expect((await staff.request('/admin/login', { form: { email: 'analyst@agency.example', password: 'a long staff password 42', loginToken, next: '/admin' } })).status).toBe(303);
+    const dashboard = await (await staff.request('/admin')).text();
+    expect(dashboard).toContain('href="/admin/analytics"');
+    const page = await staff.request('/admin/analytics');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const table = (id: string) => new RegExp(`data-testid="${id}"[\\s\\S]*?</table>`).exec(html)?.[0] ?? '';
+    expect(table('top-by-quotes')).toContain(`>${first.slug}<`);
+    expect(table('top-by-quotes')).toContain(`>${second.slug}<`);
+    expect(table('top-by-views').indexOf(`>${first.slug}<`)).toBeLessThan(table('top-by-views').indexOf(`>${second.slug}<`));
+    expect(table('top-sources')).toContain('>podcast<');
+    expect(html).toMatch(/<svg[^>]*role="img"[^>]*data-testid="chart-views"/);
+    expect(html).toContain('<title id="chart-quotes-title">Quote requests per day, last 30 days</title>');
+    expect(table('analytics-days-table')).toContain(`<th scope="row">${day()}</th>`);
+    const csv = await staff.request('/admin/analytics.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).split('\n');
+    expect(lines[0]).toBe('section,name,views,visitors,quote_requests,conversion_rate');
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^article,${first.slug},2,,1,0\\.5000$`)));
+    // Signed out: no figures, the sign-in page instead.
+    const signedOut = await fetch(`${server.url}/admin/analytics`, { redirect: 'manual' });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('location')).toMatch(/^\/admin\/login/);
   });
 
   it('attributes nothing to a Global Privacy Control visitor', async () => {
@@ -163,6 +194,30 @@ describe('retention', () => {
     const countedAfter = (await server.store.analytics.counts(viewedDay, viewedDay)).filter((count) => count.route === '/faq').reduce((sum, count) => sum + count.views, 0);
     expect(countedAfter).toBe(countedBefore);
     expect((await server.store.analytics.visitors(viewedDay, viewedDay)).get(viewedDay)).toBeGreaterThan(0);
+  });
+});
+
+describe('forged input', () => {
+  it('huge or hostile query strings, referrers and User-Agents are cut to bounded fields and never break the page or the chart', async () => {
+    const huge = 'x'.repeat(2000);
+    const answers = [
+      await visit(`/faq?utm_source=${encodeURIComponent(`=HYPERLINK("http://evil")${huge}`)}&utm_medium=%00%01&utm_campaign=${huge}`, { Referer: `https://${'a'.repeat(300)}.example/${huge}`, 'User-Agent': `${BROWSER}${huge}` }),
+      await visit('/faq?utm_source=a&utm_source=b&utm_source[]=c', { Referer: 'javascript:alert(1)' }),
+      await visit('/faq?utm_source=%E0%A4%A', { Referer: 'http://[::1 not a url%%%' }),
+    ];
+    for (const answer of answers) await answer.text();
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    await server.services.analytics.flush();
+    const counts = await server.store.analytics.counts(day(), day());
+    for (const count of counts) {
+      expect((count.utmSource ?? '').length).toBeLessThanOrEqual(80);
+      expect((count.referrerHost ?? '').length).toBeLessThanOrEqual(100);
+    }
+    expect(counts.some((count) => count.utmSource?.startsWith('=hyperlink'))).toBe(true);
+    // The staff view and its CSV draw them: the spreadsheet gets the formula as text.
+    const csv = analyticsCsv(await analyticsReport(server.store.analytics, server.store.leads, clock));
+    expect(csv).toContain(`'=hyperlink`);
+    expect(csv).not.toMatch(/(^|,)=hyperlink/m);
   });
 });
 
