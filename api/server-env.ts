@@ -4,6 +4,7 @@
  * set. Kept out of main.ts, which starts the server when it is imported, so that tests read the
  * settings without starting one.
  */
+import { ANALYTICS_DEFAULT_RETENTION_DAYS } from '../contract/analytics';
 import { COMPLIANCE_MODES, type ComplianceMode } from '../contract/compliance';
 import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS } from './services/approvals';
 import { DEFAULT_MEDIA_MAX_BYTES } from '../contract/media';
@@ -106,7 +107,7 @@ function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
 }
 
 function analyticsRetentionDays(env: NodeJS.ProcessEnv): number {
-  const days = wholeNumber(env, 'ANALYTICS_RETENTION_DAYS', 30, 'days (1 or more)');
+  const days = wholeNumber(env, 'ANALYTICS_RETENTION_DAYS', ANALYTICS_DEFAULT_RETENTION_DAYS, 'days (1 or more)');
   if (days < 1) throw new SiteConfigError(`ANALYTICS_RETENTION_DAYS must be a whole number of days (1 or more), not "${env.ANALYTICS_RETENTION_DAYS?.trim()}"`);
   return days;
 }

@@ -35,3 +35,6 @@ export interface AnalyticsReport {
 export const ANALYTICS_REPORT_DAYS = 30;
 /** Rows of each ranking. */
 export const ANALYTICS_TOP = 10;
+
+/** ANALYTICS_RETENTION_DAYS when unset: raw page views are kept this many days, then only daily counts (the privacy policy says so). */
+export const ANALYTICS_DEFAULT_RETENTION_DAYS = 30;

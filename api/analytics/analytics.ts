@@ -15,10 +15,22 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import { ANALYTICS_DEFAULT_RETENTION_DAYS } from '../../contract/analytics';
 import type { AnalyticsRepository, Conversion, PageView } from '../store/store';
 import { deviceClass, isBot, isPrefetch, optedOut, referrerHost, routeOf, utmOf } from './fields';
 
-export const DEFAULT_RETENTION_DAYS = 30;
+/** The path of a Referer header (without a trailing slash), or null. */
+function refererPath(referer: string): string | null {
+  if (!referer) return null;
+  try {
+    const path = new URL(referer).pathname;
+    return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  } catch {
+    return null;
+  }
+}
+
+export const DEFAULT_RETENTION_DAYS = ANALYTICS_DEFAULT_RETENTION_DAYS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Views waiting in memory at most; beyond it (a flood, a store down for long) new ones are dropped. */
 const MAX_PENDING = 20_000;
@@ -83,12 +95,25 @@ export class Analytics {
     this.#retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
   }
 
-  /** Whether this page answer is counted: a GET of an HTML page answered 200, not the staff area, not a robot, not a prefetch. */
-  static counts(method: string, status: number, type: string, request: ViewRequest): boolean {
-    if (method !== 'GET' || status !== 200 || !/^text\/html\b/.test(type)) return false;
-    if (request.path === '/admin' || request.path.startsWith('/admin/') || request.path.startsWith('/preview/')) return false;
-    if (isBot(request.header('User-Agent'))) return false;
-    return !isPrefetch(request.header);
+  /**
+   * The page path this answer counts as a view of, or null when it is not counted. Counted: a GET of
+   * an HTML page answered 200, or of a page's data (`/faq.data`, `/_root.data` for `/`: the hydrated
+   * app's own navigation) coming from another page (the same page's data again is a revalidation after
+   * a form, not a view); never the staff area or previews, robots or prefetches.
+   */
+  static pageOf(method: string, status: number, type: string, request: ViewRequest): string | null {
+    if (method !== 'GET' || status !== 200) return null;
+    let path = request.path;
+    if (path.endsWith('.data')) {
+      if (type !== 'text/x-script') return null;
+      path = path === '/_root.data' ? '/' : path.slice(0, -'.data'.length);
+      if (refererPath(request.header('Referer')) === path) return null;
+    } else if (!/^text\/html\b/.test(type)) {
+      return null;
+    }
+    if (path === '/admin' || path.startsWith('/admin/') || path.startsWith('/preview/')) return null;
+    if (isBot(request.header('User-Agent')) || isPrefetch(request.header)) return null;
+    return path;
   }
 
   /** Notes one view (written with the next flush); never throws. */
@@ -222,7 +247,8 @@ export function pageViewCounter(analytics: Analytics): Middleware {
     await next();
     try {
       const request: ViewRequest = { path: ctx.path, query: ctx.query, ip: ctx.ip, header: (name) => ctx.get(name) };
-      if (Analytics.counts(ctx.method, ctx.status, ctx.response.type, request)) analytics.note(request);
+      const page = Analytics.pageOf(ctx.method, ctx.status, ctx.response.type, request);
+      if (page !== null) analytics.note({ ...request, path: page });
     } catch {
       // Counting is never a reason for a page to fail.
     }

@@ -69,6 +69,17 @@ describe('page views', () => {
     expect(await server.store.analytics.counts(day(), day())).toEqual(before);
   });
 
+  it('counts the hydrated app\'s navigation to a page (its data) once, but not the same page\'s data again after a form', async () => {
+    const before = await viewsOf('/faq');
+    const navigated = await visit('/faq.data?_routes=routes%2Ffaq', { Referer: `${server.url}/about-us` });
+    expect(navigated.status).toBe(200);
+    await navigated.arrayBuffer();
+    expect(await viewsOf('/faq')).toBe(before + 1);
+    await (await visit('/faq.data', { Referer: `${server.url}/faq` })).arrayBuffer();
+    await (await visit('/faq.data', { Referer: `${server.url}/about-us`, 'Sec-Purpose': 'prefetch' })).arrayBuffer();
+    expect(await viewsOf('/faq')).toBe(before + 1);
+  });
+
   it('counts a Global Privacy Control or Do Not Track visitor without any visitor hash', async () => {
     const ua = `${BROWSER} gpc-visitor`;
     const before = await viewsOf('/about-us');
