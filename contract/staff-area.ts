@@ -62,6 +62,8 @@ export interface LeadDetail {
   takers?: LeadTaker[];
   /** When its first contact is due (office hours), while it waits for one. */
   firstContactDueAt?: string | null;
+  /** Where the visitor came from that day (decision 0032); null: no attribution (GPC/DNT, or no view that day). */
+  attribution?: { landing: string | null; articles: string[]; utmSource: string | null } | null;
 }
 
 /** Recording a contact attempt, an assignment or an opt-out: the lead as stored, or why it was refused. */

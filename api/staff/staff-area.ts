@@ -288,7 +288,9 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           .filter((staff) => staff.disabledAt === null)
           .map((staff) => ({ id: staff.id, name: staff.name, email: staff.email, takesLeads: staff.takesLeads !== false }));
         const due = followUp && followUp.isWaiting(lead) ? followUp.dueAt(lead.createdAt).toISOString() : null;
-        return { lead, notifications: await store.outbox.forLead(id), takers, firstContactDueAt: due };
+        const conversion = await store.analytics.conversion(id);
+        const attribution = conversion ? { landing: conversion.landing, articles: conversion.articles, utmSource: conversion.utmSource } : null;
+        return { lead, notifications: await store.outbox.forLead(id), takers, firstContactDueAt: due, attribution };
       },
       async recordAttempt(id, attempt) {
         const viewer = signedIn();

@@ -148,6 +148,8 @@ describe('attribution', () => {
     expect((await staff.request('/admin/login', { form: { email: 'analyst@agency.example', password: 'a long staff password 42', loginToken, next: '/admin' } })).status).toBe(303);
     const dashboard = await (await staff.request('/admin')).text();
     expect(dashboard).toContain('href="/admin/analytics"');
+    const leadPage = await (await staff.request(`/admin/leads/${lead.id}`)).text();
+    expect(/data-testid="lead-attribution"[\s\S]*?<\/section>/.exec(leadPage)?.[0]).toContain(`${first.slug}, ${second.slug}`);
     const page = await staff.request('/admin/analytics');
     expect(page.status).toBe(200);
     const html = await page.text();
