@@ -1156,6 +1156,12 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await reopened.analytics.visitors('2026-03-01', '2026-03-02')).toEqual(new Map([['2026-03-01', 1], ['2026-03-02', 1]]));
         expect(await reopened.analytics.conversions('2026-03-01', '2026-03-01')).toEqual([{ leadId: 'lead_1', day: '2026-03-01', landing: '/blog/a', articles: ['a', 'b'], utmSource: 'podcast' }]);
         expect(await reopened.analytics.conversion('lead_2')).toBeNull();
+        // Deleting a lead deletes its attribution.
+        const lead = leadRecord('lead_AnalyticsAttrib00001');
+        await reopened.leads.create(lead, []);
+        await reopened.analytics.addConversion({ leadId: lead.id, day: '2026-03-02', landing: '/faq', articles: [], utmSource: null });
+        expect(await reopened.leads.delete(lead.id)).toBe(true);
+        expect(await reopened.analytics.conversion(lead.id)).toBeNull();
       }),
     );
   });
