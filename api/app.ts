@@ -33,6 +33,7 @@ import { pageHeaders } from './site/headers';
 import { mediaFiles } from './site/media-files';
 import { oldUrlRedirects } from './site/old-urls';
 import { siteRenderer } from './site/render';
+import { pageViewCounter } from './analytics/analytics';
 
 /** Pages of the site whose paths start with /api/ (SPEC section 2): the site renders them, not the API. */
 export const SITE_PAGES_UNDER_API: ReadonlySet<string> = new Set(['/api/usage-examples', '/api/test-console']);
@@ -123,6 +124,8 @@ export function createApp(options: AppOptions): Koa {
   app.use(oldUrlRedirects(store));
   if (options.clientDir) app.use(clientFiles(options.clientDir));
   if (options.devMiddleware) app.use(options.devMiddleware);
+  // Cookie-free page views, counted from the renderer's answers (decision 0032).
+  app.use(pageViewCounter(services.analytics));
   app.use(
     siteRenderer({
       build: options.build,

@@ -4,6 +4,7 @@
  * set. Kept out of main.ts, which starts the server when it is imported, so that tests read the
  * settings without starting one.
  */
+import { ANALYTICS_DEFAULT_RETENTION_DAYS } from '../contract/analytics';
 import { COMPLIANCE_MODES, type ComplianceMode } from '../contract/compliance';
 import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS } from './services/approvals';
 import { DEFAULT_MEDIA_MAX_BYTES } from '../contract/media';
@@ -43,6 +44,8 @@ export interface ServerEnv {
   trustProxy: ProxyTrust;
   /** APPROVAL_VALID_MONTHS (default 12) and APPROVAL_EXPIRED (review, default, or unpublish): decision 0028. */
   approvals: ApprovalSettings;
+  /** ANALYTICS_RETENTION_DAYS: raw page views kept this many days (1 or more), then rolled up (decision 0032). */
+  analyticsRetentionDays: number;
 }
 
 function approvalSettings(env: NodeJS.ProcessEnv): ApprovalSettings {
@@ -103,6 +106,12 @@ function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   return wholeNumber(env, name, fallback, 'requests a minute (0 for no limit)');
 }
 
+function analyticsRetentionDays(env: NodeJS.ProcessEnv): number {
+  const days = wholeNumber(env, 'ANALYTICS_RETENTION_DAYS', ANALYTICS_DEFAULT_RETENTION_DAYS, 'days (1 or more)');
+  if (days < 1) throw new SiteConfigError(`ANALYTICS_RETENTION_DAYS must be a whole number of days (1 or more), not "${env.ANALYTICS_RETENTION_DAYS?.trim()}"`);
+  return days;
+}
+
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -128,6 +137,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     mediaMaxBytes: mediaMaxBytes(env),
     trustProxy: parseProxyTrust(env.TRUST_PROXY),
     approvals: approvalSettings(env),
+    analyticsRetentionDays: analyticsRetentionDays(env),
   };
 }
 
@@ -137,6 +147,6 @@ export function apiSettingsFrom(env: ServerEnv): Partial<ApiSettings> {
 }
 
 /** The services' settings that come from the environment (api/services/services.ts). */
-export function serviceSettingsFrom(env: ServerEnv): Pick<ServiceSettings, 'complianceMode' | 'mediaMaxBytes' | 'leadIntake' | 'approvals'> {
-  return { complianceMode: env.complianceMode, mediaMaxBytes: env.mediaMaxBytes, leadIntake: env.leadIntake, approvals: env.approvals };
+export function serviceSettingsFrom(env: ServerEnv): Pick<ServiceSettings, 'complianceMode' | 'mediaMaxBytes' | 'leadIntake' | 'approvals' | 'analyticsRetentionDays'> {
+  return { complianceMode: env.complianceMode, mediaMaxBytes: env.mediaMaxBytes, leadIntake: env.leadIntake, approvals: env.approvals, analyticsRetentionDays: env.analyticsRetentionDays };
 }

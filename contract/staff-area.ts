@@ -3,6 +3,7 @@
  * (with the CSRF token every form of theirs carries), signing in and out, and the work on leads. The
  * server checks the session again on every call; the pages only render what it answers.
  */
+import type { AnalyticsReport } from './analytics';
 import type { PostReview } from './blog';
 import type { BlogAuthor, BlogTrust } from './blog-reader';
 import type { ComplianceAcceptance, ComplianceFinding, ComplianceMode } from './compliance';
@@ -61,6 +62,8 @@ export interface LeadDetail {
   takers?: LeadTaker[];
   /** When its first contact is due (office hours), while it waits for one. */
   firstContactDueAt?: string | null;
+  /** Where the visitor came from that day (decision 0032); null: no attribution (GPC/DNT, or no view that day). */
+  attribution?: { landing: string | null; articles: string[]; utmSource: string | null } | null;
 }
 
 /** Recording a contact attempt, an assignment or an opt-out: the lead as stored, or why it was refused. */
@@ -296,4 +299,8 @@ export interface StaffArea {
     /** The reason is required (trimmed, at most STAFF_REASON_MAX characters) and goes to the audit log. */
     revoke(id: string, reason: string): Promise<KeyRevokeOutcome>;
   };
+  /** Cookie-free analytics of the last 30 days (decision 0032): views, quote requests, articles, sources. */
+  analytics(): Promise<AnalyticsReport>;
+  /** The same figures as CSV (a `section` column: day, article, referrer, source). */
+  analyticsCsv(): Promise<string>;
 }

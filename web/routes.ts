@@ -46,5 +46,7 @@ export default [
   route('robots.txt', 'routes/feeds/robots.ts'),
   route('admin/posts/:id/archive', 'routes/admin/post-archive.tsx'),
   route('admin/archive.zip', 'routes/admin/archive-zip.ts'),
+  route('admin/analytics', 'routes/admin/analytics.tsx'),
+  route('admin/analytics.csv', 'routes/admin/analytics-csv.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -40,6 +40,8 @@ export interface LeadIntakeOptions {
   plan?: (lead: LeadRecord, now: Date) => DeliveryRecord[];
   /** Who follows a new real lead up (round robin); a failure leaves it unassigned, never fails the form. */
   assign?: (at: Date) => Promise<LeadRecord['assignee']>;
+  /** Records a stored real lead's attribution (api/analytics, decision 0032); never fails the request. */
+  attribute?: (leadId: string, client: QuoteSubmission['client']) => Promise<void>;
   /** Told once a lead is stored, so its notifications go out soon. */
   onStored?: () => void;
   log?: (line: string) => void;
@@ -169,6 +171,7 @@ export function leadIntake(options: LeadIntakeOptions): Omit<QuoteIntake, 'optOu
       await limiter.refund(client);
       return answerAgain(outcome.lead, values, request, consentGiven);
     }
+    if (spam === null && options.attribute) await options.attribute(lead.id, submission.client).catch(() => undefined);
     log(spam === null ? `Quote request ${lead.id} stored (${deliveries.length} notification(s) queued).` : `Quote request ${lead.id} kept aside as spam (${spam}).`);
     if (deliveries.length > 0) options.onStored?.();
     if (spam === 'too-fast') return { kind: 'too_fast', values };

@@ -8,6 +8,7 @@
  * Building starts nothing (the CLI builds services to seed a store); `start()` starts the background
  * work, each piece of which a test may leave out by name, and `stop()` ends it.
  */
+import { Analytics, retentionDays } from '../analytics/analytics';
 import { type ComplianceMode } from '../../contract/compliance';
 import type { QuoteIntake } from '../../contract/leads';
 import { DEFAULT_MEDIA_MAX_BYTES } from '../../contract/media';
@@ -49,6 +50,8 @@ export interface ServiceSettings {
   /** The staff sign-in's throttle (api/staff/sign-in-throttle.ts), when a test needs fewer free attempts than DEFAULT_THROTTLE. */
   signInThrottle?: Partial<ThrottleSettings>;
   logger: Logger;
+  /** ANALYTICS_RETENTION_DAYS: raw page views kept this many days, then rolled up into daily counts (decision 0032). */
+  analyticsRetentionDays?: number;
 }
 
 export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
@@ -69,7 +72,9 @@ export type BackgroundWork =
   /** Leads deleted after the privacy policy's keeping time. */
   | 'retention'
   /** Expired staff sessions removed. */
-  | 'sessions';
+  | 'sessions'
+  /** Page views written every few seconds; raw views past their keeping time rolled up hourly. */
+  | 'analytics';
 
 export interface Services {
   /** The store the services write to; pages and lists read it directly. */
@@ -89,6 +94,8 @@ export interface Services {
   outbox: LeadOutbox;
   retention: LeadRetention;
   scheduler: Scheduler;
+  /** Cookie-free page views and quote requests' attribution (api/analytics, decision 0032). */
+  analytics: Analytics;
   /** Starts the background work (scheduled posts due and notifications left waiting go first), but for what `without` names. */
   start(options?: { without?: readonly BackgroundWork[] }): Promise<void>;
   /** Stops what `start` started and waits for the work under way; the store stays open. */
@@ -115,6 +122,13 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
   const outbox: LeadOutbox = leadOutbox(store, resolved.leadDelivery, { config, now: clock, log: logger.info, onError: logger.error, followUp: { messageFor: (record, lead) => followUp.messageFor(record, lead), escalated: (lead, at) => followUp.escalated(lead, at) } });
   const sessions = new StaffSessions(store, { now: clock, ...(resolved.signInThrottle ? { throttle: resolved.signInThrottle } : {}) });
   const followUp = leadFollowUp({ store, config, delivery: resolved.leadDelivery, now: clock, onQueued: () => outbox.poke() });
+  const analytics = new Analytics({
+    store: store.analytics,
+    siteHost: new URL(config.siteUrl).host,
+    now: clock,
+    log: logger.info,
+    retentionDays: resolved.analyticsRetentionDays ?? retentionDays(undefined),
+  });
   const retention = leadRetention(store.leads, { now: clock, log: logger.info, onError: logger.error });
   const intake = leadIntake({
     leads: store.leads,
@@ -123,6 +137,7 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
     assign: (at) => followUp.nextAssignee(at),
     plan: (lead, at) => newDeliveries(lead, resolved.leadDelivery, at, { escalationDueAt: followUp.dueAt(lead.createdAt) }),
     onStored: () => outbox.poke(),
+    attribute: (leadId, client) => analytics.attribute(leadId, { ip: client.ip, userAgent: client.userAgent, optedOut: client.globalPrivacyControl }),
     log: logger.info,
     now: resolved.leadIntakeClock ?? clock,
     ...(store.rateLimits ? { sharedLimits: store.rateLimits } : {}),
@@ -150,6 +165,7 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
     outbox,
     retention,
     scheduler,
+    analytics,
     async start({ without = [] } = {}) {
       const runs = (work: BackgroundWork) => !without.includes(work);
       if (runs('scheduler')) {
@@ -161,6 +177,7 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
       // Notifications left by a crash or a restart go out before the first request.
       if (runs('outbox')) await outbox.start();
       if (runs('retention')) retention.start();
+      if (runs('analytics')) analytics.start();
       if (runs('sessions')) {
         // Each expired session is refused anyway; this keeps the table small.
         purgeSessions();
@@ -172,7 +189,7 @@ export function createServices(store: Store, settings: Partial<ServiceSettings> 
       stopListening?.();
       retention.stop();
       clearInterval(sessionPurge);
-      await Promise.all([scheduler.stop(), outbox.stop()]);
+      await Promise.all([scheduler.stop(), outbox.stop(), analytics.stop()]);
     },
   };
 }

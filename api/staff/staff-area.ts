@@ -25,6 +25,7 @@ import { htmlFindingsOf } from '../services/compliance-gate';
 import { presentPost, presentReview } from '../services/presenters';
 import { previewTokens } from '../services/post-preview';
 import { postEditor } from './post-editor';
+import { analyticsCsv, analyticsReport } from '../analytics/report';
 import type { PostPreview } from '../../contract/post-preview';
 import type { Services } from '../services/services';
 import { ghostSecret } from '../ghost/admin-key';
@@ -60,7 +61,7 @@ export interface StaffRequest {
 
 export interface StaffAreaDeps {
   /** The server's services (api/services/services.ts); the settings' COMPLIANCE_MODE is shown on the review queue. */
-  services: Pick<Services, 'store' | 'posts' | 'keys' | 'sessions' | 'clock' | 'settings'> & Partial<Pick<Services, 'followUp'>>;
+  services: Pick<Services, 'store' | 'posts' | 'keys' | 'sessions' | 'clock' | 'settings'> & Partial<Pick<Services, 'followUp' | 'analytics'>>;
   requestLog?: RequestLogReader;
 }
 
@@ -288,7 +289,9 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           .filter((staff) => staff.disabledAt === null)
           .map((staff) => ({ id: staff.id, name: staff.name, email: staff.email, takesLeads: staff.takesLeads !== false }));
         const due = followUp && followUp.isWaiting(lead) ? followUp.dueAt(lead.createdAt).toISOString() : null;
-        return { lead, notifications: await store.outbox.forLead(id), takers, firstContactDueAt: due };
+        const conversion = await store.analytics.conversion(id);
+        const attribution = conversion ? { landing: conversion.landing, articles: conversion.articles, utmSource: conversion.utmSource } : null;
+        return { lead, notifications: await store.outbox.forLead(id), takers, firstContactDueAt: due, attribution };
       },
       async recordAttempt(id, attempt) {
         const viewer = signedIn();
@@ -513,6 +516,18 @@ export function staffArea(deps: StaffAreaDeps, request: StaffRequest): StaffArea
           throw error;
         }
       },
+    },
+
+    async analytics() {
+      signedIn();
+      await deps.services.analytics?.flush();
+      return analyticsReport(store.analytics, store.leads, now());
+    },
+
+    async analyticsCsv() {
+      signedIn();
+      await deps.services.analytics?.flush();
+      return analyticsCsv(await analyticsReport(store.analytics, store.leads, now()));
     },
   };
 }

@@ -439,6 +439,61 @@ export interface ImportRepository {
   restore(everything: { items: readonly ImportedItemRecord[]; urls: readonly ImportedUrl[] }): Promise<void>;
 }
 
+/** One counted page view (decision 0032): never an address or a cookie; `visitor` null for GPC/DNT visitors. */
+export interface PageView {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  at: string;
+  /** The route template (`/blog/:slug`) or the page's path. */
+  route: string;
+  slug: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  device: 'mobile' | 'tablet' | 'desktop';
+  visitor: string | null;
+}
+
+/** A quote request's attribution (decision 0032). */
+export interface Conversion {
+  leadId: string;
+  day: string;
+  /** The first page of the visit (route, with its slug for an article: `/blog/my-post`). */
+  landing: string | null;
+  /** Slugs of the articles (/blog/:slug) read before it that day, in the order first read. */
+  articles: string[];
+  utmSource: string | null;
+}
+
+/** Views counted per day and page, referrer and source, from raw views and from the daily roll-ups alike. */
+export interface ViewCount {
+  day: string;
+  route: string;
+  slug: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  views: number;
+}
+
+export interface AnalyticsRepository {
+  /** Stores views in one transaction. */
+  addViews(views: readonly PageView[]): Promise<void>;
+  /** The salt of `day` (this `candidate` when no server chose one yet); salts of earlier days are deleted. */
+  salt(day: string, candidate: string): Promise<string>;
+  /** The views of one visitor hash on one day, oldest first. */
+  visit(day: string, visitor: string): Promise<PageView[]>;
+  addConversion(conversion: Conversion): Promise<void>;
+  conversion(leadId: string): Promise<Conversion | null>;
+  /** Raw views of days before `beforeDay` rolled up into daily counts and deleted, in one transaction; how many raw views went. */
+  rollUp(beforeDay: string): Promise<number>;
+  /** Views counted per day, page, referrer host and UTM source from `fromDay` to `toDay` (inclusive). */
+  counts(fromDay: string, toDay: string): Promise<ViewCount[]>;
+  /** Distinct visitor hashes per day (rolled-up days keep their count). */
+  visitors(fromDay: string, toDay: string): Promise<Map<string, number>>;
+  conversions(fromDay: string, toDay: string): Promise<Conversion[]>;
+}
+
 export interface Store {
   posts: PostRepository;
   keys: KeyRepository;
@@ -453,6 +508,8 @@ export interface Store {
   archive: ArchiveRepository;
   /** Imports from WordPress: items imported and old addresses (decision 0029). */
   imports: ImportRepository;
+  /** First-party analytics: page views, the daily salt, roll-ups, quote requests' attribution (decision 0032). */
+  analytics: AnalyticsRepository;
   /**
    * Rate limits counted across every server on this store; absent for a store only one server uses
    * (SQLite), whose limits are kept in that server's memory.

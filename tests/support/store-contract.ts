@@ -1136,6 +1136,39 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await reopened.imports.redirect('/nothing')).toBeNull();
       }),
     );
+
+    it(
+      'keeps page views with one salt a day, rolls old views up into daily counts and keeps quote requests\' attribution',
+      withStore(async ({ store, reopen }) => {
+        const view = (day: string, route: string, slug: string | null, visitor: string | null, utmSource: string | null = null) => ({
+          day, at: `${day}T09:00:00.000Z`, route, slug, referrerHost: 'news.example.org', utmSource, utmMedium: null, utmCampaign: null, device: 'mobile' as const, visitor,
+        });
+        const salt = await store.analytics.salt('2026-03-01', 'first-candidate');
+        expect(salt).toBe('first-candidate');
+        // A second server choosing at once gets the same salt; the next day's choice deletes it.
+        expect(await store.analytics.salt('2026-03-01', 'second-candidate')).toBe('first-candidate');
+        await store.analytics.addViews([view('2026-03-01', '/blog/:slug', 'a', 'h1', 'podcast'), view('2026-03-01', '/blog/:slug', 'b', 'h1'), view('2026-03-01', '/faq', null, null), view('2026-03-02', '/faq', null, 'h2')]);
+        expect(await store.analytics.salt('2026-03-02', 'next-day')).toBe('next-day');
+        expect(await store.analytics.salt('2026-03-01', 'again')).toBe('again');
+        expect((await store.analytics.visit('2026-03-01', 'h1')).map((item) => item.slug)).toEqual(['a', 'b']);
+        await store.analytics.addConversion({ leadId: 'lead_1', day: '2026-03-01', landing: '/blog/a', articles: ['a', 'b'], utmSource: 'podcast' });
+        expect(await store.analytics.rollUp('2026-03-02')).toBe(3);
+        const reopened = await reopen();
+        expect(await reopened.analytics.visit('2026-03-01', 'h1')).toEqual([]);
+        const counts = await reopened.analytics.counts('2026-03-01', '2026-03-02');
+        expect(counts.reduce((sum, count) => sum + count.views, 0)).toBe(4);
+        expect(counts).toContainEqual({ day: '2026-03-01', route: '/blog/:slug', slug: 'a', referrerHost: 'news.example.org', utmSource: 'podcast', views: 1 });
+        expect(await reopened.analytics.visitors('2026-03-01', '2026-03-02')).toEqual(new Map([['2026-03-01', 1], ['2026-03-02', 1]]));
+        expect(await reopened.analytics.conversions('2026-03-01', '2026-03-01')).toEqual([{ leadId: 'lead_1', day: '2026-03-01', landing: '/blog/a', articles: ['a', 'b'], utmSource: 'podcast' }]);
+        expect(await reopened.analytics.conversion('lead_2')).toBeNull();
+        // Deleting a lead deletes its attribution.
+        const lead = leadRecord('lead_AnalyticsAttrib00001');
+        await reopened.leads.create(lead, []);
+        await reopened.analytics.addConversion({ leadId: lead.id, day: '2026-03-02', landing: '/faq', articles: [], utmSource: null });
+        expect(await reopened.leads.delete(lead.id)).toBe(true);
+        expect(await reopened.analytics.conversion(lead.id)).toBeNull();
+      }),
+    );
   });
   describeArchiveContract(name, open);
 }

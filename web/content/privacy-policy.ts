@@ -1,8 +1,9 @@
 /** The privacy policy's text, as data: sections of paragraphs and bullet lists. */
+import { ANALYTICS_DEFAULT_RETENTION_DAYS } from '../../contract/analytics';
 import { LEAD_RETENTION } from '../../contract/leads';
 import { fullAddress, type SiteConfig } from '../../contract/site-config';
 
-export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-25';
+export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-29';
 
 export interface PolicySection {
   id: string;
@@ -80,7 +81,25 @@ export function privacyPolicy(config: SiteConfig): PolicySection[] {
       id: 'cookies',
       heading: 'Cookies and local storage',
       paragraphs: [
-        'This website does not use advertising or analytics cookies. Your browser\'s local storage holds a small amount of data that the site itself needs, such as test results on the Blog API examples page and, if you ask it to, the API keys you want the test console to remember. You can clear it at any time in your browser settings.',
+        'This website does not use advertising or analytics cookies. It sets no cookie at all for visitors; the only cookies it sets are the sign-in cookies of our own staff area. Your browser\'s local storage holds a small amount of data that the site itself needs, such as test results on the Blog API examples page and, if you ask it to, the API keys you want the test console to remember. You can clear it at any time in your browser settings.',
+      ],
+    },
+    {
+      id: 'visit-counts',
+      heading: 'How we count visits, without cookies',
+      paragraphs: [
+        'To learn which articles are useful and which lead people to ask for a quote, our own server counts each page you load here. No outside analytics service is involved, no cookie is set and nothing is stored in your browser for it. For each page view we keep only:',
+      ],
+      bullets: [
+        'the day, and which page it was (for an article, its address name);',
+        'the name of the website that sent you here, if your browser says so (only the site\'s name, such as google.com, never the full address you came from);',
+        'the campaign tags in the link you followed, if any (utm_source, utm_medium and utm_campaign);',
+        'whether your device is a phone, a tablet or a computer;',
+        'a visitor code made by scrambling your IP address and browser type with a random value that changes every day. The random value is deleted the next day, after which nobody, including us, can link the code to you or to your visits on other days. Your IP address itself is not stored with the count.',
+        'If your browser sends a Global Privacy Control or Do Not Track signal, your page view is counted without any visitor code.',
+        'When you send a quote request, we note with it the first page of your visit that day, the articles you read before sending it, and the campaign tag of your first page, found through that day\'s visitor code. With Global Privacy Control or Do Not Track we note none of this.',
+        `After ${ANALYTICS_DEFAULT_RETENTION_DAYS} days, the page views are reduced to daily totals and the individual records, visitor codes included, are deleted.`,
+        'Search engines and other automated programs, and pages your browser loads ahead of time without you opening them, are not counted.',
       ],
     },
     {

@@ -350,6 +350,8 @@ export class SqlLeadRepository implements LeadRepository {
     if (!LEAD_ID.test(id)) return false;
     return this.#database.write('remove a quote request', async (tx) => {
       await tx.deleteFrom('outbox').where('lead_id', '=', id).execute();
+      // Its attribution (decision 0032) goes with it.
+      await tx.deleteFrom('analytics_conversions').where('lead_id', '=', id).execute();
       const result = await tx.deleteFrom('leads').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;
     });

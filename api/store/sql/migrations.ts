@@ -227,6 +227,26 @@ const IMPORTED_URLS = [
   `CREATE TABLE imported_urls (path TEXT PRIMARY KEY, post_id TEXT, target TEXT)`,
 ];
 
+/**
+ * First-party analytics (decision 0032): raw page views (no address, no cookie), the day's salt of the
+ * visitor hash (one row per day, shared by every app server, deleted the next day), the daily counts raw
+ * views are rolled up into after ANALYTICS_RETENTION_DAYS, and each quote request's attribution.
+ */
+function analytics(kind: EngineKind): string[] {
+  const t = types(kind);
+  return [
+    `CREATE TABLE analytics_views (id ${t.serial}, day TEXT NOT NULL, at TEXT NOT NULL, route TEXT NOT NULL, slug TEXT, referrer_host TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, device TEXT NOT NULL, visitor TEXT)`,
+    `CREATE INDEX analytics_views_day ON analytics_views (day)`,
+    `CREATE INDEX analytics_views_visitor ON analytics_views (visitor, day) WHERE visitor IS NOT NULL`,
+    `CREATE TABLE analytics_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL)`,
+    `CREATE TABLE analytics_daily (day TEXT NOT NULL, route TEXT NOT NULL, slug TEXT NOT NULL, referrer_host TEXT NOT NULL, utm_source TEXT NOT NULL, device TEXT NOT NULL, views INTEGER NOT NULL)`,
+    `CREATE INDEX analytics_daily_day ON analytics_daily (day)`,
+    `CREATE TABLE analytics_days (day TEXT PRIMARY KEY, views INTEGER NOT NULL, visitors INTEGER NOT NULL)`,
+    `CREATE TABLE analytics_conversions (lead_id TEXT PRIMARY KEY, day TEXT NOT NULL, landing TEXT, articles TEXT NOT NULL, utm_source TEXT)`,
+    `CREATE INDEX analytics_conversions_day ON analytics_conversions (day)`,
+  ];
+}
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -246,6 +266,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0005-advertising-archive': run(advertisingArchive(kind)),
     '0006-imported-urls': run(IMPORTED_URLS),
     '0007-indieauth': run(INDIEAUTH),
+    '0008-analytics': run(analytics(kind)),
   };
 }
 

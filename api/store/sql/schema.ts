@@ -200,6 +200,54 @@ export interface ImportedUrlsTable {
   target: string | null;
 }
 
+/** One page view (decision 0032): no address, no cookie; `visitor` is the day's salted hash, null for GPC/DNT. */
+export interface AnalyticsViewsTable {
+  id: Generated<number>;
+  day: string;
+  at: string;
+  route: string;
+  slug: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: string;
+  visitor: string | null;
+}
+
+/** The day's random salt of the visitor hash, shared by every app server on the store; deleted the next day. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** Views past ANALYTICS_RETENTION_DAYS, counted per day, page, referrer host, UTM source and device ('' for none). */
+export interface AnalyticsDailyTable {
+  day: string;
+  route: string;
+  slug: string;
+  referrer_host: string;
+  utm_source: string;
+  device: string;
+  views: number;
+}
+
+/** Views and distinct visitor hashes of a day whose raw views were rolled up. */
+export interface AnalyticsDaysTable {
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+/** A quote request's attribution: its visit's landing page, the articles read before it, the first view's UTM source. */
+export interface AnalyticsConversionsTable {
+  lead_id: string;
+  day: string;
+  landing: string | null;
+  articles: string;
+  utm_source: string | null;
+}
+
 export interface StoreSchema {
   store_meta: StoreMetaTable;
   posts: PostsTable;
@@ -223,4 +271,9 @@ export interface StoreSchema {
   advertising_archive: AdvertisingArchiveTable;
   imported_items: ImportedItemsTable;
   imported_urls: ImportedUrlsTable;
+  analytics_views: AnalyticsViewsTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_days: AnalyticsDaysTable;
+  analytics_conversions: AnalyticsConversionsTable;
 }

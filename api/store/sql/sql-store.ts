@@ -17,6 +17,7 @@ import { hasLegacyData, importLegacyDataDir, legacyImportStopped } from '../lega
 import { StoreError } from '../store-error';
 import { CONNECT_TIMEOUT_MS, type DatabaseOptions, SqlDatabase, databaseError } from './database';
 import { SqlIndieAuthCodeRepository } from './indieauth';
+import { SqlAnalyticsRepository } from './analytics';
 import { SqlArchiveRepository } from './archive';
 import { SqlKeyRepository } from './keys';
 import { SqlLeadRepository, SqlOutboxRepository } from './leads';
@@ -141,6 +142,7 @@ function assemble(database: SqlDatabase, now: () => Date, created: boolean, medi
     indieAuthCodes: new SqlIndieAuthCodeRepository(database),
     archive: new SqlArchiveRepository(database, now),
     imports: new SqlImportRepository(database),
+    analytics: new SqlAnalyticsRepository(database),
     created,
     close: () => database.close(),
   };

@@ -125,7 +125,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <p>
-          <Link to="/admin/leads">All quote requests</Link>
+          <Link to="/admin/leads">All quote requests</Link> · <Link to="/admin/analytics">Analytics: which articles bring visitors and quote requests</Link>
         </p>
       </section>
       <section aria-labelledby="dash-posts">

@@ -77,7 +77,7 @@ function yesNo(value: boolean | null): string {
 }
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewer, lead, notifications, takers = [], firstContactDueAt = null } = loaderData;
+  const { viewer, lead, notifications, takers = [], firstContactDueAt = null, attribution = null } = loaderData;
   const attempts = lead.contactAttempts ?? [];
   const { consent } = lead;
   const facts: Array<[string, string]> = [
@@ -246,6 +246,21 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             <li key={delivery.id}>{notificationLine(delivery)}</li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="lead-attribution" data-testid="lead-attribution">
+        <h2 id="lead-attribution">Where they came from</h2>
+        {attribution ? (
+          <AdminFacts
+            facts={[
+              ['First page of the visit', attribution.landing ?? '-'],
+              ['Articles read before sending', attribution.articles.length > 0 ? attribution.articles.join(', ') : 'none'],
+              ['Campaign (utm_source)', attribution.utmSource ?? 'none'],
+            ]}
+          />
+        ) : (
+          <p>Not known: the visitor sent Global Privacy Control or Do Not Track, or no page view of theirs was counted that day.</p>
+        )}
       </section>
 
       <section aria-labelledby="lead-consent">

@@ -1,0 +1,178 @@
+/**
+ * First-party analytics in the database (decision 0032), the same on SQLite and PostgreSQL: raw page
+ * views, the day's salt (one row per day: every app server on the store hashes with the same one; the
+ * rows of earlier days are deleted as soon as a new day's salt is chosen), the daily roll-ups of views
+ * past their keeping time, and quote requests' attribution.
+ */
+import { sql } from 'kysely';
+import type { AnalyticsRepository, Conversion, PageView, ViewCount } from '../store';
+import type { SqlDatabase } from './database';
+
+const DEVICES: ReadonlySet<string> = new Set(['mobile', 'tablet', 'desktop']);
+
+function viewOf(row: { day: string; at: string; route: string; slug: string | null; referrer_host: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; device: string; visitor: string | null }): PageView {
+  return {
+    day: row.day,
+    at: row.at,
+    route: row.route,
+    slug: row.slug,
+    referrerHost: row.referrer_host,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    device: DEVICES.has(row.device) ? (row.device as PageView['device']) : 'desktop',
+    visitor: row.visitor,
+  };
+}
+
+function conversionOf(row: { lead_id: string; day: string; landing: string | null; articles: string; utm_source: string | null }): Conversion {
+  let articles: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.articles);
+    if (Array.isArray(parsed)) articles = parsed.filter((item): item is string => typeof item === 'string');
+  } catch {
+    articles = [];
+  }
+  return { leadId: row.lead_id, day: row.day, landing: row.landing, articles, utmSource: row.utm_source };
+}
+
+const orNull = (text: string): string | null => (text === '' ? null : text);
+
+export class SqlAnalyticsRepository implements AnalyticsRepository {
+  readonly #database: SqlDatabase;
+
+  constructor(database: SqlDatabase) {
+    this.#database = database;
+  }
+
+  async addViews(views: readonly PageView[]): Promise<void> {
+    if (views.length === 0) return;
+    await this.#database.write('count page views', async (tx) => {
+      for (let start = 0; start < views.length; start += 100) {
+        const rows = views.slice(start, start + 100).map((view) => ({
+          day: view.day,
+          at: view.at,
+          route: view.route,
+          slug: view.slug,
+          referrer_host: view.referrerHost,
+          utm_source: view.utmSource,
+          utm_medium: view.utmMedium,
+          utm_campaign: view.utmCampaign,
+          device: view.device,
+          visitor: view.visitor,
+        }));
+        await tx.insertInto('analytics_views').values(rows).execute();
+      }
+    });
+  }
+
+  async salt(day: string, candidate: string): Promise<string> {
+    return this.#database.write("choose the day's analytics salt", async (tx) => {
+      await tx.insertInto('analytics_salts').values({ day, salt: candidate }).onConflict((conflict) => conflict.column('day').doNothing()).execute();
+      await tx.deleteFrom('analytics_salts').where('day', '<', day).execute();
+      const row = await tx.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+      return row.salt;
+    });
+  }
+
+  async visit(day: string, visitor: string): Promise<PageView[]> {
+    const rows = await this.#database.read("read a visitor's views", (db) => db.selectFrom('analytics_views').selectAll().where('day', '=', day).where('visitor', '=', visitor).orderBy('id').limit(1000).execute());
+    return rows.map(viewOf);
+  }
+
+  async addConversion(conversion: Conversion): Promise<void> {
+    await this.#database.write("record a quote request's attribution", (tx) =>
+      tx
+        .insertInto('analytics_conversions')
+        .values({ lead_id: conversion.leadId, day: conversion.day, landing: conversion.landing, articles: JSON.stringify(conversion.articles), utm_source: conversion.utmSource })
+        .onConflict((conflict) => conflict.column('lead_id').doNothing())
+        .execute(),
+    );
+  }
+
+  async conversion(leadId: string): Promise<Conversion | null> {
+    const row = await this.#database.read("read a quote request's attribution", (db) => db.selectFrom('analytics_conversions').selectAll().where('lead_id', '=', leadId).executeTakeFirst());
+    return row ? conversionOf(row) : null;
+  }
+
+  async rollUp(beforeDay: string): Promise<number> {
+    return this.#database.write('roll up old page views', async (tx) => {
+      const groups = await tx
+        .selectFrom('analytics_views')
+        .select(['day', 'route', 'slug', 'referrer_host', 'utm_source', 'device', sql<number | string>`count(*)`.as('views')])
+        .where('day', '<', beforeDay)
+        .groupBy(['day', 'route', 'slug', 'referrer_host', 'utm_source', 'device'])
+        .execute();
+      if (groups.length === 0) return 0;
+      const days = await tx
+        .selectFrom('analytics_views')
+        .select(['day', sql<number | string>`count(*)`.as('views'), sql<number | string>`count(distinct visitor)`.as('visitors')])
+        .where('day', '<', beforeDay)
+        .groupBy('day')
+        .execute();
+      for (const group of groups) {
+        await tx
+          .insertInto('analytics_daily')
+          .values({ day: group.day, route: group.route, slug: group.slug ?? '', referrer_host: group.referrer_host ?? '', utm_source: group.utm_source ?? '', device: group.device, views: Number(group.views) })
+          .execute();
+      }
+      for (const day of days) {
+        const views = Number(day.views);
+        const visitors = Number(day.visitors);
+        await tx
+          .insertInto('analytics_days')
+          .values({ day: day.day, views, visitors })
+          .onConflict((conflict) => conflict.column('day').doUpdateSet({ views: sql`analytics_days.views + ${views}`, visitors: sql`analytics_days.visitors + ${visitors}` }))
+          .execute();
+      }
+      const deleted = await tx.deleteFrom('analytics_views').where('day', '<', beforeDay).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    });
+  }
+
+  async counts(fromDay: string, toDay: string): Promise<ViewCount[]> {
+    return this.#database.read('read page view counts', async (db) => {
+      const raw = await db
+        .selectFrom('analytics_views')
+        .select(['day', 'route', 'slug', 'referrer_host', 'utm_source', sql<number | string>`count(*)`.as('views')])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .groupBy(['day', 'route', 'slug', 'referrer_host', 'utm_source'])
+        .execute();
+      const rolled = await db
+        .selectFrom('analytics_daily')
+        .select(['day', 'route', 'slug', 'referrer_host', 'utm_source', sql<number | string>`sum(views)`.as('views')])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .groupBy(['day', 'route', 'slug', 'referrer_host', 'utm_source'])
+        .execute();
+      return [
+        ...raw.map((row) => ({ day: row.day, route: row.route, slug: row.slug, referrerHost: row.referrer_host, utmSource: row.utm_source, views: Number(row.views) })),
+        ...rolled.map((row) => ({ day: row.day, route: row.route, slug: orNull(row.slug), referrerHost: orNull(row.referrer_host), utmSource: orNull(row.utm_source), views: Number(row.views) })),
+      ];
+    });
+  }
+
+  async visitors(fromDay: string, toDay: string): Promise<Map<string, number>> {
+    return this.#database.read('read daily visitors', async (db) => {
+      const raw = await db
+        .selectFrom('analytics_views')
+        .select(['day', sql<number | string>`count(distinct visitor)`.as('visitors')])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .groupBy('day')
+        .execute();
+      const rolled = await db.selectFrom('analytics_days').select(['day', 'visitors']).where('day', '>=', fromDay).where('day', '<=', toDay).execute();
+      const byDay = new Map<string, number>();
+      for (const row of [...rolled, ...raw]) byDay.set(row.day, (byDay.get(row.day) ?? 0) + Number(row.visitors));
+      return byDay;
+    });
+  }
+
+  async conversions(fromDay: string, toDay: string): Promise<Conversion[]> {
+    const rows = await this.#database.read('read quote requests’ attribution', (db) =>
+      db.selectFrom('analytics_conversions').selectAll().where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute(),
+    );
+    return rows.map(conversionOf);
+  }
+}
