@@ -89,6 +89,26 @@ export function parseMediaReference(reference: string, siteUrl: string): { id: s
   return { id: match[1] as string, width: Number(match[2]), extension: match[3] as MediaExtension };
 }
 
+/**
+ * The upload a writing app's URL names (a Micropub photo, a Ghost feature image): a reference of this
+ * site by any of `sites` (the request's origin, SITE_URL), or `/media/<id>` there (the media endpoints'
+ * Location); null for anything else.
+ */
+export function uploadIdOf(url: string, sites: readonly string[]): string | null {
+  const known = sites.filter((site) => site !== '');
+  for (const site of known) {
+    const reference = parseMediaReference(url, site);
+    if (reference) return reference.id;
+  }
+  try {
+    const parsed = new URL(url, known[0]);
+    const bare = /^\/media\/([0-9a-f]{32})$/.exec(parsed.pathname);
+    return bare && known.some((site) => new URL(site).origin === parsed.origin) ? (bare[1] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One stored variant of an upload. */
 export interface MediaVariant {
   /** Its path on this site, `/media/<id>-<width>.<ext>`. */

@@ -22,7 +22,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { checkCreatePostBody } from '../../contract/blog';
 import { ApiError } from '../../contract/errors';
 import { type ApiKeySummary, type ApiPermission, permits, readsDrafts } from '../../contract/keys';
-import { parseMediaReference } from '../../contract/media';
+import { uploadIdOf } from '../../contract/media';
 import { API_HEADERS } from '../http/headers';
 import type { ApiState } from '../http/context';
 import { isValidHost } from '../http/methods';
@@ -185,17 +185,7 @@ export function ghostDoor(options: GhostDoorOptions): Middleware<ApiState> {
   }
 
   function uploadOf(origin: string) {
-    return (url: string): string | null => {
-      const reference = parseMediaReference(url, origin) ?? parseMediaReference(url, config.siteUrl);
-      if (reference) return reference.id;
-      try {
-        const parsed = new URL(url, origin);
-        const bare = /^\/media\/([0-9a-f]{32})$/.exec(parsed.pathname);
-        return bare && (parsed.origin === origin || parsed.origin === siteOrigin) ? (bare[1] ?? null) : null;
-      } catch {
-        return null;
-      }
-    };
+    return (url: string): string | null => uploadIdOf(url, [origin, config.siteUrl]);
   }
 
   async function answerPost(ctx: GhostContext, post: PostRecord): Promise<Record<string, unknown>> {

@@ -22,7 +22,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { checkCreatePostBody } from '../../contract/blog';
 import { ApiError } from '../../contract/errors';
 import { type ApiKeySummary, type ApiPermission, permits, readsDrafts } from '../../contract/keys';
-import { parseMediaReference } from '../../contract/media';
+import { uploadIdOf } from '../../contract/media';
 import { MICROPUB_MEDIA_PATH as MEDIA_ENDPOINT_PATH, MICROPUB_PATH, WRITING_APP_LINK_HEADER } from '../../contract/writing-apps';
 import { postEtag } from '../../contract/post-lifecycle';
 import { API_HEADERS } from '../http/headers';
@@ -185,17 +185,7 @@ export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState>
 
   /** The media id of an upload of this site a URL names (by this origin or SITE_URL, a file or /media/<id>), else null. */
   function uploadOf(origin: string) {
-    return (url: string): string | null => {
-      const reference = parseMediaReference(url, origin) ?? parseMediaReference(url, config.siteUrl);
-      if (reference) return reference.id;
-      try {
-        const parsed = new URL(url, origin);
-        const bare = /^\/media\/([0-9a-f]{32})$/.exec(parsed.pathname);
-        return bare && (parsed.origin === origin || parsed.origin === siteOrigin) ? (bare[1] ?? null) : null;
-      } catch {
-        return null;
-      }
-    };
+    return (url: string): string | null => uploadIdOf(url, [origin, config.siteUrl]);
   }
 
   /** The URL of a post's cover image file (its widest fallback variant), for q=source. */

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
+import { type CallResult, resultOf } from './support';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiPermission } from '../../contract/keys';
 import { ghostSecret } from '../../api/ghost/admin-key';
@@ -51,18 +52,8 @@ function token(key: string, options: TokenOptions = {}): string {
   return `${header}.${payload}.${signature}`;
 }
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  json: Record<string, unknown>;
-  text: string;
-}
-
-async function answerOf(response: Response): Promise<Answer> {
-  const text = await response.text();
-  const json = (response.headers.get('content-type') ?? '').includes('json') && text !== '' ? (JSON.parse(text) as Record<string, unknown>) : {};
-  return { status: response.status, headers: response.headers, json, text };
-}
+type Answer = CallResult;
+const answerOf = (response: Response): Promise<Answer> => resultOf(response);
 
 async function ghost(method: string, path: string, options: { auth?: string | null; body?: unknown; headers?: Record<string, string>; on?: TestServer } = {}): Promise<Answer> {
   const headers: Record<string, string> = { 'Accept-Version': 'v5.0', ...options.headers };

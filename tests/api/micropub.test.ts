@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
+import { type CallResult, resultOf } from './support';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -26,18 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  json: Record<string, unknown>;
-  text: string;
-}
-
-async function answerOf(response: Response): Promise<Answer> {
-  const text = await response.text();
-  const json = (response.headers.get('content-type') ?? '').includes('json') && text !== '' ? (JSON.parse(text) as Record<string, unknown>) : {};
-  return { status: response.status, headers: response.headers, json, text };
-}
+type Answer = CallResult;
+const answerOf = (response: Response): Promise<Answer> => resultOf(response);
 
 /** A form-encoded POST to /micropub (the token in the header unless `token` is null). */
 async function form(fields: [string, string][], token: string | null = writer): Promise<Answer> {

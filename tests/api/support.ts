@@ -49,7 +49,11 @@ export async function call<T = Record<string, unknown>>(
     body = JSON.stringify(options.body);
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
   }
-  const response = await fetch(`${server.url}${path}`, { method, headers, body });
+  return resultOf<T>(await fetch(`${server.url}${path}`, { method, headers, body }));
+}
+
+/** A response read whole: status, headers, text, and its JSON when it is JSON (else {}). */
+export async function resultOf<T = Record<string, unknown>>(response: Response): Promise<CallResult<T>> {
   const text = await response.text();
   let json: unknown = {};
   if (text && (response.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);
