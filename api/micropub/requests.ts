@@ -72,11 +72,11 @@ function jsonValues(name: string, raw: unknown, depth = 0): Mf2Value[] {
         return nestedObject(name, value, depth + 1);
       }
       const out: { html?: string; value?: string; alt?: string } = {};
-      for (const key of ['html', 'value', 'alt'] as const) {
-        const member = value[key];
+      for (const part of ['html', 'value', 'alt'] as const) {
+        const member = value[part];
         if (member === undefined) continue;
-        if (typeof member !== 'string') throw invalidRequest(`In the property "${name}", "${key}" must be text.`);
-        out[key] = member;
+        if (typeof member !== 'string') throw invalidRequest(`In the property "${name}", "${part}" must be text.`);
+        out[part] = member;
       }
       if (out.html === undefined && out.value === undefined) throw invalidRequest(`A value of the property "${name}" is an object without "html" or "value": send text, {"html": "..."} or {"value": "...", "alt": "..."}.`);
       return out;
@@ -88,9 +88,9 @@ function jsonValues(name: string, raw: unknown, depth = 0): Mf2Value[] {
 function nestedObject(name: string, value: Record<string, unknown>, depth: number): Mf2Object {
   const types = (value.type as unknown[]).filter((type): type is string => typeof type === 'string');
   const properties: Record<string, Mf2Value[]> = {};
-  for (const [key, inner] of Object.entries(value.properties as Record<string, unknown>)) {
-    checkName(key);
-    properties[key] = jsonValues(`${name}.${key}`, inner, depth);
+  for (const [property, inner] of Object.entries(value.properties as Record<string, unknown>)) {
+    checkName(property);
+    properties[property] = jsonValues(`${name}.${property}`, inner, depth);
   }
   return { type: types, properties };
 }

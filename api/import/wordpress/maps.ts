@@ -41,9 +41,9 @@ export function parseMapText(text: string, what: string): Map<string, string> {
       throw new MapFileError(`${what} starts like JSON but is not valid JSON (${error instanceof Error ? error.message : String(error)}): write an object {"wordpress": "site"}, or lines wordpress=site.`);
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new MapFileError(`${what} must be a JSON object {"wordpress": "site"}.`);
-    for (const [key, value] of Object.entries(parsed)) {
-      if (typeof value !== 'string' || value.trim() === '') throw new MapFileError(`${what}: the value of "${key}" must be a non-empty string.`);
-      pairs.set(key.trim(), value.trim());
+    for (const [from, value] of Object.entries(parsed)) {
+      if (typeof value !== 'string' || value.trim() === '') throw new MapFileError(`${what}: the value of "${from}" must be a non-empty string.`);
+      pairs.set(from.trim(), value.trim());
     }
     return pairs;
   }
