@@ -50,7 +50,7 @@ async function expectStaffPage(page: Page, js: boolean, current: string | null):
   expect(await page.locator('footer').count()).toBe(0);
   expect(await page.getByTestId('call-bar').count()).toBe(0);
   const nav = page.getByRole('navigation', { name: 'Staff area' });
-  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Leads', 'Posts', 'Review', 'API keys', 'Audit log']);
+  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Leads', 'Posts', 'Review', 'Analytics', 'API keys', 'Audit log']);
   if (current) expect(await nav.locator('[aria-current="page"]').allInnerTexts()).toEqual([current]);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -129,7 +129,7 @@ for (const js of [false, true]) {
       await page.context().close();
     });
 
-    it('keys, their revoke confirmation and a review page are staff pages that fit a phone', async () => {
+    it('keys, their revoke confirmation, a review page and the analytics are staff pages that fit a phone', async () => {
       const page = await newPage(js);
       await page.goto(`${site.url}/admin/api-keys`);
       // Signed out: how keys work, every permission explained, and a way to sign in.
@@ -151,6 +151,12 @@ for (const js of [false, true]) {
       await page.getByRole('heading', { name: 'Decide' }).waitFor();
       expect(await page.getByTestId('review-summary').innerText()).toMatch(/high\s*\d+/i);
       await expectStaffPage(page, js, 'Review');
+
+      // The analytics page is in the navigation, and its charts and tables fit a phone too.
+      await page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Analytics' }).click();
+      await page.waitForURL(/\/admin\/analytics$/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectStaffPage(page, js, 'Analytics');
       await page.context().close();
     });
   });

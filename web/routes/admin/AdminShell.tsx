@@ -32,6 +32,7 @@ const STAFF_PAGES: ReadonlyArray<{ to: string; label: string; end?: boolean }> =
   { to: '/admin/leads', label: 'Leads' },
   { to: '/admin/posts', label: 'Posts' },
   { to: '/admin/review', label: 'Review' },
+  { to: '/admin/analytics', label: 'Analytics' },
   { to: '/admin/api-keys', label: 'API keys' },
   { to: '/admin/audit', label: 'Audit log' },
 ];
