@@ -19,7 +19,6 @@
  */
 import busboy from 'busboy';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { checkCreatePostBody } from '../../contract/blog';
 import { ApiError } from '../../contract/errors';
 import { type ApiKeySummary, type ApiPermission, permits, readsDrafts } from '../../contract/keys';
 import { uploadIdOf } from '../../contract/media';
@@ -29,6 +28,7 @@ import { isValidHost } from '../http/methods';
 import { ownOrigin } from '../http/proxy-trust';
 import { type WriteLimits, writeRateLimit } from '../http/rate-limit';
 import { keyActor } from '../services/actors';
+import { authorNameOf, checkedDoorPost } from '../services/door-posts';
 import { heldMessage } from '../services/compliance-gate';
 import { presentMedia } from '../services/media';
 import { payloadOf } from '../services/post-versions';
@@ -194,18 +194,9 @@ export function ghostDoor(options: GhostDoorOptions): Middleware<ApiState> {
     return ghostPost(post, `${origin}/blog/${encodeURIComponent(post.slug)}`, cover ? `${origin}${presentMedia(cover, []).url}` : null);
   }
 
-  async function authorNameOf(key: ApiKeySummary): Promise<string> {
-    const staff = key.owner.includes('@') ? await store.staff.findByEmail(key.owner).catch(() => null) : null;
-    return staff?.name ?? key.owner;
-  }
 
   function checked(payload: Record<string, unknown>) {
-    const check = checkCreatePostBody(payload);
-    if (!check.ok) {
-      const problems = check.reason === 'invalid' ? check.problems.map((problem) => `${GHOST_NAME_OF[problem.field] ?? problem.field} ${problem.message}`) : ['the body'];
-      throw new GhostError(422, 'ValidationError', `Validation error: ${problems.join('; ')}.`, 'Fix the fields named and send the post again.');
-    }
-    return { data: check.data, ignoredFields: [] };
+    return checkedDoorPost(payload, GHOST_NAME_OF, (problems) => new GhostError(422, 'ValidationError', `Validation error: ${problems.join('; ')}.`, 'Fix the fields named and send the post again.'));
   }
 
   async function postById(id: string): Promise<PostRecord> {
@@ -224,7 +215,7 @@ export function ghostDoor(options: GhostDoorOptions): Middleware<ApiState> {
     const fields = await readPost(ctx);
     const origin = originOf(ctx);
     await limited(ctx, async () => {
-      const payload = payloadFromGhost(fields, { authorName: await authorNameOf(key), now: services.clock(), uploadOf: uploadOf(origin) });
+      const payload = payloadFromGhost(fields, { authorName: await authorNameOf(store.staff, key), now: services.clock(), uploadOf: uploadOf(origin) });
       const created = await posts.create(checked(payload), keyActor(key, ctx.ip));
       const post = await postById(created.post.id);
       if (post.status === 'in_review') throw held(post, heldMessage(post.review?.rules ?? []));

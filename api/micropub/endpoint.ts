@@ -19,7 +19,6 @@
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { checkCreatePostBody } from '../../contract/blog';
 import { ApiError } from '../../contract/errors';
 import { type ApiKeySummary, type ApiPermission, permits, readsDrafts } from '../../contract/keys';
 import { uploadIdOf } from '../../contract/media';
@@ -31,6 +30,7 @@ import { isValidHost } from '../http/methods';
 import { ownOrigin } from '../http/proxy-trust';
 import type { ApiState } from '../http/context';
 import { keyActor } from '../services/actors';
+import { authorNameOf, checkedDoorPost } from '../services/door-posts';
 import { heldMessage } from '../services/compliance-gate';
 import { presentMedia } from '../services/media';
 import { payloadOf } from '../services/post-versions';
@@ -230,27 +230,16 @@ export function micropubDoor(options: MicropubDoorOptions): Middleware<ApiState>
     return `${origin}${presentMedia(outcome.record, []).url}`;
   }
 
-  /** The author name a key's posts carry: the staff member's name when its owner is a staff account. */
-  async function authorNameOf(key: ApiKeySummary): Promise<string> {
-    const staff = key.owner.includes('@') ? await store.staff.findByEmail(key.owner).catch(() => null) : null;
-    return staff?.name ?? key.owner;
-  }
 
-  /** Our payload checked by the contract; a 400 naming each problem in Micropub's words. */
   function checked(payload: Record<string, unknown>) {
-    const check = checkCreatePostBody(payload);
-    if (!check.ok) {
-      const problems = check.reason === 'invalid' ? check.problems.map((problem) => `${MICROPUB_NAME_OF[problem.field] ?? problem.field} ${problem.message}`) : ['the body'];
-      throw invalidRequest(`The post cannot be stored: ${problems.join('; ')}.`);
-    }
-    return { data: check.data, ignoredFields: [] };
+    return checkedDoorPost(payload, MICROPUB_NAME_OF, (problems) => invalidRequest(`The post cannot be stored: ${problems.join('; ')}.`));
   }
 
   async function create(ctx: MicropubContext, action: Extract<MicropubAction, { action: 'create' }>, key: ApiKeySummary, photos: string[]): Promise<void> {
     const origin = originOf(ctx);
     const properties: Record<string, Mf2Value[]> = { ...action.properties };
     if (photos.length > 0) properties.photo = [...(properties.photo ?? []), ...photos];
-    const payload = payloadFromEntry(action.type, properties, { authorName: await authorNameOf(key), now: services.clock(), uploadOf: uploadOf(origin) });
+    const payload = payloadFromEntry(action.type, properties, { authorName: await authorNameOf(store.staff, key), now: services.clock(), uploadOf: uploadOf(origin) });
     const { post } = await posts.create(checked(payload), keyActor(key, ctx.ip));
     ctx.set('Location', pageUrl(origin, post.slug));
     if (post.status === 'in_review') {
