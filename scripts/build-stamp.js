@@ -6,9 +6,9 @@
  *
  * The stamp also lists each input's size and modification time when it was hashed: while every input
  * still has them (and no file came or went), the build is fresh without reading the files again, as
- * make and git's index decide. Reading and hashing the ~460 inputs took 50-100 ms of every `blogpost`
- * run on a loaded machine; looking at their sizes and times takes a few. Any difference (a file
- * touched but not changed, too) falls back to the hash, which decides.
+ * make and git's index decide: 4.6 ms instead of 8.5 with the files cached, 17 instead of 54-64 without
+ * (decision 0034). Any difference (a file touched but not changed, too) falls back to the hash, which
+ * decides.
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
