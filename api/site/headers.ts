@@ -81,9 +81,12 @@ export function pageHeaders(config: SiteConfig, options: { csp: boolean }): Midd
     crossOriginEmbedderPolicy: false,
     // The booking form and video players open popups of their own.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    xFrameOptions: { action: 'sameorigin' },
-    // Headers no browser in use reads any more: the XSS auditor's switch (helmet sends "0" to keep a
-    // removed filter off), Internet Explorer 8's download option, and Adobe Flash's cross-domain policy.
+    // The policy's frame-ancestors 'self' is what browsers obey; X-Frame-Options is only for a policy-less answer.
+    xFrameOptions: options.csp ? false : { action: 'sameorigin' },
+    // Headers no browser in use needs: the XSS auditor's switch (helmet sends "0" to keep a removed
+    // filter off), Internet Explorer 8's download option, Adobe Flash's cross-domain policy, and the
+    // DNS-prefetch switch (browsers do not prefetch the links of an HTTPS page unless it asks to).
+    xDnsPrefetchControl: false,
     xXssProtection: false,
     xDownloadOptions: false,
     xPermittedCrossDomainPolicies: false,

@@ -12,6 +12,15 @@ export interface RawResponse {
   /** As sent: compressed when `content-encoding` says so. */
   body: Buffer;
   ms: number;
+  /** Bytes of the status line and the header block as they came over the wire (HTTP/1.1). */
+  headerBytes: number;
+}
+
+/** The size of an HTTP/1.1 answer's status line and headers, up to and including the blank line. */
+function headerBlockBytes(response: http.IncomingMessage): number {
+  let bytes = Buffer.byteLength(`HTTP/${response.httpVersion} ${response.statusCode ?? 0} ${response.statusMessage ?? ''}\r\n`) + 2;
+  for (let i = 0; i < response.rawHeaders.length; i += 2) bytes += Buffer.byteLength(`${response.rawHeaders[i] ?? ''}: ${response.rawHeaders[i + 1] ?? ''}\r\n`);
+  return bytes;
 }
 
 export function getRaw(url: string): Promise<RawResponse> {
@@ -20,7 +29,9 @@ export function getRaw(url: string): Promise<RawResponse> {
     const request = http.get(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started, headerBytes: headerBlockBytes(response) }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);

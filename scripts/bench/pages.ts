@@ -2,9 +2,11 @@
  * Pages: `GET /`, `/faq` and a blog post from our server against a bare static server sending the same
  * bytes (the brotli body our server sent, precompressed on disk) with the same headers (Cache-Control,
  * ETag, content type, security headers). Budget: each at least 50% of its baseline's requests/s.
+ * Beside it, the bytes of the status line and headers of each kind of cached page (issue 39: under 1.2 KB).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BLOG_CATEGORIES } from '../../contract/categories';
 import { decoded, getOk, getRaw, type RawResponse } from './http';
 import { clean, load, type Measure } from './load';
 import { copyDataDir, startServer, stop } from './processes';
@@ -13,6 +15,8 @@ import { type Budget, fmt, kb, markdownTable, measureCells, percent, type Sectio
 const CONNECTIONS = 10;
 const WARM_UP_SECONDS = 1;
 const MIN_RATIO = 0.5;
+/** Issue 39's budget for the headers of a page's answer, status line included. */
+const MOST_HEADER_BYTES = 1_200;
 /** Headers that describe one connection or one transfer, not the page: the static server sets its own. */
 const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'last-modified']);
 
@@ -81,6 +85,16 @@ export async function benchPages({ seedDir, workDir, seconds, postSlug }: PagesI
       if (label === 'GET /blog/:slug') notes.push(`The blog post measured: \`${page}\`.`);
       notes.push(`${label}: our headers, copied to the baseline: Cache-Control \`${ours.headers['cache-control'] ?? '-'}\`, ETag \`${ours.headers.etag ?? '-'}\`, Vary \`${ours.headers.vary ?? '-'}\`.`);
     }
+    const headerRows: string[][] = [];
+    for (const page of ['/', '/blog', `/blog/${postSlug}`, `/blog/category/${BLOG_CATEGORIES[0].slug}`, '/rss.xml']) {
+      const { headerBytes } = await getOk(`${site.url}${page}`);
+      const ok = headerBytes < MOST_HEADER_BYTES;
+      headerRows.push([`GET ${page}`, fmt(headerBytes)]);
+      budgets.push({ name: `GET ${page}: status line and headers under ${fmt(MOST_HEADER_BYTES)} bytes`, ok, detail: `${fmt(headerBytes)} bytes` });
+    }
+    notes.push(
+      `Header bytes (status line and headers as received over HTTP/1.1, Date, Connection and Keep-Alive included; a TLS proxy in front sends its own): ${headerRows.map(([page, bytes]) => `${page} ${bytes}`).join(', ')}.`,
+    );
   } finally {
     await stop(site.child);
     rmSync(dataDir, { recursive: true, force: true });

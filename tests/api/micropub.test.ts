@@ -481,7 +481,7 @@ describe('Discovery', () => {
     const home = await fetch(`${server.url}/`);
     const link = home.headers.get('link') ?? '';
     expect(link).toContain('</micropub>; rel="micropub"');
-    expect(link).toContain('</.well-known/oauth-authorization-server>; rel="indieauth-metadata"');
+    expect(link).toBe('</micropub>; rel="micropub", </.well-known/oauth-authorization-server>; rel="indieauth-metadata"');
     for (const path of ['/', '/blog', '/about-us']) {
       const html = await (await fetch(`${server.url}${path}`)).text();
       expect(html).toContain('<link rel="micropub" href="/micropub"/>');

@@ -241,7 +241,10 @@ describe('security headers', () => {
     for (const page of ['/', '/api/usage-examples']) {
       const res = await fetch(`${server.url}${page}`);
       expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
-      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      // frame-ancestors in the policy, not the older X-Frame-Options, keeps pages out of other sites' frames.
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(res.headers.get('x-frame-options')).toBeNull();
+      expect(res.headers.get('x-dns-prefetch-control')).toBeNull();
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     }
   });

@@ -267,3 +267,35 @@ describe('pictures', () => {
     expect(words).toContain('30 years at a hypothetical 8%');
   });
 });
+
+describe('framing', () => {
+  it("stays out of another site's frame: the page's policy (frame-ancestors) is what refuses it", async () => {
+    const context = await site.newContext({ javaScriptEnabled: true });
+    const page = await context.newPage();
+    // A page of another origin (the same server under another host name) framing the FAQ twice: as the
+    // server sends it, and as the server sends it with its Content-Security-Policy header taken out.
+    const other = new URL(site.url);
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    await page.route(`${other.origin}/framer`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>framer</title><iframe name="page" src="${site.url}/faq"></iframe><iframe name="bare" src="${site.url}/faq?without-policy"></iframe>`,
+      }),
+    );
+    await page.route(`${site.url}/faq?without-policy`, async (route) => {
+      const response = await route.fetch();
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-security-policy'));
+      await route.fulfill({ response, headers });
+    });
+    await page.goto(`${other.origin}/framer`, { waitUntil: 'load' });
+    // Chromium shows its own error page in place of a refused frame: none of the site's page is in it.
+    const framed = page.frame({ name: 'page' });
+    expect(framed?.url()).toBe('chrome-error://chromewebdata/');
+    expect(await framed?.locator('main#main').count()).toBe(0);
+    // Without the policy nothing else the server sends (no X-Frame-Options any more) keeps the page out.
+    const bare = page.frame({ name: 'bare' });
+    expect(bare?.url()).toBe(`${site.url}/faq?without-policy`);
+    expect(await bare?.locator('main#main').count()).toBe(1);
+    await context.close();
+  });
+});
