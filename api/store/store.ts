@@ -476,6 +476,24 @@ export interface ViewCount {
   views: number;
 }
 
+/** A daily roll-up row of page views, as stored (decision 0032). */
+export interface RolledUpViews {
+  day: string;
+  route: string;
+  slug: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  device: PageView['device'];
+  views: number;
+}
+
+/** Views and distinct visitors of a day whose raw views were rolled up. */
+export interface VisitorDay {
+  day: string;
+  views: number;
+  visitors: number;
+}
+
 export interface AnalyticsRepository {
   /** Stores views in one transaction. */
   addViews(views: readonly PageView[]): Promise<void>;
@@ -492,6 +510,12 @@ export interface AnalyticsRepository {
   /** Distinct visitor hashes per day (rolled-up days keep their count). */
   visitors(fromDay: string, toDay: string): Promise<Map<string, number>>;
   conversions(fromDay: string, toDay: string): Promise<Conversion[]>;
+  /** Raw views stored after the one numbered `afterId`, oldest first, at most `limit`, and the number to go on from: how an export pages through them. */
+  rawViews(afterId: number, limit: number): Promise<{ views: PageView[]; lastId: number }>;
+  /** Every daily roll-up and rolled-up day, as stored. */
+  rolledUp(): Promise<{ daily: RolledUpViews[]; days: VisitorDay[] }>;
+  /** Puts exported roll-ups back (`blogpost import`, into an empty store). */
+  restoreRolledUp(data: { daily: readonly RolledUpViews[]; days: readonly VisitorDay[] }): Promise<void>;
 }
 
 export interface Store {

@@ -4,27 +4,33 @@
  * large store streams: a header, then the keys, staff accounts, media (their files in base64), posts
  * (each with its kept versions), leads (each with its notifications), the audit log, the advertising
  * archive (its records as stored, so its hash chain verifies after a move; decision 0028) and what
- * WordPress imports remember (items by guid, old addresses: decision 0029), then an `end` line with the
- * counts, which tells a complete export from a cut-off one. Version 1 files (without the last two) are
- * still read. Everything goes through the
- * store seam, so either kind of store exports and imports the same way.
+ * WordPress imports remember (items by guid, old addresses: decision 0029), the analytics (raw page
+ * views in lines of at most 1,000, the daily roll-ups, and each quote request's attribution on its
+ * lead's line: decision 0032), then an `end` line with the counts, which tells a complete export from a
+ * cut-off one. Version 1 files (without the archive and imports) and version 2 files (without the
+ * analytics) are still read. Everything goes through the store seam, so either kind of store exports
+ * and imports the same way.
  *
  * Not exported: staff sign-in sessions (people sign in again after a move), rate-limit buckets and
- * request logs (each server's own, in its DATA_DIR). The file holds personal data of leads and the
+ * request logs (each server's own, in its DATA_DIR), and the day's analytics salt (after a move the
+ * day's visitors get new hashes, so one of them may count twice that day; earlier days' hashes come
+ * along as stored, and can no more be traced back than before). The file holds personal data of leads and the
  * hashes of keys and passwords: the CLI writes it readable by its owner only.
  */
 import { z } from 'zod';
 import { auditEntrySchema, deliveryRecordSchema, keyRecordSchema, leadRecordSchema, mediaRecordSchema, postRecordSchema, staffRecordSchema, storedRevisionSchema } from './records';
 import { ARCHIVE_EVENTS } from './archive';
-import type { Store } from './store';
+import type { PageView, Store } from './store';
 
 export const EXPORT_FORMAT = 'blogpost-export';
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
+/** Raw page views per line of an export. */
+const VIEWS_PER_LINE = 1_000;
 
 const headerLine = z.object({
   kind: z.literal('header'),
   format: z.literal(EXPORT_FORMAT),
-  version: z.union([z.literal(1), z.literal(EXPORT_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(EXPORT_VERSION)]),
   exportedAt: z.string(),
   demoKeyIssuedAt: z.string().nullable(),
 });
@@ -39,6 +45,10 @@ const countsSchema = z.object({
   // Since version 2.
   archive: z.number().int().nonnegative().default(0),
   imported: z.number().int().nonnegative().default(0),
+  // Since version 3: raw page views, daily roll-up rows and rolled-up days, quote requests with an attribution.
+  views: z.number().int().nonnegative().default(0),
+  rolledUp: z.number().int().nonnegative().default(0),
+  attributions: z.number().int().nonnegative().default(0),
 });
 export type TransferCounts = z.infer<typeof countsSchema>;
 
@@ -63,6 +73,24 @@ const archiveRecordSchema = z.object({
   hash: z.string(),
 });
 const importedUrlSchema = z.union([z.object({ path: z.string(), postId: z.string() }), z.object({ path: z.string(), target: z.string() })]);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day, YYYY-MM-DD');
+const device = z.enum(['mobile', 'tablet', 'desktop']);
+const pageViewSchema = z.object({
+  day,
+  at: z.string(),
+  route: z.string(),
+  slug: z.string().nullable(),
+  referrerHost: z.string().nullable(),
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  device,
+  visitor: z.string().nullable(),
+}) satisfies z.ZodType<PageView>;
+const rolledUpSchema = z.object({ day, route: z.string(), slug: z.string().nullable(), referrerHost: z.string().nullable(), utmSource: z.string().nullable(), device, views: z.number().int().nonnegative() });
+const visitorDaySchema = z.object({ day, views: z.number().int().nonnegative(), visitors: z.number().int().nonnegative() });
+/** A quote request's attribution, on its lead's line (the lead's id is the line's). */
+const attributionSchema = z.object({ day, landing: z.string().nullable(), articles: z.array(z.string()), utmSource: z.string().nullable() });
 const importedItemSchema = z.object({ source: z.string(), guid: z.string(), state: z.enum(['pending', 'done']), slug: z.string(), postId: z.string().nullable(), at: z.string() });
 
 const recordLine = z.discriminatedUnion('kind', [
@@ -70,47 +98,75 @@ const recordLine = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('staff'), record: staffRecordSchema }),
   z.object({ kind: z.literal('media'), record: mediaRecordSchema, files: z.record(z.string(), z.string()) }),
   z.object({ kind: z.literal('post'), record: postRecordSchema, revisions: z.array(storedRevisionSchema) }),
-  z.object({ kind: z.literal('lead'), record: leadRecordSchema, deliveries: z.array(deliveryRecordSchema) }),
+  z.object({ kind: z.literal('lead'), record: leadRecordSchema, deliveries: z.array(deliveryRecordSchema), attribution: attributionSchema.optional() }),
   z.object({ kind: z.literal('audit'), entry: auditEntrySchema }),
   z.object({ kind: z.literal('archive'), record: archiveRecordSchema }),
   // Where the archive's chain starts (records removed after their retention) and the approval codes' counter.
   z.object({ kind: z.literal('archive_state'), base: z.object({ seq: z.number().int().nonnegative(), hash: z.string() }).nullable(), approvalNumber: z.number().int().nonnegative() }),
   z.object({ kind: z.literal('imported'), items: z.array(importedItemSchema), urls: z.array(importedUrlSchema) }),
+  z.object({ kind: z.literal('views'), views: z.array(pageViewSchema).max(VIEWS_PER_LINE) }),
+  z.object({ kind: z.literal('rolled_up'), daily: z.array(rolledUpSchema), days: z.array(visitorDaySchema) }),
   z.object({ kind: z.literal('end'), counts: countsSchema }),
 ]);
 type RecordLine = z.infer<typeof recordLine>;
 
-const COUNTED: Record<Exclude<RecordLine['kind'], 'end' | 'archive_state'>, keyof TransferCounts> = {
-  key: 'keys',
-  staff: 'staff',
-  media: 'media',
-  post: 'posts',
-  lead: 'leads',
-  audit: 'audit',
-  archive: 'archive',
-  imported: 'imported',
-};
+/** Adds what one record line holds to `counts` (the end line's figures, checked on import). */
+function tally(counts: TransferCounts, line: Exclude<RecordLine, { kind: 'end' }>): void {
+  switch (line.kind) {
+    case 'key':
+      counts.keys++;
+      return;
+    case 'staff':
+      counts.staff++;
+      return;
+    case 'media':
+      counts.media++;
+      return;
+    case 'post':
+      counts.posts++;
+      return;
+    case 'lead':
+      counts.leads++;
+      if (line.attribution) counts.attributions++;
+      return;
+    case 'audit':
+      counts.audit++;
+      return;
+    case 'archive':
+      counts.archive++;
+      return;
+    case 'archive_state':
+      return;
+    case 'imported':
+      counts.imported++;
+      return;
+    case 'views':
+      counts.views += line.views.length;
+      return;
+    case 'rolled_up':
+      counts.rolledUp += line.daily.length + line.days.length;
+      return;
+  }
+}
 
 /** An export that cannot be imported: what is wrong, and on which line. */
 export class TransferError extends Error {
   override readonly name = 'TransferError';
 }
 
-const emptyCounts = (): TransferCounts => ({ keys: 0, staff: 0, media: 0, posts: 0, leads: 0, audit: 0, archive: 0, imported: 0 });
+const emptyCounts = (): TransferCounts => ({ keys: 0, staff: 0, media: 0, posts: 0, leads: 0, audit: 0, archive: 0, imported: 0, views: 0, rolledUp: 0, attributions: 0 });
 
 /** Writes the whole store, line by line, to `write`; the counts written. */
 export async function exportStore(store: Store, write: (line: string) => Promise<void>, now: Date = new Date()): Promise<TransferCounts> {
   const counts = emptyCounts();
-  const emit = async (line: object) => write(`${JSON.stringify(line)}\n`);
-  await emit({ kind: 'header', format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), demoKeyIssuedAt: await store.keys.demoKeyIssuedAt() });
-  for (const record of await store.keys.list()) {
-    await emit({ kind: 'key', record });
-    counts.keys++;
-  }
-  for (const record of await store.staff.list()) {
-    await emit({ kind: 'staff', record });
-    counts.staff++;
-  }
+  const writeLine = async (line: object) => write(`${JSON.stringify(line)}\n`);
+  const emit = async (line: Exclude<RecordLine, { kind: 'end' }>) => {
+    tally(counts, line);
+    await writeLine(line);
+  };
+  await writeLine({ kind: 'header', format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), demoKeyIssuedAt: await store.keys.demoKeyIssuedAt() });
+  for (const record of await store.keys.list()) await emit({ kind: 'key', record });
+  for (const record of await store.staff.list()) await emit({ kind: 'staff', record });
   // Oldest first, the order they were uploaded in.
   for (const record of (await store.media.list()).reverse()) {
     const files: Record<string, string> = {};
@@ -120,7 +176,6 @@ export async function exportStore(store: Store, write: (line: string) => Promise
       files[variant.file] = Buffer.from(bytes).toString('base64');
     }
     await emit({ kind: 'media', record, files });
-    counts.media++;
   }
   const everyPost = async (status: 'any' | 'trashed') => (await store.posts.list({ status, limit: Number.MAX_SAFE_INTEGER })).entries;
   const entries = [...(await everyPost('any')), ...(await everyPost('trashed'))].sort((a, b) => a.seq - b.seq);
@@ -128,27 +183,26 @@ export async function exportStore(store: Store, write: (line: string) => Promise
     const record = await store.posts.getById(entry.id);
     if (!record) continue; // purged while the export ran
     await emit({ kind: 'post', record, revisions: await store.posts.revisions(entry.id) });
-    counts.posts++;
   }
   for (const record of (await store.leads.list({ spam: 'any' })).reverse()) {
-    await emit({ kind: 'lead', record, deliveries: await store.outbox.forLead(record.id) });
-    counts.leads++;
+    const conversion = await store.analytics.conversion(record.id);
+    const attribution = conversion ? { day: conversion.day, landing: conversion.landing, articles: conversion.articles, utmSource: conversion.utmSource } : undefined;
+    await emit({ kind: 'lead', record, deliveries: await store.outbox.forLead(record.id), ...(attribution ? { attribution } : {}) });
   }
-  for (const entry of await store.audit.list()) {
-    await emit({ kind: 'audit', entry });
-    counts.audit++;
-  }
-  for (const record of await store.archive.list()) {
-    await emit({ kind: 'archive', record });
-    counts.archive++;
-  }
+  for (const entry of await store.audit.list()) await emit({ kind: 'audit', entry });
+  for (const record of await store.archive.list()) await emit({ kind: 'archive', record });
   await emit({ kind: 'archive_state', base: await store.archive.base(), approvalNumber: await store.archive.approvalNumber() });
   const imported = await store.imports.everything();
-  if (imported.items.length + imported.urls.length > 0) {
-    await emit({ kind: 'imported', ...imported });
-    counts.imported++;
+  if (imported.items.length + imported.urls.length > 0) await emit({ kind: 'imported', ...imported });
+  for (let after = 0; ; ) {
+    const page = await store.analytics.rawViews(after, VIEWS_PER_LINE);
+    if (page.views.length === 0) break;
+    await emit({ kind: 'views', views: page.views });
+    after = page.lastId;
   }
-  await emit({ kind: 'end', counts });
+  const rolledUp = await store.analytics.rolledUp();
+  if (rolledUp.daily.length + rolledUp.days.length > 0) await emit({ kind: 'rolled_up', ...rolledUp });
+  await writeLine({ kind: 'end', counts });
   return counts;
 }
 
@@ -190,7 +244,7 @@ async function readExport(lines: AsyncIterable<string>): Promise<{ header: z.inf
     if (line.kind === 'end') end = line.counts;
     else {
       records.push(line);
-      if (line.kind !== 'archive_state') counts[COUNTED[line.kind]]++;
+      tally(counts, line);
     }
   }
   if (!header) throw new TransferError('The file is empty: it is not a `blogpost export` file.');
@@ -215,7 +269,9 @@ async function contentsOf(store: Store): Promise<string[]> {
     [(await store.leads.list({ spam: 'any' })).length, 'quote request(s)'],
     [(await store.archive.list()).length, 'advertising archive record(s)'],
   ];
-  return held.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  const described = held.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  if ((await store.analytics.rawViews(0, 1)).views.length > 0 || (await store.analytics.rolledUp()).days.length > 0) described.push('counted page views');
+  return described;
 }
 
 /**
@@ -235,7 +291,7 @@ export async function importStore(store: Store, lines: AsyncIterable<string>): P
       if (line.kind === 'archive') archive.push(line.record);
       else if (line.kind === 'archive_state') await store.archive.restore({ records: archive, base: line.base, approvalNumber: line.approvalNumber });
       else await importRecord(store, line);
-      if (line.kind !== 'archive_state') counts[COUNTED[line.kind]]++;
+      tally(counts, line);
       done++;
     }
     if (header.demoKeyIssuedAt) await store.keys.markDemoKeyIssued(new Date(header.demoKeyIssuedAt));
@@ -264,6 +320,7 @@ async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end
       return store.posts.restore(line.record, line.revisions);
     case 'lead':
       await store.leads.create(line.record, line.deliveries);
+      if (line.attribution) await store.analytics.addConversion({ leadId: line.record.id, ...line.attribution });
       // The visitor's "stop contacting me" also holds for their address (migration 0004).
       if (line.record.optOut && line.record.email) {
         await store.leads.addOptOut({ address: line.record.email, leadId: line.record.id, at: line.record.optOut.at, channel: line.record.optOut.channel });
@@ -273,5 +330,9 @@ async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end
       return store.audit.append(line.entry);
     case 'imported':
       return store.imports.restore({ items: line.items, urls: line.urls });
+    case 'views':
+      return store.analytics.addViews(line.views);
+    case 'rolled_up':
+      return store.analytics.restoreRolledUp({ daily: line.daily, days: line.days });
   }
 }

@@ -25,7 +25,8 @@ interface ExportOptions extends LocationOptions {
 }
 
 function describeCounts(counts: TransferCounts): string {
-  return `${counts.posts} post(s), ${counts.keys} API key(s), ${counts.staff} staff account(s), ${counts.media} image(s), ${counts.leads} quote request(s), ${counts.audit} audit entr${counts.audit === 1 ? 'y' : 'ies'} and ${counts.archive} advertising archive record(s)${counts.imported > 0 ? ', with what WordPress imports remember (items and old addresses)' : ''}`;
+  const analytics = counts.views + counts.rolledUp > 0 ? `, ${counts.views} page view(s) and ${counts.rolledUp} rolled-up analytics row(s)` : '';
+  return `${counts.posts} post(s), ${counts.keys} API key(s), ${counts.staff} staff account(s), ${counts.media} image(s), ${counts.leads} quote request(s), ${counts.audit} audit entr${counts.audit === 1 ? 'y' : 'ies'} and ${counts.archive} advertising archive record(s)${analytics}${counts.imported > 0 ? ', with what WordPress imports remember (items and old addresses)' : ''}`;
 }
 
 /** Runs `work` on the opened store, closing it after; store and file problems end with exit code 4. */

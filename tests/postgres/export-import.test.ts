@@ -3,7 +3,8 @@
  * database of a data directory and PostgreSQL, run as the CLI (real processes, exit codes and output):
  * an export of a data directory holding the demo articles, a post with kept versions and an old slug,
  * a key, a staff account, an image, a quote request with its notification, the audit log, the
- * advertising archive (whose chain still verifies) and a WordPress import's old addresses, imported
+ * advertising archive (whose chain still verifies), a WordPress import's old addresses and the analytics
+ * (page views, a rolled-up day, the quote request's attribution), imported
  * into an empty database, gives the same API answers and pages there; exported again from PostgreSQL
  * and imported into a new data directory (a new SQLite file), the same again. A cut-off file and a
  * store that is not empty import nothing.
@@ -67,6 +68,15 @@ beforeAll(async () => {
     await server.createStaff('agent@example.com', 'correct horse battery staple 42', 'Alex Agent');
     const lead = leadRecord('lead_TRANSFERTRANSFER0001');
     await server.store.leads.create(lead, [deliveryRecord(lead, 'email')]);
+    await server.store.analytics.addConversion({ leadId: lead.id, day: '2026-01-02', landing: '/blog/before-the-move', articles: ['before-the-move'], utmSource: 'newsletter' });
+    // Page views of two earlier days, rolled up (a row of counts and a day each) as the retention does
+    // with days past the keeping time, beside the raw views the servers below count.
+    await server.store.analytics.addViews(
+      ['2026-01-01', '2026-01-02'].flatMap((day) =>
+        [1, 2, 3].map((n) => ({ day, at: `${day}T09:0${n}:00.000Z`, route: '/blog/:slug', slug: 'before-the-move', referrerHost: 'www.google.com', utmSource: null, utmMedium: null, utmCampaign: null, device: 'mobile' as const, visitor: `visitor-${n}` })),
+      ),
+    );
+    await server.store.analytics.rollUp('2026-01-03');
     const medium = mediaRecord(MEDIA_ID);
     await server.store.media.save(medium, mediaFiles(medium));
     await server.store.audit.append(auditEntry({ actor: 'cli:test', action: 'key.created', target: 'moved' }));
@@ -114,7 +124,7 @@ describe('blogpost export and import', () => {
     const exported = await blogpost(['export', '--data-dir', sourceDir, '--out', fileExport]);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe('');
-    expect(exported.stderr).toMatch(/Exported 42 post\(s\), 1 API key\(s\), 1 staff account\(s\), 1 image\(s\), 1 quote request\(s\), \d+ audit entr(y|ies) and \d+ advertising archive record\(s\), with what WordPress imports remember \(items and old addresses\) from data in .*source to /);
+    expect(exported.stderr).toMatch(/Exported 42 post\(s\), 1 API key\(s\), 1 staff account\(s\), 1 image\(s\), 1 quote request\(s\), \d+ audit entr(y|ies) and \d+ advertising archive record\(s\), \d+ page view\(s\) and 4 rolled-up analytics row\(s\), with what WordPress imports remember \(items and old addresses\) from data in .*source to /);
     // Personal data of leads and the hashes of keys and passwords: the owner's alone.
     expect(statSync(fileExport).mode & 0o777).toBe(0o600);
     expect(readFileSync(fileExport, 'utf8')).not.toContain(writer);
@@ -145,6 +155,10 @@ describe('blogpost export and import', () => {
       expect((await store.audit.list()).map((entry) => entry.target)).toContain('moved');
       expect(await archiveOf(store)).toEqual(archive);
       expect(await store.imports.item('wordpress', 'https://old.example/?p=777')).toMatchObject({ state: 'done', postId });
+      // The analytics: the quote request's attribution, the rolled-up day and the raw one.
+      expect(await store.analytics.conversion('lead_TRANSFERTRANSFER0001')).toMatchObject({ landing: '/blog/before-the-move', articles: ['before-the-move'], utmSource: 'newsletter' });
+      expect(await store.analytics.visitors('2026-01-01', '2026-01-02')).toEqual(new Map([['2026-01-01', 3], ['2026-01-02', 3]]));
+      expect((await store.analytics.counts('2026-01-01', '2026-01-02')).map((row) => `${row.day} ${row.slug} ${row.views}`).sort()).toEqual(['2026-01-01 before-the-move 3', '2026-01-02 before-the-move 3']);
     } finally {
       await store.close();
     }

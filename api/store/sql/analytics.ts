@@ -5,7 +5,7 @@
  * past their keeping time, and quote requests' attribution.
  */
 import { sql } from 'kysely';
-import type { AnalyticsRepository, Conversion, PageView, ViewCount } from '../store';
+import type { AnalyticsRepository, Conversion, PageView, RolledUpViews, ViewCount, VisitorDay } from '../store';
 import type { SqlDatabase } from './database';
 
 const DEVICES: ReadonlySet<string> = new Set(['mobile', 'tablet', 'desktop']);
@@ -20,7 +20,7 @@ function viewOf(row: { day: string; at: string; route: string; slug: string | nu
     utmSource: row.utm_source,
     utmMedium: row.utm_medium,
     utmCampaign: row.utm_campaign,
-    device: DEVICES.has(row.device) ? (row.device as PageView['device']) : 'desktop',
+    device: deviceOf(row.device),
     visitor: row.visitor,
   };
 }
@@ -37,6 +37,7 @@ function conversionOf(row: { lead_id: string; day: string; landing: string | nul
 }
 
 const orNull = (text: string): string | null => (text === '' ? null : text);
+const deviceOf = (device: string): PageView['device'] => (DEVICES.has(device) ? (device as PageView['device']) : 'desktop');
 
 export class SqlAnalyticsRepository implements AnalyticsRepository {
   readonly #database: SqlDatabase;
@@ -174,5 +175,31 @@ export class SqlAnalyticsRepository implements AnalyticsRepository {
       db.selectFrom('analytics_conversions').selectAll().where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute(),
     );
     return rows.map(conversionOf);
+  }
+
+  async rawViews(afterId: number, limit: number): Promise<{ views: PageView[]; lastId: number }> {
+    const rows = await this.#database.read('read page views to export', (db) => db.selectFrom('analytics_views').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute());
+    return { views: rows.map(viewOf), lastId: rows.at(-1)?.id ?? afterId };
+  }
+
+  async rolledUp(): Promise<{ daily: RolledUpViews[]; days: VisitorDay[] }> {
+    return this.#database.read('read rolled-up page views', async (db) => {
+      const daily = await db.selectFrom('analytics_daily').selectAll().orderBy('day').orderBy('route').orderBy('slug').orderBy('referrer_host').orderBy('utm_source').orderBy('device').execute();
+      const days = await db.selectFrom('analytics_days').selectAll().orderBy('day').execute();
+      return {
+        daily: daily.map((row) => ({ day: row.day, route: row.route, slug: orNull(row.slug), referrerHost: orNull(row.referrer_host), utmSource: orNull(row.utm_source), device: deviceOf(row.device), views: Number(row.views) })),
+        days: days.map((row) => ({ day: row.day, views: Number(row.views), visitors: Number(row.visitors) })),
+      };
+    });
+  }
+
+  async restoreRolledUp(data: { daily: readonly RolledUpViews[]; days: readonly VisitorDay[] }): Promise<void> {
+    await this.#database.write('restore rolled-up page views', async (tx) => {
+      for (let start = 0; start < data.daily.length; start += 100) {
+        const rows = data.daily.slice(start, start + 100).map((row) => ({ day: row.day, route: row.route, slug: row.slug ?? '', referrer_host: row.referrerHost ?? '', utm_source: row.utmSource ?? '', device: row.device, views: row.views }));
+        await tx.insertInto('analytics_daily').values(rows).execute();
+      }
+      for (const day of data.days) await tx.insertInto('analytics_days').values(day).execute();
+    });
   }
 }
