@@ -29,7 +29,7 @@ export interface PagesInput {
 }
 
 /** Writes what the static baseline serves: the page, its brotli bytes as received, and its headers. */
-function writeBaselineFiles(dir: string, response: RawResponse): void {
+export function writeBaselineFiles(dir: string, response: RawResponse): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'page.html'), decoded(response));
   writeFileSync(path.join(dir, 'page.html.br'), response.body);
@@ -38,7 +38,7 @@ function writeBaselineFiles(dir: string, response: RawResponse): void {
 }
 
 /** The baseline must answer with the very bytes and cache headers ours did. */
-function checkSame(ours: RawResponse, baseline: RawResponse, page: string): void {
+export function checkSame(ours: RawResponse, baseline: RawResponse, page: string): void {
   const same =
     baseline.body.equals(ours.body) &&
     baseline.headers['content-encoding'] === ours.headers['content-encoding'] &&

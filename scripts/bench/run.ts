@@ -5,7 +5,7 @@
  *
  * Groups (BENCH_ONLY=pages|post|startup|reads|leads|media|postgres|cli, or several comma-separated, runs
  * only those and writes no file, except the postgres and cli groups' own marked sections, see
- * POSTGRES_MARK and CLI_MARK): pages.ts, writes.ts, startup.ts, reads.ts, lead-export.ts (the staff
+ * POSTGRES_MARK and CLI_MARK): pages.ts (with after-write.ts and uncached.ts), writes.ts, startup.ts, reads.ts, lead-export.ts (the staff
  * area's CSV of quote requests), media.ts (image uploads), cli.ts (the blogpost CLI's start-up),
  * postgres.ts (the write and read rows on PostgreSQL beside SQLite, in a throwaway cluster; left out,
  * with a line saying so, where PostgreSQL is not installed unless named). BENCH_SECONDS sets each
@@ -24,6 +24,7 @@ import { benchLeadExport } from './lead-export';
 import { benchMedia } from './media';
 import { benchAfterWrite } from './after-write';
 import { benchPages } from './pages';
+import { benchUncached } from './uncached';
 import { benchPostgres, postgresInstalled } from './postgres';
 import { ROOT, seed, seedLeads, type SeedResult } from './processes';
 import { benchReads } from './reads';
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
         const small = seeded(1_000);
         sections.push(await benchPages({ seedDir: small.dir, workDir, seconds: SECONDS, postSlug: small.newestSlug }));
         sections.push(await benchAfterWrite({ seedDir: small.dir, workDir, rounds: ROUNDS }));
+        sections.push(await benchUncached({ seedDir: small.dir, seedCount: 1_000, workDir, seconds: SECONDS }));
       } else if (group === 'post') {
         sections.push(await benchWrites({ seedDir: seeded(LARGEST).dir, seedCount: LARGEST, workDir, seconds: SECONDS, rounds: ROUNDS }));
       } else if (group === 'media') {
