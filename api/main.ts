@@ -70,6 +70,11 @@ async function main(): Promise<void> {
   const requestLog = await openFileRequestLog(env.dataDir, { retentionDays: env.requestLogRetentionDays, onError: logger.error });
   logger.info(deliveryBanner(leadDelivery));
   logger.info(`Visitors' addresses: ${describeProxyTrust(env.trustProxy)}.`);
+  if (!dev && process.env.NODE_ENV !== 'production') {
+    logger.error(
+      `NODE_ENV is ${process.env.NODE_ENV ? `"${process.env.NODE_ENV}"` : 'not set'}: pages are rendered with React's development build, much slower. Start with \`npm start\` (node scripts/start.js), which sets NODE_ENV=production, or set it yourself.`,
+    );
+  }
   // Scheduled posts that came due and notifications left by a crash or a restart go first, before the first request.
   await services.start();
   const shared = { services, trustProxy: env.trustProxy, requestLog, requestLogReader: openFileRequestLogReader(env.dataDir), api: apiSettingsFrom(env) };

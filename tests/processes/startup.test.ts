@@ -29,9 +29,9 @@ interface Run {
  * global setup has built it); once it listens, runs `whileUp` against its URL and stops it. Resolves when the
  * process has exited (by itself, too, when it refuses to start).
  */
-function runServer(env: Record<string, string> = {}, whileUp: (url: string) => Promise<void> = async () => {}): Promise<Run> {
+function runServer(env: Record<string, string> = {}, whileUp: (url: string) => Promise<void> = async () => {}, script = 'scripts/start.js'): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
+    const child: ChildProcess = spawn(process.execPath, [script], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,6 +100,19 @@ it('creates the demo key on the first start only, its secret in a file only its 
   expect(second.output).toContain('Site and API on http://');
   expect(second.output).not.toContain('demo API key');
   expect(second.output).not.toMatch(/bpk_/);
+}, 120_000);
+
+it("renders with React's production build when NODE_ENV is not set (npm start sets it), and says so when the built server runs without it", async () => {
+  const warning = /NODE_ENV is not set: pages are rendered with React's development build, much slower\. Start with `npm start`/;
+  const viaStart = await runServer({ NODE_ENV: '' }, async (url) => {
+    expect((await fetch(`${url}/`)).status).toBe(200);
+  });
+  expect(viaStart.output).toContain('Site and API on http://');
+  expect(viaStart.output).not.toMatch(warning);
+  const bare = await runServer({ NODE_ENV: '' }, async (url) => {
+    expect((await fetch(`${url}/`)).status).toBe(200);
+  }, 'build/app/server.js');
+  expect(bare.output).toMatch(warning);
 }, 120_000);
 
 it('refuses a rate limit that is not a whole number', async () => {
