@@ -4,7 +4,8 @@
  * sequence `post_seq` (also on a database that numbered them from store_meta before migration 0009),
  * and each server counts the changes it learns of itself. Two app servers taking interleaved,
  * concurrent edits on both while visitors read pages on both end with every kept page showing what is
- * stored: none stays cached with what a change replaced.
+ * stored: none stays cached with what a change replaced. A listener that lost its connection drops
+ * every kept page once it listens again, so an edit made while it was away is not missed.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -47,10 +48,12 @@ describe('two servers taking concurrent edits on one PostgreSQL database', () =>
   let a: TestServer;
   let b: TestServer;
   const readsOn = new Map<string, { reads: number }>();
+  /** What the stores said on their own (the listeners reconnecting). */
+  const said: string[] = [];
 
   beforeAll(async () => {
     databaseUrl = await freshDatabase(inject('postgresUrl'), 'post_changes');
-    const open = () => openPostgresStore(databaseUrl, redactedUrl(databaseUrl));
+    const open = () => openPostgresStore(databaseUrl, redactedUrl(databaseUrl), { log: (line) => said.push(line) });
     const onA = { reads: 0 };
     const onB = { reads: 0 };
     a = await startTestServer({ openStore: open, wrapStore: counting(onA) });
@@ -150,6 +153,33 @@ describe('two servers taking concurrent edits on one PostgreSQL database', () =>
     }
     // And pages are kept again: asked once more, none is rendered.
     for (const server of servers) for (const post of posts) expect((await page(server, `/blog/${post.slug}`)).rendered, `${server.url} ${post.slug}`).toBe(false);
+  });
+
+  it('drops every kept page once a listener that lost its connection listens again (the changes made meanwhile were not heard)', async () => {
+    const key = await a.createKey('Reconnect', ['blog:write']);
+    const made = await Promise.all(
+      ['Heard after reconnecting', 'Untouched while away'].map((title) => call<CreatePostResponse>(a, 'POST', '/api/blog', { key, body: validPost({ title, status: 'published' }) })),
+    );
+    const [changed, untouched] = made.map((res) => res.json.post);
+    if (!changed || !untouched) throw new Error('no post');
+    for (const post of [changed, untouched]) await page(b, `/blog/${post.slug}`);
+    for (const post of [changed, untouched]) expect((await page(b, `/blog/${post.slug}`)).rendered).toBe(false);
+
+    const reconnectedBefore = said.filter((line) => line.startsWith('Following post changes from other instances again')).length;
+    // Both servers' listeners lose their connection; an edit is made through A right away.
+    const ended = await onDatabase(databaseUrl, (client) =>
+      client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN iul_posts_changed' AND pid <> pg_backend_pid()"),
+    );
+    expect(ended.rowCount).toBe(2);
+    const edited = await call<PostWriteResponse>(a, 'PATCH', `/api/blog/${changed.id}`, { key, headers: { 'if-match': changed.etag }, body: { title: 'Heard after reconnecting, edited' } });
+    expect(edited.status).toBe(200);
+    await expect.poll(() => said.filter((line) => line.startsWith('Following post changes from other instances again')).length, { timeout: 20_000 }).toBe(reconnectedBefore + 2);
+
+    // Whether or not B heard the edit, it shows it; and the page no change reached is rendered again once
+    // (B cannot know what changed while it was not listening), then kept.
+    await expect.poll(async () => (await page(b, `/blog/${changed.slug}`)).text, { timeout: 10_000 }).toContain('Heard after reconnecting, edited');
+    expect((await page(b, `/blog/${untouched.slug}`)).rendered).toBe(true);
+    expect((await page(b, `/blog/${untouched.slug}`)).rendered).toBe(false);
   });
 });
 
