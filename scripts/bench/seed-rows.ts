@@ -19,7 +19,7 @@ import { newPostRecord } from '../../api/store/records';
 import type { PostRecord } from '../../api/store/store';
 import { SqlDatabase } from '../../api/store/sql/database';
 import { deliveryRow } from '../../api/store/sql/leads';
-import { postRow, tagRows } from '../../api/store/sql/posts';
+import { movePostSeqPast, postRow, tagRows } from '../../api/store/sql/posts';
 import type { LeadsTable, OutboxTable, PostSlugsTable, PostsTable, PostTagsTable } from '../../api/store/sql/schema';
 import { DATABASE_FILE } from '../../api/store/data-dir';
 import { benchPayload, FIRST_POST_AT, POST_SPACING_MS } from './payloads';
@@ -106,7 +106,10 @@ export async function insertBenchPosts(target: string, count: number): Promise<v
         for (const chunk of chunks(rows.map((row) => row.slug))) await tx.insertInto('post_slugs').values(chunk).execute();
         for (const chunk of chunks(rows.flatMap((row) => row.tags))) await tx.insertInto('post_tags').values(chunk).execute();
       }
-      await tx.updateTable('store_meta').set({ value: String(count) }).where('name', 'in', ['post_seq', 'posts_revision']).execute();
+      // PostgreSQL numbers posts from a sequence and counts changes in each server (decision 0036); SQLite from store_meta.
+      if (database.kind === 'postgres') {
+        if (count > 0) await movePostSeqPast(tx, count);
+      } else await tx.updateTable('store_meta').set({ value: String(count) }).where('name', 'in', ['post_seq', 'posts_revision']).execute();
     });
   } finally {
     await closeAfterSeeding(database);

@@ -247,6 +247,21 @@ function analytics(kind: EngineKind): string[] {
   ];
 }
 
+/**
+ * Decision 0036: on PostgreSQL a new post's `seq` comes from a sequence, which no create waits on (the
+ * row 'post_seq' of store_meta was a lock every create held until its commit), started past every
+ * number given so far; the row goes, so nothing can number from it again. SQLite keeps the row: its
+ * writes run one at a time anyway.
+ */
+function postSeqSequence(kind: EngineKind): string[] {
+  if (kind === 'sqlite') return [];
+  return [
+    `CREATE SEQUENCE post_seq AS BIGINT`,
+    `SELECT setval('post_seq', GREATEST(COALESCE((SELECT CAST(value AS BIGINT) FROM store_meta WHERE name = 'post_seq'), 0), COALESCE((SELECT MAX(seq) FROM posts), 0), 1), EXISTS (SELECT 1 FROM posts) OR COALESCE((SELECT CAST(value AS BIGINT) FROM store_meta WHERE name = 'post_seq'), 0) > 0)`,
+    `DELETE FROM store_meta WHERE name = 'post_seq'`,
+  ];
+}
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -267,6 +282,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0006-imported-urls': run(IMPORTED_URLS),
     '0007-indieauth': run(INDIEAUTH),
     '0008-analytics': run(analytics(kind)),
+    '0009-post-seq-sequence': run(postSeqSequence(kind)),
   };
 }
 

@@ -8,10 +8,13 @@
  *   retry on another instance waits for the first create to commit, then replays its post;
  * - a change is made from the stored revision with the post's row locked (PostgreSQL: `FOR UPDATE`;
  *   SQLite: its write lock), so of two changes made from one revision exactly one is saved;
- * - a post's `seq` is the next number of store_meta's 'post_seq', taken in the create's transaction.
- * Every committed change moves `posts_revision` in store_meta, so `revision()` (the key of cached pages)
- * moves when any process changes a post: PostgreSQL announces it with NOTIFY, SQLite's other processes
- * notice it through `PRAGMA data_version`.
+ * - a post's `seq` (the tie-break of lists after the time) is unique: on PostgreSQL the next number of
+ *   the sequence `post_seq` (gaps allowed, no row held), on SQLite of store_meta's 'post_seq'.
+ * `revision()` (what cached pages follow) is this process's own count of the post changes it learnt
+ * of, one by one with what each reached (decision 0036): its own after each commit; on PostgreSQL the
+ * other servers' through NOTIFY, sent in the change's transaction (no shared counter, so no row every
+ * write waits on); on SQLite another process's (the CLI) through `PRAGMA data_version` and the count
+ * `posts_revision` in store_meta, which every SQLite change moves (its writes run one at a time anyway).
  */
 import { randomUUID } from 'node:crypto';
 import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely';
@@ -45,30 +48,36 @@ import type { PostsTable, PostTagsTable, StoreSchema } from './schema';
 /** The PostgreSQL channel every post change is announced on (its payload: `PostsChanged` as JSON). */
 export const POSTS_CHANGED_CHANNEL = 'iul_posts_changed';
 
-/** A committed post change: the `posts_revision` it made and what it reached (api/store/post-scopes.ts). */
+/**
+ * A committed post change as announced on PostgreSQL: what it reached (api/store/post-scopes.ts; absent:
+ * not known, so everything) and which store made it (`origin`: that store noted it at its commit and
+ * skips its own notification).
+ */
 export interface PostsChanged {
-  revision: number;
-  scopes: readonly string[];
+  origin?: string;
+  scopes?: readonly string[];
 }
 
-/** NOTIFY takes at most 8,000 bytes: a change whose scopes do not fit is announced by its revision alone (it then reaches everything). */
+/** NOTIFY takes at most 8,000 bytes: a change whose scopes do not fit is announced without them (it then reaches everything). */
 const NOTIFY_MOST_BYTES = 7_900;
 
 export function postsChangedPayload(change: PostsChanged): string {
   const payload = JSON.stringify(change);
-  return Buffer.byteLength(payload) <= NOTIFY_MOST_BYTES ? payload : JSON.stringify({ revision: change.revision });
+  return Buffer.byteLength(payload) <= NOTIFY_MOST_BYTES ? payload : JSON.stringify({ origin: change.origin });
 }
 
-/** A payload as announced: `{revision, scopes}`, or an older server's bare revision (its scopes unknown). */
-export function readPostsChanged(payload: string | undefined): { revision: number; scopes?: readonly string[] } | null {
+/**
+ * A payload as announced: `{origin, scopes}`; an older server's `{revision, scopes}` or bare revision
+ * reads as a change from elsewhere (with its scopes, or without: everything). Null: not a post change.
+ */
+export function readPostsChanged(payload: string | undefined): PostsChanged | null {
   try {
     const parsed: unknown = JSON.parse(payload ?? '');
-    if (typeof parsed === 'number') return Number.isSafeInteger(parsed) ? { revision: parsed } : null;
-    if (!parsed || typeof parsed !== 'object') return null;
-    const { revision, scopes } = parsed as { revision?: unknown; scopes?: unknown };
-    if (typeof revision !== 'number' || !Number.isSafeInteger(revision)) return null;
+    if (typeof parsed === 'number') return Number.isSafeInteger(parsed) ? {} : null;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const { origin, scopes } = parsed as { origin?: unknown; scopes?: unknown };
     const known = Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string');
-    return known ? { revision, scopes: scopes as string[] } : { revision };
+    return { ...(typeof origin === 'string' ? { origin } : {}), ...(known ? { scopes: scopes as string[] } : {}) };
   } catch {
     return null;
   }
@@ -171,14 +180,18 @@ function matching(query: PostQuery): (eb: PostsExpressions) => Expression<SqlBoo
   };
 }
 
-/** The posts of the store (see the top of this file); `noteRevision` is how sql-store.ts's PostgreSQL listener reports other servers' changes. */
+/** The posts of the store (see the top of this file); `noteChange` is how sql-store.ts's PostgreSQL listener reports other servers' changes. */
 export class SqlPostRepository implements PostRepository {
   readonly #database: SqlDatabase;
   readonly #now: () => Date;
+  /** Names this store in its notifications, so it does not count its own changes twice. */
+  readonly origin = randomUUID();
+  /** The changes this process learnt of, counted here (never shared: another process has its own count). */
   #revision = 0;
-  /** The latest changes this process noted, oldest first: their scopes, or null when not known (everything). */
+  /** The latest changes this process noted, oldest first, one per count: their scopes, or null when not known (everything). */
   readonly #changes: Array<{ revision: number; scopes: readonly string[] | null }> = [];
-  /** SQLite's `data_version` when `posts_revision` was last read: it moves when another process commits. */
+  /** SQLite: store_meta's `posts_revision` as last seen, and `data_version` when it was read (it moves when another process commits). */
+  #stored = 0;
   #dataVersion: unknown = null;
 
   constructor(database: SqlDatabase, now: () => Date) {
@@ -187,16 +200,21 @@ export class SqlPostRepository implements PostRepository {
   }
 
   /**
-   * Posts changed (by this process or another): `revision` is the database's count now, `scopes` what
-   * the change that made it reached. A revision that skips others (changes not seen one by one: another
-   * process's on SQLite, a notification lost while PostgreSQL was away) or comes without its scopes is
-   * remembered as having changed everything.
+   * Posts changed (through this store, or another server's, or in a way not known): counts one change
+   * that reached `scopes`, or everything when they are not known (null: a notification that came without
+   * them, or changes missed while the listener was away).
    */
-  noteRevision(revision: number, scopes?: readonly string[]): void {
-    if (revision <= this.#revision) return;
-    this.#changes.push({ revision, scopes: scopes && revision === this.#revision + 1 ? scopes : null });
+  noteChange(scopes: readonly string[] | null): void {
+    this.#revision += 1;
+    this.#changes.push({ revision: this.#revision, scopes });
     if (this.#changes.length > CHANGES_REMEMBERED) this.#changes.splice(0, this.#changes.length - CHANGES_REMEMBERED);
-    this.#revision = revision;
+  }
+
+  /** SQLite: store_meta's count read at `stored`; one that skips others (another process's changes) reached everything. */
+  #noteStored(stored: number, scopes: readonly string[] | null): void {
+    if (stored <= this.#stored) return;
+    this.noteChange(stored === this.#stored + 1 ? scopes : null);
+    this.#stored = stored;
   }
 
   changesSince(revision: number): readonly string[] | null {
@@ -214,17 +232,21 @@ export class SqlPostRepository implements PostRepository {
   }
 
   /**
-   * Inside a post change's transaction: moves the shared revision (and on PostgreSQL announces it,
-   * delivered at commit). The caller notes the number once the transaction has committed, so this
-   * process never moves ahead of what is stored.
+   * Inside a post change's transaction: on PostgreSQL announces it (delivered at commit, to every other
+   * server's listener; no row is written, so concurrent changes do not wait on each other here); on
+   * SQLite moves store_meta's count, which other processes follow. Returns that count (SQLite) for
+   * `#change` to note once the transaction has committed, so this process never moves ahead of what is
+   * stored.
    */
-  async #moveRevision(tx: Tx, scopes: readonly string[]): Promise<number> {
-    const revision = await this.#increment(tx, 'posts_revision');
-    if (this.#database.kind === 'postgres') await sql`SELECT pg_notify(${POSTS_CHANGED_CHANNEL}, ${postsChangedPayload({ revision, scopes })})`.execute(tx);
-    return revision;
+  async #announce(tx: Tx, scopes: readonly string[]): Promise<number | null> {
+    if (this.#database.kind === 'postgres') {
+      await sql`SELECT pg_notify(${POSTS_CHANGED_CHANNEL}, ${postsChangedPayload({ origin: this.origin, scopes })})`.execute(tx);
+      return null;
+    }
+    return this.#increment(tx, 'posts_revision');
   }
 
-  /** Adds one to a counter of store_meta and returns it; its row stays locked until the commit. */
+  /** SQLite: adds one to a counter of store_meta and returns it (SQLite's writes run one at a time). */
   async #increment(tx: Tx, name: 'posts_revision' | 'post_seq'): Promise<number> {
     const row = await tx
       .updateTable('store_meta')
@@ -241,16 +263,17 @@ export class SqlPostRepository implements PostRepository {
    * it has committed, this process's revision follows it, with what it reached.
    */
   async #change<T, U = never>(doing: string, work: (tx: Tx, changed: (before: PostIndexEntry | null, after: PostIndexEntry | null) => Promise<void>) => Promise<T>): Promise<T | U> {
-    let noted: PostsChanged | null = null;
+    let noted: { stored: number | null; scopes: readonly string[] } | null = null;
     const outcome = await this.#database.write<T, U>(doing, (tx) =>
       work(tx, async (before, after) => {
         const scopes = changeScopes(before, after);
-        noted = { revision: await this.#moveRevision(tx, scopes), scopes };
+        noted = { stored: await this.#announce(tx, scopes), scopes };
       }),
     );
     if (noted !== null) {
-      const { revision, scopes } = noted as PostsChanged;
-      this.noteRevision(revision, scopes);
+      const { stored, scopes } = noted as { stored: number | null; scopes: readonly string[] };
+      if (stored === null) this.noteChange(scopes);
+      else this.#noteStored(stored, scopes);
     }
     return outcome;
   }
@@ -318,12 +341,14 @@ export class SqlPostRepository implements PostRepository {
   }
 
   /**
-   * The order of a new post and its creation time, taken together while 'post_seq' is held (its row is
-   * locked until the commit; SQLite's writes run one at a time), so a later `seq` never has an earlier
-   * time (lists order by the time, then `seq`).
+   * The order of a new post and its creation time. On SQLite the number is taken while its writes run
+   * one at a time, so a later `seq` never has an earlier time. On PostgreSQL it is the next of the
+   * sequence `post_seq`, which holds nothing until the commit: two creates at once may get their numbers
+   * in one order and their times in the other, or leave a gap (a rolled-back create). Lists order by the
+   * time first, so `seq` only has to be unique to break ties the same way on every read.
    */
   async #numbered(tx: Tx, given: Date | undefined): Promise<{ seq: number; at: string }> {
-    const seq = await this.#increment(tx, 'post_seq');
+    const seq = this.#database.kind === 'postgres' ? await nextPostSeq(tx) : await this.#increment(tx, 'post_seq');
     return { seq, at: (given ?? this.#now()).toISOString() };
   }
 
@@ -491,12 +516,15 @@ export class SqlPostRepository implements PostRepository {
           .execute();
       }
       // Posts created after the import come after every imported one.
-      await tx
-        .updateTable('store_meta')
-        .set({ value: String(record.seq) })
-        .where('name', '=', 'post_seq')
-        .where((eb) => eb(eb.cast<number>('value', 'bigint'), '<', record.seq))
-        .execute();
+      if (this.#database.kind === 'postgres') await movePostSeqPast(tx, record.seq);
+      else {
+        await tx
+          .updateTable('store_meta')
+          .set({ value: String(record.seq) })
+          .where('name', '=', 'post_seq')
+          .where((eb) => eb(eb.cast<number>('value', 'bigint'), '<', record.seq))
+          .execute();
+      }
       await changed(null, withoutContent(record));
     });
   }
@@ -597,7 +625,7 @@ export class SqlPostRepository implements PostRepository {
 
   /**
    * SQLite: another process (the CLI) may have changed posts. `data_version` moves only when another
-   * connection commits (this process's own commits are noted after each one), so the counter is read
+   * connection commits (this process's own commits are noted after each one), so the count is read
    * again only then. Not inside a transaction of this connection, which would read its uncommitted
    * count; and a failed read keeps the counter as it is, to try again on the next call, since a page
    * should not fail for a cache key (the posts it reads will say what is wrong).
@@ -609,10 +637,26 @@ export class SqlPostRepository implements PostRepository {
       const version: unknown = handle.pragma('data_version', { simple: true });
       if (version === this.#dataVersion) return;
       const row = handle.prepare("SELECT value FROM store_meta WHERE name = 'posts_revision'").get() as { value: string | null } | undefined;
-      this.noteRevision(Number(row?.value ?? 0));
+      this.#noteStored(Number(row?.value ?? 0), null);
       this.#dataVersion = version;
     } catch {
       // Kept as it is: see above.
     }
   }
+}
+
+/** PostgreSQL: the sequence numbering new posts (migration 0009). */
+export const POST_SEQ_SEQUENCE = 'post_seq';
+
+/** PostgreSQL: the next `seq` of a new post, from the sequence (not rolled back with the transaction: gaps are allowed). */
+async function nextPostSeq(tx: Tx): Promise<number> {
+  const { rows } = await sql<{ seq: string | number }>`SELECT nextval(${POST_SEQ_SEQUENCE}) AS seq`.execute(tx);
+  const seq = rows[0]?.seq;
+  if (seq === undefined) throw new Error(`the sequence ${POST_SEQ_SEQUENCE} gave no number (the database was changed by hand?); restore it from a backup`);
+  return Number(seq);
+}
+
+/** PostgreSQL: moves the sequence of `seq` past `seq` (an imported post's), never back. */
+export async function movePostSeqPast(db: Db | Tx, seq: number): Promise<void> {
+  await sql`SELECT setval(${POST_SEQ_SEQUENCE}, GREATEST(${seq}::bigint, (SELECT last_value FROM post_seq), 1))`.execute(db);
 }

@@ -4,9 +4,9 @@
  * applies the migrations the database lacks (once, however many processes open it together). Every
  * write resolves once its transaction has committed durably.
  *
- * Cached pages follow `posts.revision()`, a counter every post change moves in the database: SQLite
- * notices another process's change through `PRAGMA data_version`; PostgreSQL servers hear each other's
- * changes with LISTEN/NOTIFY.
+ * Cached pages follow `posts.revision()`, each process's own count of the post changes it learnt of
+ * (decision 0036): SQLite notices another process's change through `PRAGMA data_version`; PostgreSQL
+ * servers hear each other's changes, with what each reached, through LISTEN/NOTIFY.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -41,21 +41,25 @@ const RECONNECT_MOST_MS = 5_000;
 
 /**
  * LISTENs for post changes on a PostgreSQL connection of its own, reconnecting when it drops (with a
- * back-off while the server stays away); after each (re)connect it reads the current revision, so a
- * change made while it was away is not missed. Its client listens for `error` from before it connects
- * until it is gone, so nothing the server does can end the process; a client that failed halfway (the
- * server went away between LISTEN and the read) is closed, and only a client that is fully set up is
- * the one whose loss starts a reconnect, so there is never more than one attempt under way.
+ * back-off while the server stays away). Changes committed while it was not listening were not heard:
+ * after each reconnect it reports one change of everything (`onChange(null)`), once LISTEN holds, so a
+ * page made from what was read before is not kept. Its client listens for `error` from before it
+ * connects until it is gone, so nothing the server does can end the process; a client that failed
+ * halfway is closed, and only a client that is fully set up is the one whose loss starts a reconnect,
+ * so there is never more than one attempt under way.
  */
 class ChangeListener {
   #client: pg.Client | null = null;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
   #delay = RECONNECT_FIRST_MS;
+  #connectedBefore = false;
 
   constructor(
     private readonly url: string,
-    private readonly onRevision: (revision: number, scopes?: readonly string[]) => void,
+    /** The store's own origin: its notifications were noted at their commit. */
+    private readonly origin: string,
+    private readonly onChange: (scopes: readonly string[] | null) => void,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -63,19 +67,20 @@ class ChangeListener {
     const { default: pgModule } = await import('pg');
     const client = new pgModule.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel !== POSTS_CHANGED_CHANNEL) return;
+      if (message.channel !== POSTS_CHANGED_CHANNEL || this.#client !== client) return;
       const change = readPostsChanged(message.payload);
-      if (change) this.onRevision(change.revision, change.scopes);
+      if (change && change.origin !== this.origin) this.onChange(change.scopes ?? null);
     });
     client.on('error', () => this.#lost(client));
     client.on('end', () => this.#lost(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${POSTS_CHANGED_CHANNEL}`);
-      const { rows } = await client.query<{ value: string }>("SELECT value FROM store_meta WHERE name = 'posts_revision'");
       if (this.#closed) throw new Error('the store was closed');
       this.#client = client;
-      this.onRevision(Number(rows[0]?.value ?? 0));
+      // The first connect comes before the store is handed out: nothing was read, nothing was missed.
+      if (this.#connectedBefore) this.onChange(null);
+      this.#connectedBefore = true;
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -184,10 +189,10 @@ export async function openPostgresStore(url: string, where: string, options: Ope
   const listeners = new Set<() => void>();
   const listener = new ChangeListener(
     url,
-    (revision, scopes) => {
-      const before = posts.revision();
-      posts.noteRevision(revision, scopes);
-      if (posts.revision() !== before) for (const notify of listeners) notify();
+    posts.origin,
+    (scopes) => {
+      posts.noteChange(scopes);
+      for (const notify of listeners) notify();
     },
     log,
   );
