@@ -1,6 +1,7 @@
 /**
  * The `blogpost` CLI: commander wiring only. `run(argv, io)` resolves to the exit code; only the bin
- * file sets process.exitCode. Each command lives in its own file under commands/.
+ * file sets process.exitCode. Each command's arguments, options and help are in wiring/, which loads
+ * its code from commands/ only when it runs (decision 0035): help and completion never load it.
  */
 import { Command, CommanderError } from 'commander';
 import { registerArchive } from './wiring/archive';
