@@ -5,9 +5,24 @@
  * both, `blogpost --version` went from 1.00 s to 0.54 s (docs/decisions/0008-cli-bundle.md). Left
  * out: sharp and better-sqlite3 (native code) and pg-native (an optional part of pg that is not installed).
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * js-yaml 3 requires esprima (218 KB) for its `!!js/function` type, which only its full schema reads;
+ * gray-matter parses front matter with the safe schema, which has no such type. js-yaml already
+ * works without esprima (its browser build has none): the require fails, and it carries on.
+ */
+function withoutEsprima(): Plugin {
+  return {
+    name: 'cli-without-esprima',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'esprima' ? '\0cli-without-esprima' : null),
+    load: (id) => (id === '\0cli-without-esprima' ? "throw new Error('esprima is not part of the blogpost CLI bundle');" : null),
+  };
+}
 
 export default defineConfig({
+  plugins: [withoutEsprima()],
   publicDir: false,
   envDir: false,
   ssr: { noExternal: true, external: ['sharp', 'better-sqlite3', 'pg-native'] },
@@ -20,6 +35,7 @@ export default defineConfig({
     minify: false,
     rollupOptions: {
       input: { cli: 'cli/main.ts' },
+      treeshake: { moduleSideEffects: (id: string) => !/\/(api|contract|harness|cli)\//.test(id) || id.includes('/node_modules/') },
       output: { format: 'es', sourcemapExcludeSources: true, entryFileNames: '[name].js', chunkFileNames: 'cli-chunks/[name]-[hash].js' },
       // gray-matter's JavaScript engine (eval) is bundled but never runs: front-matter.ts replaces it
       // with a refusal. Its warning would only hide the ones that matter.

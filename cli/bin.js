@@ -24,8 +24,9 @@ module.enableCompileCache?.();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'build/app/cli.js');
 
-async function importBuilt() {
-  process.setSourceMapsEnabled(true);
+// No source maps by default (decision 0035): the CLI prints messages, not stacks, and
+// `NODE_OPTIONS=--enable-source-maps blogpost ...` maps a crash's stack to the TypeScript.
+function importBuilt() {
   return import(pathToFileURL(built).href);
 }
 

@@ -1,5 +1,4 @@
 /** The CLI's connection to the world, injected so every command runs in a test without a terminal. */
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
 export interface OutputStream {
@@ -21,7 +20,10 @@ export function processIO(): CliIO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Node sets standard input up when process.stdin is first touched: a command that reads none (--help) never does.
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     cwd: process.cwd(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -36,6 +38,7 @@ export function isInteractive(io: CliIO): boolean {
 /** Asks on stderr and reads one line from stdin; only "y" or "yes" is a yes. */
 export async function askYesNo(io: CliIO, question: string): Promise<boolean> {
   io.stderr.write(`${question} [y/N] `);
+  const { createInterface } = await import('node:readline');
   const lines = createInterface({ input: io.stdin, terminal: false });
   try {
     for await (const line of lines) return /^\s*y(es)?\s*$/i.test(line);

@@ -1,29 +1,30 @@
 /**
  * The `blogpost` CLI: commander wiring only. `run(argv, io)` resolves to the exit code; only the bin
- * file sets process.exitCode. Each command lives in its own file under commands/.
+ * file sets process.exitCode. Each command's arguments, options and help are in wiring/, which loads
+ * its code from commands/ only when it runs (decision 0035): help and completion never load it.
  */
 import { Command, CommanderError } from 'commander';
-import { registerArchive } from './commands/archive';
-import { registerAudit } from './commands/audit';
-import { registerBackup } from './commands/backup';
+import { registerArchive } from './wiring/archive';
+import { registerAudit } from './wiring/audit';
+import { registerBackup } from './wiring/backup';
 import { registerCompletion } from './commands/completion';
-import { registerDiagnose } from './commands/diagnose';
-import { registerDoctor } from './commands/doctor';
+import { registerDiagnose } from './wiring/diagnose';
+import { registerDoctor } from './wiring/doctor';
 import { registerHelp } from './commands/help';
-import { registerImportWordPress } from './commands/import-wordpress';
-import { registerKeys } from './commands/keys';
-import { registerLeads } from './commands/leads';
-import { registerLint } from './commands/lint';
-import { registerLogs } from './commands/logs';
-import { registerMedia } from './commands/media';
-import { registerSeed } from './commands/seed';
-import { registerStaff } from './commands/staff';
-import { registerSupportBundle } from './commands/support-bundle';
-import { registerPosts } from './commands/posts';
-import { registerPublish } from './commands/publish';
-import { registerTest } from './commands/test';
-import { registerTransfer } from './commands/transfer';
-import { registerValidate } from './commands/validate';
+import { registerImportWordPress } from './wiring/import-wordpress';
+import { registerKeys } from './wiring/keys';
+import { registerLeads } from './wiring/leads';
+import { registerLint } from './wiring/lint';
+import { registerLogs } from './wiring/logs';
+import { registerMedia } from './wiring/media';
+import { registerSeed } from './wiring/seed';
+import { registerStaff } from './wiring/staff';
+import { registerSupportBundle } from './wiring/support-bundle';
+import { registerPosts } from './wiring/posts';
+import { registerPublish } from './wiring/publish';
+import { registerTest } from './wiring/test';
+import { registerTransfer } from './wiring/transfer';
+import { registerValidate } from './wiring/validate';
 import { registerVersion } from './commands/version';
 import type { CommandContext } from './context';
 import { CliError, ExitCode } from './exit-codes';

@@ -11,7 +11,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileTypeFromBuffer } from 'file-type';
 import { lineColumn } from '../contract/compliance';
 import { escapeMarkup } from '../contract/markup';
 import { isMediaType, MEDIA_ID_PATTERN, type MediaType } from '../contract/media';
@@ -149,6 +148,8 @@ export async function readLocalImage(file: string): Promise<LocalImage> {
     const why = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
     return { ok: false, file, problem: why, reason: 'unreadable' };
   }
+  // Loaded at the first local image: most runs (help, a post without pictures) never read one.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !isMediaType(detected.mime)) {
     const what = detected ? `it is a ${detected.ext.toUpperCase()} file (${detected.mime}), not` : bytes.length === 0 ? 'it is empty, not' : 'it is not';

@@ -4,6 +4,7 @@
  * from the same store the API writes to).
  */
 import { z } from 'zod';
+import { LIST_LIMITS, LIST_STATUSES } from './choices';
 import type { PostReview, StoredPostStatus } from './blog';
 import type { ComplianceAcceptance } from './compliance';
 import type { BlogCategory } from './categories';
@@ -61,15 +62,13 @@ export interface BlogPost extends BlogPostSummary {
   source?: { format: 'markdown'; text: string; images: Record<string, string> };
 }
 
-export const LIST_LIMITS = { defaultLimit: 10, maxLimit: 100 } as const;
+export { LIST_LIMITS, LIST_STATUSES };
 
 const positiveInt = (fallback: number, max?: number) => {
   const int = z.coerce.number().int().min(1);
   return z.preprocess((v) => (v === undefined || v === '' ? fallback : v), max ? int.max(max) : int);
 };
 
-/** The statuses a list can ask for: a post's status, or the trash. */
-export const LIST_STATUSES = ['draft', 'scheduled', 'published', 'in_review', 'trashed'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 
 const flag = z.preprocess((v) => (v === '' ? '1' : v), z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true'));

@@ -16,6 +16,7 @@
  * length: a post is checked on every request, and no input may make that slow.
  */
 import { z } from 'zod';
+import { COMPLIANCE_SEVERITIES } from './choices';
 
 /** Bumped whenever a rule is added, removed or changes what it matches. */
 export const COMPLIANCE_RULES_VERSION = '2026-11-26';
@@ -26,7 +27,7 @@ export const COMPLIANCE_RULES_HEADER = 'X-Compliance-Rules';
 export const COMPLIANCE_MODES = ['warn', 'review', 'block'] as const;
 export type ComplianceMode = (typeof COMPLIANCE_MODES)[number];
 
-export const COMPLIANCE_SEVERITIES = ['high', 'medium', 'info'] as const;
+export { COMPLIANCE_SEVERITIES };
 export type ComplianceSeverity = (typeof COMPLIANCE_SEVERITIES)[number];
 
 /** How far (in characters, either side) a qualifier such as "hypothetical" counts as nearby. */

@@ -5,6 +5,7 @@
  * generating keys (which needs a secure random source) and hashing them live on the server.
  */
 import { z } from 'zod';
+import { API_PERMISSIONS } from './choices';
 
 export const API_KEY_PREFIX = 'bpk_';
 export const API_KEY_ID_LENGTH = 10;
@@ -12,8 +13,7 @@ export const API_KEY_SECRET_LENGTH = 32;
 export const API_KEY_CHECKSUM_LENGTH = 6;
 export const BASE62_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** blog:write creates posts and changes its owner's; blog:admin changes anyone's; blog:read reads drafts. */
-export const API_PERMISSIONS = ['blog:write', 'blog:read', 'blog:admin'] as const;
+export { API_PERMISSIONS };
 export type ApiPermission = (typeof API_PERMISSIONS)[number];
 export const apiPermissionSchema = z.enum(API_PERMISSIONS);
 

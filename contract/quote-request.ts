@@ -5,6 +5,7 @@
  * arrive as the strings of a form; the schema turns them into the record's types.
  */
 import { z } from 'zod';
+import { LEAD_STATUSES } from './choices';
 
 export const HEALTH_RATINGS = ['excellent', 'good', 'average', 'below-average'] as const;
 export type HealthRating = (typeof HEALTH_RATINGS)[number];
@@ -18,7 +19,7 @@ export const HEALTH_RATING_LABELS: Record<HealthRating, string> = {
 export const CONTACT_METHODS = ['phone', 'email'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
-export const LEAD_STATUSES = ['new', 'in-progress', 'closed'] as const;
+export { LEAD_STATUSES };
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** The form's field names, in the order the form shows them (short ones first). */

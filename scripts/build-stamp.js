@@ -10,10 +10,13 @@
  * (decision 0034). Any difference (a file touched but not changed, too) falls back to the hash, which
  * decides.
  */
-import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+// Hashing and building need node:crypto and node:child_process; the fast path (every `blogpost` run)
+// needs neither, so they are loaded on first use (decision 0035).
+const require = createRequire(import.meta.url);
 
 const INPUTS = [
   'api',
@@ -40,24 +43,36 @@ const NOT_BUILT = /\.test\.tsx?$/;
 /** What the build makes; all of it must exist for the build to count as present. */
 export const BUILD_OUTPUTS = ['build/server/index.js', 'build/client', 'build/app/server.js', 'build/app/cli.js'];
 
-function files(root, entry) {
-  const full = path.join(root, entry);
-  const stat = statSync(full, { throwIfNoEntry: false });
-  if (!stat) return [];
-  if (stat.isFile()) return NOT_BUILT.test(entry) ? [] : [entry];
-  return readdirSync(full)
-    .sort()
-    .flatMap((name) => files(root, path.join(entry, name)));
+/**
+ * Adds the input files under `entry` to `found`, sorted, each with its stat: one stat per file and none
+ * for a folder (its listing says what each entry is; only a link is followed with a stat).
+ */
+function addFiles(root, entry, stat, found) {
+  if (!stat) return;
+  if (stat.isFile()) {
+    if (!NOT_BUILT.test(entry)) found.push([entry, stat]);
+    return;
+  }
+  if (!stat.isDirectory()) return;
+  const entries = readdirSync(`${root}/${entry}`, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const dirent of entries) {
+    const child = `${entry}/${dirent.name}`;
+    if (dirent.isDirectory()) addFiles(root, child, dirent, found);
+    else if (!(dirent.isFile() && NOT_BUILT.test(child))) addFiles(root, child, statSync(`${root}/${child}`, { throwIfNoEntry: false }), found);
+  }
 }
 
+/** Every input file of the build, in a fixed order, with its stat. */
 function inputFiles(root) {
-  return INPUTS.flatMap((entry) => files(root, entry));
+  const found = [];
+  for (const entry of INPUTS) addFiles(root, entry, statSync(path.join(root, entry), { throwIfNoEntry: false }), found);
+  return found;
 }
 
 /** The hash of the build's inputs as they are now. */
 export function computeBuildStamp(root, env = process.env) {
-  const hash = createHash('sha256');
-  for (const file of inputFiles(root)) {
+  const hash = require('node:crypto').createHash('sha256');
+  for (const [file] of inputFiles(root)) {
     hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
   }
   for (const name of BUILD_ENV) hash.update(`${name}=${env[name] ?? ''}\0`);
@@ -70,10 +85,7 @@ function stampFile(root) {
 
 /** Each input's size and modification time, and the build environment, as one comparable text. */
 function inputsLook(root, env) {
-  const look = inputFiles(root).map((file) => {
-    const stat = statSync(path.join(root, file), { throwIfNoEntry: false });
-    return [file, stat?.size ?? -1, stat?.mtimeMs ?? -1];
-  });
+  const look = inputFiles(root).map(([file, stat]) => [file, stat.size, stat.mtimeMs]);
   return JSON.stringify({ files: look, env: BUILD_ENV.map((name) => `${name}=${env[name] ?? ''}`) });
 }
 
@@ -142,7 +154,7 @@ function withBuildLock(root, work) {
 function runBuildStep(root, bin, args) {
   // Always a production build: under vitest NODE_ENV is "test", which would bundle React's
   // development builds into the client.
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', bin), args, {
+  const result = require('node:child_process').spawnSync(path.join(root, 'node_modules', '.bin', bin), args, {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },

@@ -1,8 +1,10 @@
-import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILD_OUTPUTS, isBuildFresh, writeBuildStamp } from './build-stamp.js';
+import { BUILD_OUTPUTS, computeBuildStamp, isBuildFresh, writeBuildStamp } from './build-stamp.js';
 
 const roots: string[] = [];
 
@@ -75,5 +77,44 @@ describe('the build stamp', () => {
     expect(isBuildFresh(root, {})).toBe(true);
     writeFileSync(stamp, 'not a hash\n');
     expect(isBuildFresh(root, {})).toBe(false);
+  });
+
+  it('walks any tree of inputs in the order the stamps already written have, and notices any change to a built file', () => {
+    // The walk as stamps were first written (decision 0034): a stat for every entry, names sorted.
+    const reference = (root: string): string => {
+      const walk = (entry: string): string[] => {
+        const stat = statSync(path.join(root, entry), { throwIfNoEntry: false });
+        if (!stat) return [];
+        if (stat.isFile()) return /\.test\.tsx?$/.test(entry) ? [] : [entry];
+        return readdirSync(path.join(root, entry))
+          .sort()
+          .flatMap((name) => walk(path.join(entry, name)));
+      };
+      const hash = createHash('sha256');
+      for (const file of ['api', 'package.json'].flatMap(walk)) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+      hash.update('SITE_PRODUCT_SLUG=\0');
+      return hash.digest('hex');
+    };
+    const name = fc.constantFrom('a', 'B', 'b', '_x', 'a-b', 'a.b', '10', '9', 'é', 'Z');
+    const file = fc.tuple(fc.array(fc.constantFrom('d', 'D', 'd-1', 'd.e', 'sub'), { maxLength: 3 }), name, fc.constantFrom('.ts', '.tsx', '.test.ts', '.json', '.test.tsx'), fc.string({ maxLength: 20 }));
+    fc.assert(
+      fc.property(fc.array(file, { minLength: 1, maxLength: 12 }), fc.nat(), (files, pick) => {
+        const root = checkout();
+        for (const [dirs, base, ext, text] of files) {
+          mkdirSync(path.join(root, 'api', ...dirs), { recursive: true });
+          writeFileSync(path.join(root, 'api', ...dirs, `${base}${ext}`), text);
+        }
+        expect(computeBuildStamp(root, {})).toBe(reference(root));
+        writeBuildStamp(root, {});
+        expect(isBuildFresh(root, {})).toBe(true);
+        const chosen = files[pick % files.length];
+        if (!chosen) throw new Error('no file');
+        const [dirs, base, ext] = chosen;
+        writeFileSync(path.join(root, 'api', ...dirs, `${base}${ext}`), 'changed to something longer than before: more than twenty characters');
+        expect(isBuildFresh(root, {})).toBe(/\.test\.tsx?$/.test(ext));
+        rmSync(root, { recursive: true, force: true });
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -5,16 +5,15 @@
  * Also `appendAudit`, which the commands that change the same things (keys, leads) use to write their
  * entry to the same store's log.
  */
-import { type Command, Option } from 'commander';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../contract/staff';
+import { type AuditAction, type AuditEntry } from '../../contract/staff';
 import type { AuditLog, StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { type CliStore, DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt } from '../data-dir';
+import { type CliStore, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt } from '../data-dir';
 import { ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
 import { parseSince } from './logs';
 
-interface AuditOptions extends LocationOptions {
+export interface AuditOptions extends LocationOptions {
   since?: string;
   action?: AuditAction;
   json?: boolean;
@@ -80,17 +79,4 @@ export async function auditCommand(options: AuditOptions, ctx: CommandContext): 
   }
   ctx.out.data(table([['TIME (UTC)', 'ACTOR', 'ACTION', 'TARGET', 'DETAIL'], ...entries.map(tableRow)]));
   return ExitCode.Ok;
-}
-
-export function registerAudit(program: Command, ctx: CommandContext): void {
-  program
-    .command('audit')
-    .description('Show the audit log of the store the servers use (who did what and when), oldest first.')
-    .option('--since <when>', 'only entries since a duration ago (30m, 2h, 1d) or a time (2026-11-01, 2026-11-24T10:00:00Z)')
-    .addOption(new Option('--action <action>', 'only entries of this action').choices(AUDIT_ACTIONS))
-    .option('--json', 'print the entries as a JSON array on stdout')
-    .option('--data-dir <dir>', DATA_DIR_HELP)
-    .option('--database-url <url>', DATABASE_URL_HELP)
-    .addHelpText('after', '\nExamples:\n  $ blogpost audit --since 2h\n  $ blogpost audit --since 2026-11-01 --action key.revoked\n  $ blogpost audit --json > audit.json\n')
-    .action(async (options: AuditOptions) => ctx.exit(await auditCommand(options, ctx)));
 }

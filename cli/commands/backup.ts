@@ -6,13 +6,12 @@
  * with pg_dump, which the command says instead of copying anything.
  */
 import path from 'node:path';
-import type { Command } from 'commander';
 import { databaseFileOf, loadMaintenance, redactedUrl, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, storeLocationOf } from '../data-dir';
+import { storeLocationOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 
-interface BackupOptions {
+export interface BackupOptions {
   dataDir?: string;
   json?: boolean;
 }
@@ -63,29 +62,4 @@ export async function backupCommand(file: string, options: BackupOptions, ctx: C
   ctx.out.info(`  Uploaded images are not in it: they are files in ${result.mediaDir}. Copy that folder beside the backup (e.g. cp -R ${result.mediaDir} ${result.file}-media).`);
   ctx.out.info(`  To restore: ${restoreAdvice(database)}`);
   return ExitCode.Ok;
-}
-
-export function registerBackup(program: Command, ctx: CommandContext): void {
-  program
-    .command('backup')
-    .description('Copy the SQLite database of a data directory to a new file while the server runs: a consistent copy of one moment (images are files: copy their folder beside it).')
-    .argument('<file>', 'the copy to write (never overwritten: choose a new name)')
-    .option('--data-dir <dir>', DATA_DIR_HELP)
-    .option('--json', 'print { file, bytes, database, mediaDir } as JSON on stdout')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Exit codes: 0 copied and checked; 1 the copy failed its integrity check (run blogpost doctor);',
-        '2 the file exists already, or the store is PostgreSQL (back it up with pg_dump); 4 no database in',
-        'the data directory, or the copy could not be written.',
-        '',
-        'Examples:',
-        '  $ blogpost backup /backups/site-$(date +%F).sqlite',
-        '  $ blogpost backup site.sqlite --data-dir /var/lib/iul-site --json',
-        '  $ cp -R /var/lib/iul-site/media /backups/     # the uploaded images, beside it',
-        '',
-      ].join('\n'),
-    )
-    .action(async (file: string, options: BackupOptions) => ctx.exit(await backupCommand(file, options, ctx)));
 }

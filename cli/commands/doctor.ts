@@ -7,13 +7,12 @@
  * Exit codes: 0 healthy, 1 something needs attention, 4 no database there or unreachable.
  */
 import { existsSync } from 'node:fs';
-import type { Command } from 'commander';
 import { databaseFileOf, type DatabaseHealth, loadMaintenance, redactedUrl, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, storeLocationOf } from '../data-dir';
+import { type LocationOptions, storeLocationOf } from '../data-dir';
 import { ExitCode } from '../exit-codes';
 
-interface DoctorOptions extends LocationOptions {
+export interface DoctorOptions extends LocationOptions {
   json?: boolean;
 }
 
@@ -57,18 +56,4 @@ export async function doctorCommand(options: DoctorOptions, ctx: CommandContext)
   if (options.json) ctx.out.json({ success: isThere(location, health), healthy: code === ExitCode.Ok, ...health });
   else printText(health, code, ctx);
   return code;
-}
-
-export function registerDoctor(program: Command, ctx: CommandContext): void {
-  program
-    .command('doctor')
-    .description("Check the store's database without the server (and while it runs): SQLite's integrity check, or PostgreSQL's reachability; the schema's migration level.")
-    .option('--data-dir <dir>', DATA_DIR_HELP)
-    .option('--database-url <url>', DATABASE_URL_HELP)
-    .option('--json', 'print the report as JSON on stdout')
-    .addHelpText(
-      'after',
-      '\nExit codes: 0 healthy, 1 something needs attention (listed: a damaged file, with how to restore a backup; a schema to migrate), 4 no database there, or PostgreSQL unreachable.\n\nExamples:\n  $ blogpost doctor\n  $ blogpost doctor --data-dir /var/lib/iul-site --json\n  $ DATABASE_URL=postgres://app@db/iul blogpost doctor\n',
-    )
-    .action(async (options: DoctorOptions) => ctx.exit(await doctorCommand(options, ctx)));
 }

@@ -8,24 +8,23 @@
  * are written to the same store's audit log too (`blogpost audit`).
  */
 import { userInfo } from 'node:os';
-import { type Command, Option } from 'commander';
-import { API_PERMISSIONS, type ApiPermission } from '../../contract/keys';
+import { type ApiPermission } from '../../contract/keys';
 import { ghostSecret, type KeyDetails, KeyError, KeyService, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt, withStoreAt } from '../data-dir';
+import { type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { table } from '../output';
 import { appendAudit, type AuditTarget, storeAuditTarget } from './audit';
 
-interface DataDirOptions extends LocationOptions {
+export interface DataDirOptions extends LocationOptions {
   json?: boolean;
 }
 
-interface RevokeOptions extends DataDirOptions {
+export interface RevokeOptions extends DataDirOptions {
   reason?: string;
 }
 
-interface CreateOptions extends DataDirOptions {
+export interface CreateOptions extends DataDirOptions {
   name: string;
   owner?: string;
   permission?: ApiPermission[];
@@ -157,46 +156,4 @@ export async function revokeKeyCommand(idOrName: string, options: RevokeOptions,
   if (result.alreadyRevoked) ctx.out.warn(`Key "${result.key.name}" (id ${result.key.id}) was already ${status(result.key)}.`);
   else ctx.out.success(`Revoked key "${result.key.name}" (id ${result.key.id}) as ${result.key.revokedBy ?? 'unknown'}: ${result.key.revokeReason ? `"${result.key.revokeReason}"` : 'no reason given'}. Requests with it now get 401.`);
   return audited;
-}
-
-export function registerKeys(program: Command, ctx: CommandContext): void {
-  const keys = program
-    .command('keys')
-    .description('Manage API keys in the store the servers use: DATABASE_URL (PostgreSQL), else the data directory (DATA_DIR, default ./data).')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ blogpost keys create --name "Jane Author" --permission blog:write\n  $ blogpost keys create --name "Jane laptop" --owner "Jane Author"\n  $ blogpost keys create --name "Editor" --permission blog:write blog:admin\n  $ blogpost keys create --name "Jane iA Writer" --owner "Jane Author" --ghost\n  $ blogpost keys list --json\n  $ blogpost keys revoke Ab12Cd34Ef --reason "left the agency"\n  $ DATABASE_URL=postgres://app@db/iul blogpost keys list\n',
-    );
-  const dataDirOption = () => new Option('--data-dir <dir>', DATA_DIR_HELP);
-  const databaseUrlOption = () => new Option('--database-url <url>', DATABASE_URL_HELP);
-
-  keys
-    .command('create')
-    .description('Create a key; its secret is printed once on stdout.')
-    .requiredOption('--name <name>', 'what or who the key is for (1-60 characters)')
-    .option('--owner <owner>', 'whose posts the key may change: keys of one owner share their posts (default: the name)')
-    .addOption(new Option('--permission <permission...>', 'what the key may do (default: blog:write)').choices(API_PERMISSIONS))
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .option('--ghost', "a Ghost Admin API key (id:secret) for writing apps that publish to Ghost (decision 0033)")
-    .option('--json', 'print { key, secret } as JSON on stdout')
-    .action(async (options: CreateOptions) => ctx.exit(await createKeyCommand(options, ctx)));
-
-  keys
-    .command('list')
-    .description('List keys: id, name, owner, permissions, created, last used, last failure, status and revocation, kind (api, indieauth, ghost; never secrets).')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .option('--json', 'print the keys as JSON on stdout')
-    .action(async (options: DataDirOptions) => ctx.exit(await listKeysCommand(options, ctx)));
-
-  keys
-    .command('revoke')
-    .description('Revoke a key by id (or by name when one key has it); revoking twice is harmless.')
-    .argument('<id-or-name>', 'the key id shown by keys list, or its name')
-    .option('--reason <text>', 'why it is revoked (shown by keys list and diagnose <request-id>)')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .option('--json', 'print the revoked key as JSON on stdout')
-    .action(async (idOrName: string, options: RevokeOptions) => ctx.exit(await revokeKeyCommand(idOrName, options, ctx)));
 }

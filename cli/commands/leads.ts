@@ -6,15 +6,15 @@
  * about a change name the lead by id only. Changes and deletions are written to the same store's audit
  * log (`blogpost audit`) by lead id and status only, never what the lead or note says.
  */
-import { type Command, InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
 import { CONTACT_OUTCOME_LABELS, type DeliveryRecord, type LeadRecord, type SpamReason } from '../../contract/leads';
 import { HEALTH_RATING_LABELS, LEAD_STATUSES, type LeadStatus } from '../../contract/quote-request';
 import { type LeadRepository, leadsCsv, leadsCsvChunks, notificationSummary, yesNo, type OutboxRepository, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeExists, storeLocationOf, withStoreAt } from '../data-dir';
+import { type LocationOptions, placeOf, storeExists, storeLocationOf, withStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { printable, table } from '../output';
+import { NOTE_MAX } from '../wiring/values';
 import { appendAudit, type AuditTarget, storeAuditTarget } from './audit';
 import { cliUser } from './keys';
 
@@ -25,27 +25,26 @@ interface LeadStore {
   audit: AuditTarget;
 }
 
-interface DataDirOptions extends LocationOptions {
+export interface DataDirOptions extends LocationOptions {
   json?: boolean;
 }
 
-interface ListOptions extends DataDirOptions {
+export interface ListOptions extends DataDirOptions {
   status?: LeadStatus;
   spam?: boolean;
   format?: 'table' | 'csv';
 }
 
-interface SetOptions extends DataDirOptions {
+export interface SetOptions extends DataDirOptions {
   status?: LeadStatus;
   note?: string;
   by?: string;
 }
 
-interface DeleteOptions extends DataDirOptions {
+export interface DeleteOptions extends DataDirOptions {
   yes?: boolean;
 }
 
-const NOTE_MAX = 2000;
 const BY_MAX = 60;
 const LIST_HINT = 'List the ids with: blogpost leads list (add --spam for the requests kept aside as spam).';
 
@@ -333,71 +332,4 @@ export async function deleteLeadCommand(id: string, options: DeleteOptions, ctx:
   if (options.json) ctx.out.json({ success: true, id: removed.id, notificationsRemoved: removed.notifications });
   else ctx.out.success(`Deleted quote request ${removed.id} and its ${plural(removed.notifications, 'notification')} for good.`);
   return audited;
-}
-
-function leadStatus(value: string): LeadStatus {
-  const status = LEAD_STATUSES.find((known) => known === value);
-  if (!status) throw new InvalidArgumentError(`A lead's status is one of ${LEAD_STATUSES.join(', ')}; "${value}" is none of them.`);
-  return status;
-}
-
-function listFormat(value: string): 'table' | 'csv' {
-  if (value !== 'table' && value !== 'csv') throw new InvalidArgumentError(`--format takes table or csv; "${value}" is neither.`);
-  return value;
-}
-
-export function registerLeads(program: Command, ctx: CommandContext): void {
-  const leads = program
-    .command('leads')
-    .description('Quote requests from /get-quote in the store the servers use (DATABASE_URL, else DATA_DIR, default ./data): list, show, set status and notes, delete.')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ blogpost leads list --status new\n  $ blogpost leads list --format csv > leads.csv\n  $ blogpost leads show lead_Ab12Cd34Ef56Gh78Ij90\n' +
-        '  $ blogpost leads set lead_Ab12Cd34Ef56Gh78Ij90 --status in-progress --note "Called, sending the illustration"\n  $ blogpost leads delete lead_Ab12Cd34Ef56Gh78Ij90 --yes\n',
-    );
-  const dataDirOption = () => new Option('--data-dir <dir>', DATA_DIR_HELP);
-  const databaseUrlOption = () => new Option('--database-url <url>', DATABASE_URL_HELP);
-  const statusHelp = LEAD_STATUSES.join(', ');
-
-  leads
-    .command('list')
-    .description('List quote requests, newest first: received, status, name, contact, age, yearly amount, notifications.')
-    .option('--status <status>', `only requests in this status: ${statusHelp}`, leadStatus)
-    .option('--spam', 'only the requests kept aside as spam, with the reason')
-    .option('--format <format>', 'table (default) or csv (every field)', listFormat)
-    .option('--json', 'print the records as a JSON array on stdout')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .action(async (options: ListOptions) => ctx.exit(await listLeadsCommand(options, ctx)));
-
-  leads
-    .command('show')
-    .description('Show one quote request: every field, the agent notes, the consent record and the notifications.')
-    .argument('<id>', 'the lead id shown by leads list (lead_...)')
-    .option('--json', 'print { lead, notifications } as JSON on stdout')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .action(async (id: string, options: DataDirOptions) => ctx.exit(await showLeadCommand(id, options, ctx)));
-
-  leads
-    .command('set')
-    .description('Change a quote request\'s status and/or add a note (at least one of --status and --note).')
-    .argument('<id>', 'the lead id shown by leads list (lead_...)')
-    .option('--status <status>', `the new status: ${statusHelp}`, leadStatus)
-    .option('--note <text>', `a note to add (at most ${NOTE_MAX} characters)`)
-    .option('--by <name>', 'who wrote the note (default: cli)')
-    .option('--json', 'print the changed record as JSON on stdout')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .action(async (id: string, options: SetOptions) => ctx.exit(await setLeadCommand(id, options, ctx)));
-
-  leads
-    .command('delete')
-    .description('Remove a quote request and its notifications for good (a visitor asked to be forgotten); needs --yes.')
-    .argument('<id>', 'the lead id shown by leads list (lead_...)')
-    .option('--yes', 'confirm: the request cannot be brought back')
-    .option('--json', 'print { success, id, notificationsRemoved } as JSON on stdout')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .action(async (id: string, options: DeleteOptions) => ctx.exit(await deleteLeadCommand(id, options, ctx)));
 }

@@ -7,14 +7,13 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type Command, Option } from 'commander';
-import { type ComplianceSeverity, COMPLIANCE_SEVERITIES } from '../../contract/compliance';
+import { type ComplianceSeverity } from '../../contract/compliance';
 import { parsePostFile, PostFileError } from '../../api/operations';
 import { type CommandContext, readInput } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 import { countFindings, describeCounts, displayPath, type FindingCounts, findingLines, offlineFindings, type SourceFinding } from '../findings';
 
-interface LintOptions {
+export interface LintOptions {
   json?: boolean;
   failOn: ComplianceSeverity;
 }
@@ -147,32 +146,4 @@ export async function lintCommand(args: readonly string[], options: LintOptions,
     printText(results, options, ctx);
   }
   return failed ? ExitCode.Failed : ExitCode.Ok;
-}
-
-export function registerLint(program: Command, ctx: CommandContext): void {
-  program
-    .command('lint')
-    .description('Check post files against the compliance rules, offline; exit 1 on a high finding not accepted.')
-    .argument('<paths...>', 'post files (.md, .markdown, .html, .json) or folders to walk for them; "-" reads stdin')
-    .addOption(new Option('--fail-on <severity>', 'the lowest severity that fails (exit 1) when not accepted').choices(COMPLIANCE_SEVERITIES).default('high'))
-    .option('--json', 'print every file\'s findings and a summary as JSON on stdout')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Each finding: file:line:column severity rule message, then how to say it instead.',
-        'Accept a finding in the front matter, with the reason a reviewer reads:',
-        '  compliance:',
-        '    accept:',
-        '      - rule: unqualified-projection',
-        '        reason: The figure is the carrier\'s illustrated rate and is labelled as such below.',
-        '',
-        'Examples:',
-        '  $ blogpost lint posts/',
-        '  $ blogpost lint post.md --json',
-        '  $ blogpost lint posts/ --fail-on medium',
-        '',
-      ].join('\n'),
-    )
-    .action(async (paths: string[], options: LintOptions) => ctx.exit(await lintCommand(paths, options, ctx)));
 }

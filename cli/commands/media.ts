@@ -9,17 +9,15 @@
  *   media delete <id|url>     DELETE /api/media/:id; an image posts still show is refused (409), and the
  *                             posts are named, so the author knows what to change first
  */
-import type { Command } from 'commander';
 import { type MediaListResponse, type MediaResponse, parseMediaReference } from '../../contract/media';
 import { ApiClient, apiCode, type ClientOptions, refusal } from '../api-client';
 import type { CommandContext } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 import { formatBytes, type Upload, uploadImage } from '../media-uploads';
-import { retriesOption, timeoutOption } from '../options';
 import { printable, table } from '../output';
 import { localFileOf, readLocalImage } from '../post-images';
 
-type MediaOptions = ClientOptions & { json?: boolean };
+export type MediaOptions = ClientOptions & { json?: boolean };
 
 function usedBy(media: MediaResponse): string {
   return media.used_by.length === 0 ? 'unused' : `${media.used_by.length} post${media.used_by.length === 1 ? '' : 's'}`;
@@ -94,48 +92,4 @@ export async function deleteMediaCommand(reference: string, options: MediaOption
   if (options.json) ctx.out.json({ success: true, id: parsed.id });
   else ctx.out.success(`Deleted the image ${parsed.id}: its URLs answer 404 now.`);
   return ExitCode.Ok;
-}
-
-export function registerMedia(program: Command, ctx: CommandContext): void {
-  const media = program
-    .command('media')
-    .description('Upload, list and delete the images posts show (POST, GET and DELETE /api/media).')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  $ blogpost media upload chart.png photo.jpg',
-        '  $ blogpost media list --json',
-        '  $ blogpost media delete 3f2a9c0d1e4b5a6978c0d1e2f3a4b5c6',
-        '',
-        'blogpost publish post.md uploads the local images a post shows by itself.',
-        '',
-      ].join('\n'),
-    );
-  const common = (command: Command) =>
-    command
-      .option('--url <origin>', 'the site, e.g. https://example.com (default: $BLOGPOST_URL)')
-      .option('--key <key>', 'API key holding blog:write (default: $BLOGPOST_API_KEY)')
-      .addOption(retriesOption())
-      .addOption(timeoutOption())
-      .option('--json', 'print the API answer as JSON on stdout');
-
-  common(
-    media
-      .command('upload')
-      .description('Upload images (PNG, JPEG, WebP, AVIF, GIF); prints each one\'s id, URL, size and whether the site had it already.')
-      .argument('<files...>', 'the image files'),
-  ).action(async (files: string[], options: MediaOptions) => ctx.exit(await uploadMediaCommand(files, options, ctx)));
-
-  common(media.command('list').description('List the images of the key\'s owner: id, type, size, upload date, the posts that show them, URL.')).action(async (options: MediaOptions) =>
-    ctx.exit(await listMediaCommand(options, ctx)),
-  );
-
-  common(
-    media
-      .command('delete')
-      .description('Delete an image no post shows; when posts still show it, names them (exit 1).')
-      .argument('<id>', 'the media id (as media list shows it) or its /media/... URL'),
-  ).action(async (id: string, options: MediaOptions) => ctx.exit(await deleteMediaCommand(id, options, ctx)));
 }

@@ -25,7 +25,6 @@
  * 422 compliance_blocked (block mode) shows the findings it names and exits 1.
  */
 import { createHash } from 'node:crypto';
-import type { Command } from 'commander';
 import { type CreatePostResponse, type PostReview, REPLAYED_HEADER } from '../../contract/blog';
 import { type ComplianceFinding, COMPLIANCE_RULES_HEADER, COMPLIANCE_RULES_VERSION } from '../../contract/compliance';
 import { maskApiKey } from '../../contract/keys';
@@ -35,7 +34,6 @@ import { type ApiAnswer, ApiClient, apiCode, type ClientOptions, refusal } from 
 import { type CommandContext, resolveKey, resolveUrl } from '../context';
 import { CliError, ExitCode } from '../exit-codes';
 import { displayPath, offlineFindings, printFindings, serverFindings, type SourceFinding, unacceptedHigh } from '../findings';
-import { retriesOption, timeoutOption } from '../options';
 import { formatBytes, planUploads, type PlannedUpload, type Upload, uploadPostImages, displayFile } from '../media-uploads';
 import { imageProblemLine, type LoadedPost, loadPost, postImages, recordPublished, reportInvalid, reportWarnings } from '../post-input';
 import { describeChanges, fetchPost, shownChanges } from '../post-target';
@@ -406,27 +404,4 @@ export async function publishCommand(file: string, options: PublishOptions, ctx:
   }
   const publication: Publication = { loaded, options, ctx, client, json, findings: compliance.findings, uploads };
   return id ? update(publication, id) : create(publication);
-}
-
-export function registerPublish(program: Command, ctx: CommandContext): void {
-  program
-    .command('publish')
-    .description('Validate a post, then create it, or update the post the file was published as, and print its URL.')
-    .argument('<file>', 'Markdown (.md) or HTML with YAML front matter, or a JSON payload; "-" reads stdin; local images it shows are uploaded')
-    .option('--url <origin>', 'the site, e.g. https://example.com (default: $BLOGPOST_URL)')
-    .option('--key <key>', 'API key holding blog:write (default: $BLOGPOST_API_KEY)')
-    .option('--status <status>', 'draft, scheduled or published, overriding the file')
-    .option('--new', 'create a new post even when the file names one (its id is replaced)')
-    .option('--force', 'update even when the post changed on the server since the file was published (shows those changes first)')
-    .option('--strict', 'treat every warning (unknown field or category, possible duplicate) and every high compliance finding not accepted as an error: exit 1, nothing sent')
-    .option('--dry-run', 'list the images it would upload, print the exact request, and send nothing')
-    .option('--idempotency-key <key>', 'reuse to retry a create safely (default: derived from the URL and the post)')
-    .addOption(retriesOption())
-    .addOption(timeoutOption())
-    .option('--json', 'print the API answer as JSON on stdout')
-    .addHelpText(
-      'before',
-      'Examples:\n  $ blogpost publish post.md --status published\n  $ blogpost publish post.md            # again after editing: updates the same post\n  $ blogpost publish post.md --dry-run   # lists the images it would upload, sends nothing\n  $ BLOGPOST_URL=https://example.com BLOGPOST_API_KEY=bpk_... blogpost publish post.json --json\n',
-    )
-    .action(async (file: string, options: PublishOptions) => ctx.exit(await publishCommand(file, options, ctx)));
 }

@@ -3,13 +3,12 @@
  * PostgreSQL: see cli/data-dir.ts) when it has no posts yet (what `npm start` does by itself on a
  * fresh install). Never loads on top of existing posts.
  */
-import type { Command } from 'commander';
 import { DemoContentError, seedDemoPosts, StoreError } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, openCliStore, placeOf, storeLocationOf } from '../data-dir';
+import { type LocationOptions, openCliStore, placeOf, storeLocationOf } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 
-interface SeedOptions extends LocationOptions {
+export interface SeedOptions extends LocationOptions {
   json?: boolean;
 }
 
@@ -33,15 +32,4 @@ export async function seedCommand(options: SeedOptions, ctx: CommandContext): Pr
   else if (outcome.seeded) ctx.out.success(`Loaded ${outcome.count} demo articles into ${where}. Running servers show them at once.`);
   else ctx.out.error(`Nothing loaded: ${outcome.reason}.`);
   return outcome.seeded ? ExitCode.Ok : ExitCode.Failed;
-}
-
-export function registerSeed(program: Command, ctx: CommandContext): void {
-  program
-    .command('seed')
-    .description('Load the demo articles into the store the servers use when it has no posts (never on top of existing posts).')
-    .option('--data-dir <dir>', DATA_DIR_HELP)
-    .option('--database-url <url>', DATABASE_URL_HELP)
-    .option('--json', 'print the outcome as JSON on stdout')
-    .addHelpText('before', 'Examples:\n  $ blogpost seed\n  $ blogpost seed --data-dir /var/lib/iul-site\n  $ DATABASE_URL=postgres://app@db/iul blogpost seed\n')
-    .action(async (options: SeedOptions) => ctx.exit(await seedCommand(options, ctx)));
 }

@@ -8,30 +8,29 @@
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { type Command, Option } from 'commander';
 import { StaffError, StaffService, type StaffSummary, type StoreLocation } from '../../api/operations';
 import { type CommandContext, readInput } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP, type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt } from '../data-dir';
+import { type LocationOptions, placeOf, storeLocationOf, withExistingStoreAt } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import type { CliIO } from '../io';
 import { table } from '../output';
 import { cliUser } from './keys';
 
-interface DataDirOptions extends LocationOptions {
+export interface DataDirOptions extends LocationOptions {
   json?: boolean;
 }
 
-interface AddOptions extends DataDirOptions {
+export interface AddOptions extends DataDirOptions {
   email: string;
   name: string;
   passwordStdin?: boolean;
 }
 
-interface DisableOptions extends DataDirOptions {
+export interface DisableOptions extends DataDirOptions {
   reason?: string;
 }
 
-interface ResetOptions extends DataDirOptions {
+export interface ResetOptions extends DataDirOptions {
   passwordStdin?: boolean;
 }
 
@@ -178,68 +177,4 @@ export async function takesLeadsCommand(address: string, answer: string, options
   if (options.json) ctx.out.json({ success: true, staff });
   else ctx.out.success(wanted === 'yes' ? `${staff.email} now takes new leads in turn.` : `${staff.email} takes no new leads; the leads they have stay theirs.`);
   return ExitCode.Ok;
-}
-
-export function registerStaff(program: Command, ctx: CommandContext): void {
-  const staff = program
-    .command('staff')
-    .description('Manage staff accounts of the staff area in the store the servers use: DATABASE_URL (PostgreSQL), else the data directory (DATA_DIR, default ./data).')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ blogpost staff add --email jane@example.com --name "Jane Agent"      # asks for the password twice\n' +
-        `  $ printf '%s' "$PASSWORD" | blogpost staff add --email jane@example.com --name "Jane Agent" --password-stdin\n` +
-        '  $ blogpost staff list\n  $ blogpost staff disable jane@example.com --reason "left the agency"\n  $ blogpost staff reset-password jane@example.com\n',
-    );
-  const dataDirOption = () => new Option('--data-dir <dir>', DATA_DIR_HELP);
-  const databaseUrlOption = () => new Option('--database-url <url>', DATABASE_URL_HELP);
-  const passwordStdinOption = () => new Option('--password-stdin', 'read the password from standard input (the default when it is not a terminal)');
-
-  staff
-    .command('add')
-    .description('Add a staff account; the password is asked for twice on a terminal, or read from standard input.')
-    .requiredOption('--email <email>', 'the e-mail address they sign in with')
-    .requiredOption('--name <name>', 'their name (1-100 characters)')
-    .addOption(passwordStdinOption())
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .option('--json', 'print the account as JSON on stdout')
-    .action(async (options: AddOptions) => ctx.exit(await addStaffCommand(options, ctx)));
-
-  staff
-    .command('list')
-    .description('List staff accounts: e-mail, name, status, created, password changed (never a password or hash).')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .option('--json', 'print the accounts as JSON on stdout')
-    .action(async (options: DataDirOptions) => ctx.exit(await listStaffCommand(options, ctx)));
-
-  staff
-    .command('disable')
-    .description('Disable an account: it cannot sign in, and its sessions end now.')
-    .argument('<email>', 'the e-mail (or id) of the account')
-    .option('--reason <text>', 'why (kept in the audit log)')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .option('--json', 'print the account as JSON on stdout')
-    .action(async (email: string, options: DisableOptions) => ctx.exit(await disableStaffCommand(email, options, ctx)));
-
-  staff
-    .command('takes-leads')
-    .description('Whether new quote requests are given to this account in turn (round robin); every active account does by default.')
-    .argument('<email>', 'the e-mail (or id) of the account')
-    .argument('<yes|no>', 'yes: give them leads; no: leave them out of the round robin')
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .option('--json', 'print the account as JSON on stdout')
-    .action(async (email: string, answer: string, options: DataDirOptions) => ctx.exit(await takesLeadsCommand(email, answer, options, ctx)));
-
-  staff
-    .command('reset-password')
-    .description("Set a new password for an account (asked twice, or from standard input); ends the account's sessions.")
-    .argument('<email>', 'the e-mail (or id) of the account')
-    .addOption(passwordStdinOption())
-    .addOption(dataDirOption())
-    .addOption(databaseUrlOption())
-    .option('--json', 'print the account as JSON on stdout')
-    .action(async (email: string, options: ResetOptions) => ctx.exit(await resetPasswordCommand(email, options, ctx)));
 }

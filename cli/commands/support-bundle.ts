@@ -7,16 +7,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Command } from 'commander';
 import { POST_LIMITS } from '../../contract/blog';
 import { loadServerEnv, redact, redactedUrl, redactSecretsAndEmails, type StoreLocation } from '../../api/operations';
 import type { CommandContext } from '../context';
-import { DATA_DIR_HELP, DATABASE_URL_HELP } from '../data-dir';
 import { CliError, ExitCode } from '../exit-codes';
 import { VERSION } from '../version';
 import { explainLogged, type LoggedRequest } from './explain-request';
 
-interface SupportBundleOptions {
+export interface SupportBundleOptions {
   out?: string;
   force?: boolean;
   dataDir?: string;
@@ -124,32 +122,4 @@ export async function supportBundleCommand(requestId: string, options: SupportBu
     ctx.out.info('Read it before you send it: secrets, e-mail addresses and phone numbers are replaced, the rest (paths, key ids, the post\'s titles) is as logged.');
   }
   return ExitCode.Ok;
-}
-
-export function registerSupportBundle(program: Command, ctx: CommandContext): void {
-  program
-    .command('support-bundle')
-    .description('Write one redacted JSON file about a request (the request as logged, its diagnosis, the key, the post\'s history, the version and settings) to attach to a support ticket.')
-    .argument('<request-id>', 'the request id (X-Request-Id, request_id in an error body)')
-    .option('--out <file>', 'the file to write (default: support-bundle-<request-id>.json in the current folder; made readable by you only)')
-    .option('--force', 'replace --out when it exists')
-    .option('--data-dir <dir>', DATA_DIR_HELP)
-    .option('--database-url <url>', DATABASE_URL_HELP)
-    .option('--json', 'print the outcome (the file written) as JSON on stdout')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'The file is JSON, not Markdown: a ticket system or a script reads it field by field, and it holds',
-        'diagnose\'s explanation as lines for a person. Secrets, e-mail addresses and phone numbers are',
-        'replaced; the key appears by id, name and state, never its secret or hash. The settings are read',
-        "from this command's environment: run it with the server's (its environment file) to see the server's.",
-        '',
-        'Examples:',
-        '  $ blogpost support-bundle req_0123abcd... --data-dir /var/lib/iul-site',
-        '  $ blogpost support-bundle req_0123abcd... --out ticket-4711.json',
-        '',
-      ].join('\n'),
-    )
-    .action(async (requestId: string, options: SupportBundleOptions) => ctx.exit(await supportBundleCommand(requestId, options, ctx)));
 }

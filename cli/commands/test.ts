@@ -1,13 +1,11 @@
 /** `blogpost test <type>`: runs one harness test against the server and prints its result. */
-import type { Command } from 'commander';
 import { runTest } from '../../harness/index';
 import { fetchTransport } from '../../harness/transport';
 import { isTestType, TEST_TYPES, type TestResult } from '../../harness/types';
 import { type CommandContext, type ConnectionOptions, configureHttp, fileState, resolveKey, resolveUrl } from '../context';
 import { ExitCode } from '../exit-codes';
-import { timeoutOption } from '../options';
 
-interface TestOptions extends ConnectionOptions {
+export interface TestOptions extends ConnectionOptions {
   json?: boolean;
   timeout: number;
 }
@@ -38,17 +36,4 @@ export async function testCommand(type: string, options: TestOptions, ctx: Comma
   else printResult(result, ctx);
   if (result.success) return ExitCode.Ok;
   return result.statusCode === undefined || result.statusCode >= 500 ? ExitCode.Unavailable : ExitCode.Failed;
-}
-
-export function registerTest(program: Command, ctx: CommandContext): void {
-  program
-    .command('test')
-    .description(`Run one API test against the server: ${TEST_TYPES.join(', ')}.`)
-    .argument('<type>', `one of ${TEST_TYPES.join(', ')}`)
-    .option('--url <origin>', 'the site (default: $BLOGPOST_URL)')
-    .option('--key <key>', 'API key; without one the tests use POST /api/blog/validate and save nothing (default: $BLOGPOST_API_KEY)')
-    .option('--json', 'print the result object as JSON on stdout')
-    .addOption(timeoutOption())
-    .addHelpText('before', 'Examples:\n  $ blogpost test python --url http://localhost:3000\n  $ blogpost test cors --json\n  $ blogpost test reset\n')
-    .action(async (type: string, options: TestOptions) => ctx.exit(await testCommand(type, options, ctx)));
 }

@@ -6,7 +6,6 @@
  * or is not a PNG, JPEG, WebP, AVIF or GIF fails it (publish could not upload it); an image without
  * alt text, or a cover without cover_image_alt, is a warning.
  */
-import type { Command } from 'commander';
 import { categorySlugFor } from '../../contract/categories';
 import { slugify } from '../../contract/slug';
 import type { CommandContext } from '../context';
@@ -14,7 +13,7 @@ import { ExitCode } from '../exit-codes';
 import { displayPath, offlineFindings, printFindings, type SourceFinding, unacceptedHigh } from '../findings';
 import { imageProblemLine, loadPost, postImages, reportInvalid } from '../post-input';
 
-interface ValidateOptions {
+export interface ValidateOptions {
   json?: boolean;
   status?: string;
   strict?: boolean;
@@ -80,19 +79,4 @@ export async function validateCommand(file: string, options: ValidateOptions, ct
   if (!failure) return ExitCode.Ok;
   ctx.out.error(failure);
   return ExitCode.Failed;
-}
-
-export function registerValidate(program: Command, ctx: CommandContext): void {
-  program
-    .command('validate')
-    .description('Check a post offline with the same schema and compliance rules the API uses; exit 1 when invalid.')
-    .argument('<file>', 'Markdown (.md), HTML (.html) with front matter, or a JSON payload; "-" reads stdin')
-    .option('--status <status>', 'check as draft, scheduled or published, overriding the file')
-    .option('--strict', 'treat every warning (unknown field or category) and every high compliance finding not accepted as an error: exit 1')
-    .option('--json', 'print the result as JSON on stdout')
-    .addHelpText(
-      'before',
-      'Examples:\n  $ blogpost validate post.md            # local images too: missing files, alt text\n  $ cat payload.json | blogpost validate - --json\n',
-    )
-    .action(async (file: string, options: ValidateOptions) => ctx.exit(await validateCommand(file, options, ctx)));
 }
