@@ -142,7 +142,7 @@ describe('attribution', () => {
     expect(await server.store.analytics.conversion(lead.id)).toEqual({ leadId: lead.id, day: day(), landing: `/blog/${first.slug}`, articles: [first.slug, second.slug], utmSource: 'podcast' });
 
     // The staff view ranks both articles by the quote request they brought, without JavaScript.
-    await server.createStaff('analyst@agency.example', 'a long staff password 42');
+    await server.seedStaff('analyst@agency.example', 'a long staff password 42');
     const staff = staffClient(server.url);
     const loginToken = await loginTokenOf(staff);
     expect((await staff.request('/admin/login', { form: { email: 'analyst@agency.example', password: 'a long staff password 42', loginToken, next: '/admin' } })).status).toBe(303);

@@ -24,7 +24,7 @@ let authorKey: string;
 
 beforeAll(async () => {
   server = await startTestServer({ api: { complianceMode: 'review' } });
-  await server.createStaff(EMAIL, PASSWORD, 'Riley Reviewer');
+  await server.seedStaff(EMAIL, PASSWORD, 'Riley Reviewer');
   authorKey = await server.createKey('Held Author laptop', ['blog:write'], 'Held Author');
 });
 afterAll(async () => {

@@ -22,7 +22,7 @@ const clock = { shiftMs: 0 };
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ api: { writesPerMinute: 0 }, now: () => new Date(Date.now() + clock.shiftMs) });
-  await server.createStaff(EMAIL, PASSWORD, 'Eddie Editor');
+  await server.seedStaff(EMAIL, PASSWORD, 'Eddie Editor');
 });
 afterAll(() => server.close());
 

@@ -45,7 +45,7 @@ function lead(n: number): LeadRecord {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.createStaff(EMAIL, PASSWORD, 'Ex Porter');
+  await server.seedStaff(EMAIL, PASSWORD, 'Ex Porter');
   for (let n = 0; n < LEADS; n++) {
     const made = lead(n);
     await server.store.leads.create(made, n % 2 === 0 ? [deliveryRecord(made, 'email', { sentAt: made.createdAt, attempts: 1, nextAttemptAt: null })] : [deliveryRecord(made, 'email')]);

@@ -37,7 +37,7 @@ interface Site {
 
 async function openSite(mode: 'review' | 'block'): Promise<Site> {
   const server = await startTestServer({ api: { writesPerMinute: 0, complianceMode: mode } });
-  await server.createStaff(EMAIL, PASSWORD, 'Marked Editor');
+  await server.seedStaff(EMAIL, PASSWORD, 'Marked Editor');
   const key = await server.createKey('Editor author', ['blog:write'], 'Editor author');
   const adminKey = await server.createKey('Editor admin', ['blog:write', 'blog:admin'], 'Editor admin');
   const staff = staffClient(server.url);

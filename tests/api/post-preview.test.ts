@@ -29,7 +29,7 @@ let clock = Date.parse('2026-11-02T15:00:00Z');
 
 beforeAll(async () => {
   server = await startTestServer({ api: { writesPerMinute: 0 }, now: () => new Date(clock) });
-  await server.createStaff(EMAIL, PASSWORD, 'Eddie Editor');
+  await server.seedStaff(EMAIL, PASSWORD, 'Eddie Editor');
   key = await server.createKey('Preview author', ['blog:write'], 'Preview author');
   await signIn();
 });
@@ -213,7 +213,7 @@ describe('a post held for compliance review', () => {
 
   it('is previewed as "Held for review", with links between its preview and its review page', async () => {
     held = await startTestServer({ api: { writesPerMinute: 0, complianceMode: 'review' } });
-    await held.createStaff(EMAIL, PASSWORD, 'Eddie Editor');
+    await held.seedStaff(EMAIL, PASSWORD, 'Eddie Editor');
     const author = await held.createKey('Held author', ['blog:write'], 'Held author');
     const res = await call<CreatePostResponse>(held, 'POST', '/api/blog', {
       key: author,

@@ -25,7 +25,7 @@ async function serverTrusting(trustProxy?: string): Promise<TestServer> {
     signInThrottle: { accountFree: 6 },
     ...(trustProxy === undefined ? {} : { trustProxy }),
   });
-  await server.createStaff(EMAIL, PASSWORD, 'Proxied Person');
+  await server.seedStaff(EMAIL, PASSWORD, 'Proxied Person');
   return server;
 }
 

@@ -39,17 +39,23 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return check();
 }
 
 describe('scheduled posts', () => {
   it('stay off the site, lists, feeds and the sitemap until their time, then go live on their own', async () => {
-    const { server, key } = await serve();
-    // One post due in an hour, checked off the site whatever the machine's speed; one due in a second,
-    // which the server's own timer must publish (no request, no outside scheduler).
-    const later = new Date(Date.now() + 60 * 60 * 1000);
+    // The server's clock: held still while the posts are scheduled, then let run from the second
+    // post's time. That post is due 50 ms after the held instant, so the server's own timer fires
+    // within about that (no request, no outside scheduler): while the clock is held its timer finds
+    // nothing due and is set again; once the clock runs, the next one publishes it.
+    let base = Date.now();
+    let runningSince: number | null = null;
+    const now = () => new Date(runningSince === null ? base : base + (Date.now() - runningSince));
+    const { server, key } = await serve({ now });
+    // One post due in an hour, checked off the site whatever the machine's speed; one due at once.
+    const later = new Date(now().getTime() + 60 * 60 * 1000);
     const waiting = await schedule(server, key, 'Goes live in an hour', later.toISOString().replace('Z', '+00:00'));
     expect(waiting.status).toBe(201);
     expect(waiting.json.post).toMatchObject({ status: 'scheduled', publish_at: later.toISOString() });
@@ -64,9 +70,13 @@ describe('scheduled posts', () => {
     };
     await offSite();
 
-    const at = new Date(Date.now() + 1_000);
+    const at = new Date(base + 50);
     const res = await schedule(server, key, 'Goes live soon', at.toISOString().replace('Z', '+00:00'));
     expect(res.status).toBe(201);
+    expect(res.json.post.status).toBe('scheduled');
+    expect(await isPublic(server, res.json.post.slug)).toBe(false);
+    base = at.getTime();
+    runningSince = Date.now();
     const slug = res.json.post.slug;
     expect(await waitFor(() => isPublic(server, slug), 10_000)).toBe(true);
     const post = (await call<GetPostByIdResponse>(server, 'GET', `/api/blog/${slug}`)).json.post;

@@ -74,8 +74,8 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, LEAD_NOTIFY_TO: AGENCY, LEAD_ESCALATE_TO: MANAGER, LEAD_FIRST_CONTACT_MINUTES: '5' },
     leads: { settings: { minFillMs: 0, perHour: 0 } },
   });
-  await server.createStaff(ALICE, PASSWORD, 'Alice Agent');
-  await server.createStaff(BOB, PASSWORD, 'Bob Broker');
+  await server.seedStaff(ALICE, PASSWORD, 'Alice Agent');
+  await server.seedStaff(BOB, PASSWORD, 'Bob Broker');
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -247,7 +247,10 @@ describe('speed to lead', () => {
     const lead = await sendQuote('chosen@visitor.example', 'Chosen Person');
     const bob = (await server.store.staff.findByEmail(BOB))?.id ?? '';
     const before = lead.assignee?.email === BOB ? 1 : 0;
-    if (before === 1) await mailTo(BOB, lead.reference ?? '');
+    // The round-robin assignee's notice goes out first. Both notices share one outbox record
+    // (`<lead>.assignee`), and a reassignment while the first is still being sent loses the second
+    // (a known race, left to the product); this test is about a reassignment after it.
+    await mailTo(lead.assignee?.email ?? '', lead.reference ?? '');
     const client = await signIn(ALICE);
     const path = `/admin/leads/${lead.id}`;
     const res = await client.request(path, { form: { _csrf: await csrfOf(client, path), intent: 'assign', staff: bob } });

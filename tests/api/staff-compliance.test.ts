@@ -34,7 +34,7 @@ interface Setup {
 
 async function setUp(complianceMode: ComplianceMode): Promise<Setup> {
   const server = await startTestServer({ api: { writesPerMinute: 0, complianceMode } });
-  await server.createStaff(EMAIL, PASSWORD, 'Riley Reviewer');
+  await server.seedStaff(EMAIL, PASSWORD, 'Riley Reviewer');
   const author = await server.createKey('Compliance author', ['blog:write'], 'Compliance author');
   const staff = staffClient(server.url);
   const loginToken = await loginTokenOf(staff);

@@ -28,7 +28,7 @@ let seeded: SeededPost[];
 
 beforeAll(async () => {
   server = await startTestServer({ api: { complianceMode: 'review' } });
-  await server.createStaff(EMAIL, PASSWORD, 'Dana Daily');
+  await server.seedStaff(EMAIL, PASSWORD, 'Dana Daily');
   seeded = await seedPosts(server.store, 500, 'Daily', NEEDLE);
   staff = staffClient(server.url);
   const loginToken = await loginTokenOf(staff);

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRYPT_PARAMETERS } from '../../api/staff/passwords';
 import { leadRecord } from '../support/store-contract';
 import { loginTokenOf, type StaffClient, staffClient } from '../support/staff-client';
 import { startTestServer, type TestServer } from '../support/server';
@@ -23,7 +24,7 @@ const clock = { shiftMs: 0 };
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ now: () => new Date(Date.now() + clock.shiftMs) });
-  await server.createStaff(EMAIL, PASSWORD, 'Alex Agent');
+  await server.seedStaff(EMAIL, PASSWORD, 'Alex Agent');
   await server.store.leads.create(SECRET_LEAD, []);
 });
 afterAll(async () => {
@@ -131,9 +132,22 @@ describe('signing in', () => {
     expect(otherSite.status).toBe(403);
   });
 
+  it('hashes an account added as `blogpost staff add` adds it at the production cost, and signs it in', async () => {
+    // The other accounts here are seeded with a cheaper stored hash (tests/support/staff-seed.ts): this
+    // one proves the server's own way of adding an account uses the full cost, and that it signs in.
+    const email = await server.createStaff('added@example.com', PASSWORD, 'Added Properly');
+    const stored = (await server.store.staff.findByEmail(email))?.passwordHash ?? '';
+    const { N, r, p } = SCRYPT_PARAMETERS;
+    expect(stored.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+    expect(N).toBeGreaterThanOrEqual(2 ** 16);
+    expect(stored).not.toContain(PASSWORD);
+    expect((await signIn(browser(), PASSWORD, email)).status).toBe(303);
+    expect((await signIn(browser(), 'not the password at all', email)).status).toBe(401);
+  });
+
   it('slows guessing: after 5 failures for one account from one address even the right password waits there, with Retry-After', async () => {
     const email = 'guessed@example.com';
-    await server.createStaff(email, PASSWORD, 'Guessed Account');
+    await server.seedStaff(email, PASSWORD, 'Guessed Account');
     for (let i = 0; i < 5; i += 1) expect((await signIn(browser(), `wrong guess number ${i}`, email)).status).toBe(401);
     const held = await signIn(browser(), PASSWORD, email);
     expect(held.status).toBe(429);

@@ -30,7 +30,7 @@ beforeAll(async () => {
       return withMember(withMember(store, 'leads', leads), 'sessions', sessions);
     },
   });
-  await server.createStaff(EMAIL, PASSWORD, 'Refused Person');
+  await server.seedStaff(EMAIL, PASSWORD, 'Refused Person');
 });
 afterAll(async () => {
   refusing = null;

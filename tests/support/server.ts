@@ -25,6 +25,7 @@ import type { LeadIntakeSettings } from '../../api/services/lead-intake';
 import type { Scheduler } from '../../api/services/scheduler';
 import { type BackgroundWork, createServices, type Services, type ServiceSettings } from '../../api/services/services';
 import { openStore } from '../../api/store/open-store';
+import { seedStaff } from './staff-seed';
 import type { Store } from '../../api/store/store';
 import type { ApiPermission } from '../../contract/keys';
 import { loadSiteConfig } from '../../contract/site-config-env';
@@ -45,6 +46,8 @@ export interface TestServer {
   services: Services;
   /** Adds a staff account (as `blogpost staff add` does) and returns its e-mail. */
   createStaff: (email: string, password: string, name?: string) => Promise<string>;
+  /** Adds a staff account straight to the store with a cheap password hash (tests/support/staff-seed.ts) and returns its e-mail. */
+  seedStaff: (email: string, password: string, name?: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -144,6 +147,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     scheduler: services.scheduler,
     services,
     createStaff: async (email, password, name = 'Test Staff') => (await services.staff.add({ email, name, password }, 'cli:test')).email,
+    seedStaff: (email, password, name = 'Test Staff') => seedStaff(opened, email, password, name, now),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
