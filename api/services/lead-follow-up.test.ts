@@ -99,3 +99,44 @@ describe('leadFollowUp', () => {
     expect(await to.leads.isOptedOut('sam@example.com')).toBe(true);
   });
 });
+
+describe('reassigning a lead', () => {
+  it("queues the new assignee's notice as a record of its own: a notice to the one before, being sent meanwhile, neither hides it nor is sent to them", async () => {
+    const opened = await store();
+    const clock = { at: now };
+    const followUp = leadFollowUp({ store: opened, config: DEFAULT_SITE_CONFIG, delivery: { email: { smtpUrl: 'smtp://127.0.0.1:2525', to: ['agency@example.com'], from: 'site@example.com' }, webhook: null }, now: () => clock.at });
+    for (const n of [1, 2, 3]) await opened.staff.add(staff(n));
+    const first = { staffId: staff(1).id, name: 'Agent 1', email: 'agent1@example.com', at: now.toISOString(), by: 'round-robin' };
+    const lead = leadRecord('lead_ReassignReassign0001', { createdAt: now.toISOString(), assignee: first });
+    // As the intake queues it: `<lead>.assignee`, due at once.
+    await opened.leads.create(lead, [{ id: `${lead.id}.assignee`, leadId: lead.id, channel: 'assignee', createdAt: now.toISOString(), attempts: 0, nextAttemptAt: now.toISOString(), lastError: null, sentAt: null }]);
+    // The outbox takes the first notice and is sending it when staff give the lead to agent 2.
+    const sending = await opened.outbox.claim(`${lead.id}.assignee`, now.toISOString(), new Date(now.getTime() + 60_000).toISOString());
+    expect(sending).not.toBeNull();
+    clock.at = new Date(now.getTime() + 1_000);
+    const toTwo = await followUp.assign(lead.id, staff(2).id, 'staff:boss@example.com', null);
+    expect(toTwo !== 'no-staff' && toTwo?.assignee?.email).toBe('agent2@example.com');
+    // The first notice was sent: the outbox records it so.
+    if (sending) await opened.outbox.save({ ...sending, attempts: 1, sentAt: clock.at.toISOString() });
+    const records = await opened.outbox.forLead(lead.id);
+    const pending = records.filter((record) => record.channel === 'assignee' && record.sentAt === null);
+    expect(pending).toHaveLength(1);
+    expect(records.find((record) => record.id === `${lead.id}.assignee`)?.sentAt).not.toBeNull();
+    // The pending one is agent 2's, and says so when the outbox asks what to send.
+    const stored = await opened.leads.get(lead.id);
+    const plan = stored && pending[0] ? await followUp.messageFor(pending[0], stored) : null;
+    expect(plan && 'send' in plan ? plan.send.to : plan).toEqual(['agent2@example.com']);
+
+    // Given again to agent 3 before agent 2's notice went out: agent 2's is withdrawn, agent 3's is queued,
+    // and a notice queued for an earlier assignment is never sent to whoever has the lead now.
+    clock.at = new Date(now.getTime() + 2_000);
+    await followUp.assign(lead.id, staff(3).id, 'staff:boss@example.com', null);
+    const after = (await opened.outbox.forLead(lead.id)).filter((record) => record.channel === 'assignee' && record.sentAt === null);
+    expect(after).toHaveLength(1);
+    const latest = await opened.leads.get(lead.id);
+    const latestPlan = latest && after[0] ? await followUp.messageFor(after[0], latest) : null;
+    expect(latestPlan && 'send' in latestPlan ? latestPlan.send.to : latestPlan).toEqual(['agent3@example.com']);
+    const stale = latest && pending[0] ? await followUp.messageFor(pending[0], latest) : null;
+    expect(stale).toEqual({ skip: 'it was reassigned since, and the new assignee gets a notice of their own' });
+  });
+});

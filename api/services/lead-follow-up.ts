@@ -113,9 +113,17 @@ export function leadFollowUp(options: LeadFollowUpOptions): LeadFollowUp {
     return lead.createdAt >= from && lead.createdAt < to;
   };
 
-  const queue = async (lead: LeadRecord, channel: DeliveryRecord['channel'], dueAt: Date) => {
-    const at = now().toISOString();
-    await store.outbox.save({ id: `${lead.id}.${channel}`, leadId: lead.id, channel, createdAt: at, attempts: 0, nextAttemptAt: dueAt.toISOString(), lastError: null, sentAt: null });
+  /**
+   * A new assignee's notice, a record of its own (`<lead>.assignee.<when>`): a notice to the one before,
+   * still being sent, then neither overwrites it nor marks it sent. The earlier assignees' notices that
+   * have not gone out yet are withdrawn (one being sent goes out to its own assignee).
+   */
+  const queueAssigneeNotice = async (lead: LeadRecord, assignedAt: Date) => {
+    const id = `${lead.id}.assignee.${assignedAt.getTime().toString(36)}`;
+    for (const earlier of await store.outbox.forLead(lead.id)) {
+      if (earlier.channel === 'assignee' && earlier.sentAt === null && earlier.id !== id) await store.outbox.remove(earlier.id);
+    }
+    await store.outbox.save({ id, leadId: lead.id, channel: 'assignee', createdAt: now().toISOString(), attempts: 0, nextAttemptAt: assignedAt.toISOString(), lastError: null, sentAt: null });
     options.onQueued?.();
   };
 
@@ -140,6 +148,8 @@ export function leadFollowUp(options: LeadFollowUpOptions): LeadFollowUp {
       }
       if (record.channel === 'assignee') {
         if (!lead.assignee) return { skip: 'the lead is assigned to nobody' };
+        // Queued for an assignment the lead has had since: the new assignee's own notice goes instead.
+        if (record.createdAt < lead.assignee.at) return { skip: 'it was reassigned since, and the new assignee gets a notice of their own' };
         return { send: assigneeEmail(lead, config, isWaiting(lead) ? self.dueAt(lead.createdAt).toISOString() : null) };
       }
       if (record.channel === 'escalation') {
@@ -202,7 +212,7 @@ export function leadFollowUp(options: LeadFollowUpOptions): LeadFollowUp {
       const changed = await store.leads.update(leadId, (lead) => ({ ...lead, assignee, updatedAt: at.toISOString() }));
       if (!changed) return null;
       await audit('lead.assigned', actor, leadId, { to: staff.email }, ip);
-      if (options.delivery.email && changed.spam === null) await queue(changed, 'assignee', at);
+      if (options.delivery.email && changed.spam === null) await queueAssigneeNotice(changed, at);
       return changed;
     },
 
