@@ -21,11 +21,8 @@ export const VITAL_THRESHOLDS: Record<VitalMetric, { good: number; poor: number 
 /** The largest value kept of each metric: a larger one is clamped to it (a minute, or a CLS of 10). */
 export const VITAL_MAX: Record<VitalMetric, number> = { LCP: 60_000, INP: 60_000, CLS: 10, TTFB: 60_000 };
 
-/** Where the page sends its vitals (one POST per page, when it is hidden). */
+/** Where the page sends its vitals (one POST per page, when it is hidden); web/client/vitals-report.ts spells it out (no shared chunk). */
 export const VITALS_PATH = '/api/vitals';
-
-/** The meta element a public page carries RUM_SAMPLE_RATE in (the staff area's pages carry none). */
-export const RUM_SAMPLE_RATE_META = 'rum-sample-rate';
 
 export function vitalRating(metric: VitalMetric, value: number): VitalRating {
   const { good, poor } = VITAL_THRESHOLDS[metric];

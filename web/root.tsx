@@ -23,7 +23,6 @@ import { ScrollToTopOnLoad } from './components/layout/ScrollToTopOnLoad';
 import siteCss from './styles/site.css?url';
 import bodyFont from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url';
 import { HYDRATED_EVENT } from './client/boot-contract';
-import { RUM_SAMPLE_RATE_META } from '../contract/vitals';
 // The page boot script, bundled and minified by the build (scripts/vite-inline-script.ts).
 import PAGE_BOOT_SCRIPT from './client/page-boot?inline-script';
 
@@ -74,7 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {WRITING_APP_LINKS.map(([rel, href]) => (
           <link key={rel} rel={rel} href={href} />
         ))}
-        {staff ? null : <meta name={RUM_SAMPLE_RATE_META} content={String(config.rumSampleRate)} />}
+        {/* RUM_SAMPLE_RATE for the Core Web Vitals beacon (web/client/vitals.ts); none in the staff area. */}
+        {staff ? null : <meta name="rum-sample-rate" content={String(config.rumSampleRate)} />}
         <JsonLd data={insuranceAgencyJsonLd(config)} />
         <script dangerouslySetInnerHTML={{ __html: PAGE_BOOT_SCRIPT }} />
       </head>

@@ -6,10 +6,15 @@
  * when the page is hidden. The client entry runs only after the visitor's first interaction (pages
  * hydrate on interaction), so nothing of this runs before it, and a lab run (Lighthouse) never sees it.
  */
-import { RUM_SAMPLE_RATE_META } from '../../contract/vitals';
+
+/** The meta element root.tsx renders RUM_SAMPLE_RATE in (spelt out there too: importing one constant would cost every page a chunk). */
+export const RUM_SAMPLE_RATE_META = 'rum-sample-rate';
+
+/** The longest the sampling decision waits for the browser to be idle. */
+export const IDLE_TIMEOUT_MS = 5000;
 
 export interface VitalsStartDeps {
-  window: Pick<Window, 'addEventListener' | 'setTimeout'> & { requestIdleCallback?: (callback: () => void) => number };
+  window: Pick<Window, 'addEventListener' | 'setTimeout'> & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
   document: Pick<Document, 'readyState' | 'querySelector'>;
   path: string;
   random: () => number;
@@ -29,7 +34,8 @@ export function startVitals(deps: VitalsStartDeps): void {
     if (meta && sampled(deps.path, Number(meta.content), deps.random())) deps.report(deps.path);
   };
   const whenIdle = (): void => {
-    if (deps.window.requestIdleCallback) deps.window.requestIdleCallback(decide);
+    // At most IDLE_TIMEOUT_MS: a browser that finds no idle period (a page kept busy) still decides.
+    if (deps.window.requestIdleCallback) deps.window.requestIdleCallback(decide, { timeout: IDLE_TIMEOUT_MS });
     else deps.window.setTimeout(decide, 1);
   };
   if (deps.document.readyState === 'complete') whenIdle();

@@ -71,7 +71,7 @@ export function VitalChart({ metric, rows }: { metric: VitalMetric; rows: readon
 
 function FiguresTable({ id, caption, heading, rows }: { id: string; caption: string; heading: string; rows: readonly VitalFigures[] }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="admin-table" data-testid={id}>
         <caption>{caption}</caption>
         <thead>
