@@ -140,7 +140,13 @@ export function vitalsEndpoint(options: VitalsEndpointOptions): Middleware {
       ctx.set('Retry-After', String(decision.retryAfterSeconds));
       return refuse(ctx, 429, `Too many vitals from this address: at most ${limiter.perMinute} a minute. Try again in ${decision.retryAfterSeconds} s.`);
     }
-    const body = await readBody(ctx, VITALS_MAX_BODY);
+    let body: string | null;
+    try {
+      body = await readBody(ctx, VITALS_MAX_BODY);
+    } catch {
+      // The visitor went away mid-body: nothing to keep, nothing to log.
+      return refuse(ctx, 400, 'The body could not be read to its end.');
+    }
     if (body === null) return refuse(ctx, 413, `The vitals must fit in ${VITALS_MAX_BODY} bytes.`);
     const checked = checkBeacon(body, routes);
     if (!checked.ok) return refuse(ctx, 400, checked.message);

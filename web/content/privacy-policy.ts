@@ -106,7 +106,7 @@ export function privacyPolicy(config: SiteConfig): PolicySection[] {
       id: 'site-speed',
       heading: 'How we measure the site\'s speed',
       paragraphs: [
-        'To know how fast this site is on our visitors\' own phones and computers, a small part of the pages you open (about one in ten, chosen at random in your browser, and only when JavaScript runs) measures how quickly the page showed its main content, how quickly it answered your taps and keys, and how much it moved while loading. When you leave the page, your browser sends these few numbers once to our own server; no outside service is involved, no cookie is set and nothing is stored in your browser. With each measure we keep only:',
+        'To know how fast this site is on our visitors\' own phones and computers, a share of the pages you open (one in ten unless we say otherwise here, chosen at random in your browser, and only when JavaScript runs and you have used the page) measures how quickly the page showed its main content, how quickly it answered your taps and keys, and how much it moved while loading. When you leave the page, your browser sends these few numbers once to our own server; no outside service is involved, no cookie is set and nothing is stored in your browser. With each measure we keep only:',
       ],
       bullets: [
         'the day, and the kind of page it was (for an article, not which article);',
