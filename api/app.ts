@@ -34,6 +34,7 @@ import { mediaFiles } from './site/media-files';
 import { oldUrlRedirects } from './site/old-urls';
 import { siteRenderer } from './site/render';
 import { pageViewCounter } from './analytics/analytics';
+import { vitalsEndpoint } from './analytics/vitals';
 
 /** Pages of the site whose paths start with /api/ (SPEC section 2): the site renders them, not the API. */
 export const SITE_PAGES_UNDER_API: ReadonlySet<string> = new Set(['/api/usage-examples', '/api/test-console']);
@@ -105,6 +106,8 @@ export function createApp(options: AppOptions): Koa {
   app.use(compress({ threshold: 1024 }));
   app.use(readsOnly(conditional()));
   app.use(readsOnly(etag()));
+  // Core Web Vitals beacons (decision 0037): before the request log and the API app, answered at once.
+  app.use(vitalsEndpoint({ analytics: services.analytics, config, now: services.clock, build: async () => (typeof options.build === 'function' ? await options.build() : options.build).assets.version }));
   if (options.requestLog) app.use(requestLogMiddleware({ writer: options.requestLog, applies: (ctx) => isApiRequest(ctx) || isMicropubPath(ctx.path) || isGhostPath(ctx.path), now: services.clock }));
   // One write allowance per key for every door a post comes in by (the API, Micropub and Ghost's Admin API).
   const writes = writeLimits({ ...DEFAULT_API_SETTINGS, ...options.api }.writesPerMinute, () => services.clock().getTime(), store.rateLimits);

@@ -1,4 +1,5 @@
 /** The staff view of first-party analytics (/admin/analytics, decision 0032): what the page and its CSV show. */
+import type { VitalsReport } from './vitals';
 
 export interface AnalyticsDay {
   /** YYYY-MM-DD (UTC). */
@@ -29,6 +30,8 @@ export interface AnalyticsReport {
   topByConversion: ArticleFigures[];
   referrers: Array<{ host: string; views: number }>;
   sources: Array<{ source: string; views: number; quoteRequests: number }>;
+  /** Core Web Vitals from real visitors over the same days (decision 0037). */
+  vitals: VitalsReport;
 }
 
 /** Days the staff view covers. */

@@ -45,6 +45,10 @@ export const siteConfigSchema = z.object({
   foundedYear: z.literal(1955),
   agencyLicenseNumber: z.string().regex(/^[A-Z0-9-]{4,20}$/, 'use the licence number as issued: 4-20 letters, digits or hyphens'),
   licensedStates,
+  rumSampleRate: z.coerce
+    .number({ error: 'use a number from 0 to 1, e.g. 0.1 for one page load in ten' })
+    .min(0, 'use a number from 0 (none) to 1 (every page load)')
+    .max(1, 'use a number from 0 (none) to 1 (every page load)'),
 }) satisfies z.ZodType<SiteConfig>;
 
 /** Environment variable that overrides each field. */
@@ -72,6 +76,7 @@ export const ENV_NAMES: Record<Exclude<keyof SiteConfig, 'region' | 'foundedYear
   demoKeyName: 'DEMO_KEY_NAME',
   agencyLicenseNumber: 'SITE_AGENCY_LICENSE_NUMBER',
   licensedStates: 'SITE_LICENSED_STATES',
+  rumSampleRate: 'RUM_SAMPLE_RATE',
 };
 
 export class SiteConfigError extends Error {

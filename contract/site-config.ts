@@ -35,6 +35,8 @@ export interface SiteConfig {
   agencyLicenseNumber: string;
   /** The states the agency is licensed to sell insurance in, as two-letter codes, Texas first. */
   licensedStates: readonly UsStateCode[];
+  /** RUM_SAMPLE_RATE: the share of page loads (0 to 1) whose Core Web Vitals are sent (decision 0037). */
+  rumSampleRate: number;
 }
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
@@ -63,6 +65,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   foundedYear: 1955,
   agencyLicenseNumber: '2154076',
   licensedStates: ['TX', 'OK', 'LA', 'NM', 'AR', 'CO'],
+  rumSampleRate: 0.1,
 };
 
 /** Paths that carry the product slug; routes and links use these, never a literal. */

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { startClient } from './client/start-client';
+import { startVitals } from './client/vitals';
 
 startClient({
   document,
@@ -18,3 +19,5 @@ startClient({
     });
   },
 });
+
+startVitals({ window, document, path: location.pathname, random: Math.random, report: (path) => void import('./client/vitals-report').then((reporter) => reporter.reportVitals(path)).catch(() => undefined) });

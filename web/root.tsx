@@ -73,6 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {WRITING_APP_LINKS.map(([rel, href]) => (
           <link key={rel} rel={rel} href={href} />
         ))}
+        {/* RUM_SAMPLE_RATE for the Core Web Vitals beacon (web/client/vitals.ts); none in the staff area. */}
+        {staff ? null : <meta name="rum-sample-rate" content={String(config.rumSampleRate)} />}
         <JsonLd data={insuranceAgencyJsonLd(config)} />
         <script dangerouslySetInnerHTML={{ __html: PAGE_BOOT_SCRIPT }} />
       </head>

@@ -16,7 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { ANALYTICS_DEFAULT_RETENTION_DAYS } from '../../contract/analytics';
-import type { AnalyticsRepository, Conversion, PageView } from '../store/store';
+import type { AnalyticsRepository, Conversion, PageView, VitalEvent } from '../store/store';
 import { deviceClass, isBot, isPrefetch, optedOut, referrerHost, routeOf, utmOf } from './fields';
 
 /** The path of a Referer header (without a trailing slash), or null. */
@@ -35,6 +35,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Views waiting in memory at most; beyond it (a flood, a store down for long) new ones are dropped. */
 const MAX_PENDING = 20_000;
 const FLUSH_EVERY_MS = 5_000;
+/** This process's own salt, for when the store cannot give the day's. */
+const LOCAL_SALT = randomBytes(32).toString('base64url');
 
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
@@ -81,6 +83,9 @@ export class Analytics {
   readonly #log: (line: string) => void;
   readonly #retentionDays: number;
   #pending: Pending[] = [];
+  /** Core Web Vitals events waiting to be written (decision 0037), with the views. */
+  #pendingVitals: VitalEvent[] = [];
+  #droppedVitals = 0;
   #salt: { day: string; salt: string } | null = null;
   #flushing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
@@ -142,6 +147,25 @@ export class Analytics {
     });
   }
 
+  /** Notes Core Web Vitals events (written with the next flush, like views); beyond MAX_PENDING waiting they are dropped. Never throws. */
+  noteVitals(events: readonly VitalEvent[]): void {
+    if (this.#pendingVitals.length + events.length > MAX_PENDING) {
+      this.#droppedVitals += events.length;
+      return;
+    }
+    this.#pendingVitals.push(...events);
+  }
+
+  /**
+   * A key for an address alone, today (the vitals' rate limit): kept in memory only, unlinkable once the
+   * day's salt is gone. A store that cannot give the salt does not fail the beacon: this server's own
+   * random salt stands in.
+   */
+  async addressKey(ip: string): Promise<string> {
+    const salt = await this.#saltOf(utcDay(this.#now())).catch(() => LOCAL_SALT);
+    return createHash('sha256').update(`${salt}\nvitals\n${ip}`, 'utf8').digest('hex');
+  }
+
   /** The day's salt, from memory or the store (chosen there once for every server). */
   async #saltOf(day: string): Promise<string> {
     if (this.#salt?.day === day) return this.#salt.salt;
@@ -162,6 +186,7 @@ export class Analytics {
   }
 
   async #write(): Promise<void> {
+    await this.#writeVitals();
     const batch = this.#pending;
     this.#pending = [];
     if (this.#dropped > 0) {
@@ -178,6 +203,21 @@ export class Analytics {
       await this.#store.addViews(views);
     } catch (error) {
       this.#log(`Analytics: ${batch.length} page view(s) could not be written and were not counted (${error instanceof Error ? error.message : String(error)}).`);
+    }
+  }
+
+  async #writeVitals(): Promise<void> {
+    const batch = this.#pendingVitals;
+    this.#pendingVitals = [];
+    if (this.#droppedVitals > 0) {
+      this.#log(`Analytics: ${this.#droppedVitals} Core Web Vitals event(s) not kept (too many waiting to be written).`);
+      this.#droppedVitals = 0;
+    }
+    if (batch.length === 0) return;
+    try {
+      await this.#store.addVitals(batch);
+    } catch (error) {
+      this.#log(`Analytics: ${batch.length} Core Web Vitals event(s) could not be written and were not kept (${error instanceof Error ? error.message : String(error)}).`);
     }
   }
 
@@ -215,6 +255,8 @@ export class Analytics {
     const cutoff = utcDay(new Date(this.#now().getTime() - this.#retentionDays * DAY_MS));
     const count = await this.#store.rollUp(cutoff);
     if (count > 0) this.#log(`Analytics: ${count} page view(s) older than ${this.#retentionDays} days rolled up into daily counts and deleted.`);
+    const vitals = await this.#store.rollUpVitals(cutoff);
+    if (vitals > 0) this.#log(`Analytics: ${vitals} Core Web Vitals event(s) older than ${this.#retentionDays} days rolled up into daily 75th percentiles and deleted.`);
     return count;
   }
 

@@ -6,6 +6,7 @@
  * goes out.
  */
 import type { ListStatus } from '../../contract/blog-reader';
+import type { VitalMetric, VitalRating } from '../../contract/vitals';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
 import type { LeadStatus } from '../../contract/quote-request';
@@ -510,12 +511,52 @@ export interface AnalyticsRepository {
   /** Distinct visitor hashes per day (rolled-up days keep their count). */
   visitors(fromDay: string, toDay: string): Promise<Map<string, number>>;
   conversions(fromDay: string, toDay: string): Promise<Conversion[]>;
+  /** Stores Core Web Vitals events in one transaction (decision 0037). */
+  addVitals(events: readonly VitalEvent[]): Promise<void>;
+  /** Raw vitals events (at most VITALS_READ_LIMIT, newest days first) and rolled-up days, from `fromDay` to `toDay` (inclusive). */
+  vitals(fromDay: string, toDay: string): Promise<{ raw: VitalEvent[]; daily: VitalDaily[] }>;
+  /** Raw vitals events of days before `beforeDay` rolled up into daily p75s and ratings and deleted, in one transaction; how many raw events went. */
+  rollUpVitals(beforeDay: string): Promise<number>;
   /** Raw views stored after the one numbered `afterId`, oldest first, at most `limit`, and the number to go on from: how an export pages through them. */
   rawViews(afterId: number, limit: number): Promise<{ views: PageView[]; lastId: number }>;
   /** Every daily roll-up and rolled-up day, as stored. */
   rolledUp(): Promise<{ daily: RolledUpViews[]; days: VisitorDay[] }>;
   /** Puts exported roll-ups back (`blogpost import`, into an empty store). */
   restoreRolledUp(data: { daily: readonly RolledUpViews[]; days: readonly VisitorDay[] }): Promise<void>;
+}
+
+/** Raw vitals events read for the staff view at most (a 30-day window of a sampled small site holds far fewer). */
+export const VITALS_READ_LIMIT = 200_000;
+
+/** One Core Web Vitals measure from a real visitor's page (decision 0037): no address, no cookie, no slug. */
+export interface VitalEvent {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  /** The route template (`/blog/:slug`) or the page's path. */
+  route: string;
+  device: 'mobile' | 'tablet' | 'desktop';
+  metric: VitalMetric;
+  /** Clamped: milliseconds for LCP, INP and TTFB; unitless for CLS. */
+  value: number;
+  rating: VitalRating;
+  /** The client build's version the server was serving. */
+  build: string;
+  /** What caused it, short: the LCP element, the INP target and interaction type, the load state. */
+  attribution: string | null;
+}
+
+/** A day of vitals events rolled up per page type, device class, metric and build. */
+export interface VitalDaily {
+  day: string;
+  route: string;
+  device: 'mobile' | 'tablet' | 'desktop';
+  metric: VitalMetric;
+  build: string;
+  p75: number;
+  events: number;
+  good: number;
+  needsImprovement: number;
+  poor: number;
 }
 
 export interface Store {

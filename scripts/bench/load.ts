@@ -19,6 +19,8 @@ export interface LoadOptions {
   connections: number;
   /** The requests to send in turn (default: GET of the URL). */
   requests?: autocannon.Request[];
+  /** Requests a second over all connections (default: as many as the server answers). */
+  overallRate?: number;
 }
 
 export async function load(url: string, options: LoadOptions): Promise<Measure> {
@@ -28,6 +30,7 @@ export async function load(url: string, options: LoadOptions): Promise<Measure> 
     duration: options.seconds,
     headers: { 'accept-encoding': ACCEPT_ENCODING },
     ...(options.requests ? { requests: options.requests } : {}),
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   });
   return {
     rps: result.requests.average,

@@ -46,7 +46,7 @@ export interface Server {
 }
 
 /** Starts a server of servers.ts (`site`, `static` or `durable`) on `dir`. */
-export async function startServer(kind: 'site' | 'static' | 'durable', dir: string): Promise<Server> {
+export async function startServer(kind: 'site' | 'site-vitals' | 'static' | 'durable', dir: string): Promise<Server> {
   const child = spawnTsx('scripts/bench/servers.ts', [kind, dir]);
   const { port, key } = JSON.parse(await firstLine(child, `the ${kind} server`)) as { port: number; key?: string };
   return { url: `http://127.0.0.1:${port}`, child, ...(key === undefined ? {} : { key }) };

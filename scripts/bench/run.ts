@@ -3,10 +3,11 @@
  * baseline measured in the same run (or a fixed limit), on this machine. Prints the report, writes
  * docs/benchmarks.md on a full run, exits 1 when a budget is missed.
  *
- * Groups (BENCH_ONLY=pages|post|startup|reads|leads|media|postgres|cli, or several comma-separated, runs
+ * Groups (BENCH_ONLY=pages|post|startup|reads|leads|media|postgres|cli|vitals, or several comma-separated, runs
  * only those and writes no file, except the postgres and cli groups' own marked sections, see
  * POSTGRES_MARK and CLI_MARK): pages.ts (with after-write.ts and uncached.ts), writes.ts, startup.ts, reads.ts, lead-export.ts (the staff
- * area's CSV of quote requests), media.ts (image uploads), cli.ts (the blogpost CLI's start-up),
+ * area's CSV of quote requests), media.ts (image uploads), cli.ts (the blogpost CLI's start-up), vitals.ts
+ * (page latency while Core Web Vitals beacons are ingested),
  * postgres.ts (the write and read rows on PostgreSQL beside SQLite, in a throwaway cluster; left out,
  * with a line saying so, where PostgreSQL is not installed unless named). BENCH_SECONDS sets each
  * measurement (default 5), BENCH_ROUNDS the paired rounds of the writes (default 5), BENCH_POSTS the
@@ -30,9 +31,10 @@ import { ROOT, seed, seedLeads, type SeedResult } from './processes';
 import { benchReads } from './reads';
 import { fmt, machine, markedSections, replaceMarkedSection, reportMarkdown, type Section, sectionMarkdown, seconds } from './report';
 import { benchStartup } from './startup';
+import { benchVitals } from './vitals';
 import { benchWrites } from './writes';
 
-const GROUPS = ['pages', 'post', 'startup', 'reads', 'leads', 'media', 'postgres', 'cli'] as const;
+const GROUPS = ['pages', 'post', 'startup', 'reads', 'leads', 'media', 'postgres', 'cli', 'vitals'] as const;
 type Group = (typeof GROUPS)[number];
 const DEFAULT_POSTS = 100_000;
 const DEFAULT_LARGE_POSTS = 1_000_000;
@@ -70,7 +72,7 @@ const FULL_RUN = ONLY === '' && LARGEST === DEFAULT_POSTS && LARGE === DEFAULT_L
 function sizesFor(selected: readonly Group[]): number[] {
   const sizes = new Set<number>();
   for (const group of selected) {
-    if (group === 'pages') sizes.add(1_000);
+    if (group === 'pages' || group === 'vitals') sizes.add(1_000);
     if (group === 'post' || group === 'postgres') sizes.add(LARGEST);
     if (group === 'reads') sizes.add(LARGE);
     if (group === 'startup') [1_000, 10_000, LARGEST, LARGE].forEach((size) => sizes.add(size));
@@ -165,6 +167,8 @@ async function main(): Promise<void> {
         sections.push(await benchUncached({ seedDir: small.dir, seedCount: 1_000, workDir, seconds: SECONDS }));
       } else if (group === 'post') {
         sections.push(await benchWrites({ seedDir: seeded(LARGEST).dir, seedCount: LARGEST, workDir, seconds: SECONDS, rounds: ROUNDS }));
+      } else if (group === 'vitals') {
+        sections.push(await benchVitals({ seedDir: seeded(1_000).dir, workDir, seconds: SECONDS }));
       } else if (group === 'media') {
         sections.push(await benchMedia({ workDir }));
       } else if (group === 'postgres') {

@@ -26,6 +26,7 @@ import type { CreatePostInput } from '../../contract/blog';
 import { slugify } from '../../contract/slug';
 import { loadSiteConfig } from '../../contract/site-config-env';
 import { createApp } from '../../api/app';
+import { parseProxyTrust } from '../../api/http/proxy-trust';
 import { createServices } from '../../api/services/services';
 import { newPostRecord } from '../../api/store/records';
 import type { NewPost } from '../../api/store/store';
@@ -47,7 +48,7 @@ function listen(app: Koa, info: Record<string, unknown> = {}): void {
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-async function site(target: string): Promise<void> {
+async function site(target: string, options: { vitals?: boolean } = {}): Promise<void> {
   const store = await openBenchStore(target);
   // Built, not started: the measured requests are the only work (no scheduler, outbox or retention runs).
   const services = createServices(store, { config: loadSiteConfig({}), logger: { info: () => undefined, error: (message, error) => (error === undefined ? console.error(message) : console.error(message, error)) } });
@@ -60,7 +61,11 @@ async function site(target: string): Promise<void> {
     clientDir: path.join(ROOT, 'build/client'),
     // The per-key write limit stays on, as in a deployment, set high enough for the load generator.
     api: { writesPerMinute: 10_000_000 },
+    // `site-vitals` (scripts/bench/vitals.ts): behind one proxy, as a deployment is, so beacons come from many addresses.
+    ...(options.vitals ? { trustProxy: parseProxyTrust('1') } : {}),
   });
+  // `site-vitals`: page views and vitals are written every few seconds, as a started server does.
+  if (options.vitals) services.analytics.start({ rollUp: false });
   listen(app, { key: secret });
 }
 
@@ -144,6 +149,7 @@ async function durable(file: string): Promise<void> {
 const [kind = '', arg = ''] = process.argv.slice(2);
 if (arg === '') throw new Error('usage: servers.ts site <dataDir|postgres-url> | static <dir> | durable <sqlite-file>');
 if (kind === 'site') await site(arg);
+else if (kind === 'site-vitals') await site(arg, { vitals: true });
 else if (kind === 'static') staticPage(arg);
 else if (kind === 'durable') await durable(arg);
 else throw new Error(`unknown server kind ${kind}`);

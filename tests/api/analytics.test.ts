@@ -165,8 +165,8 @@ describe('attribution', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).split('\n');
-    expect(lines[0]).toBe('section,name,views,visitors,quote_requests,conversion_rate');
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^article,${first.slug},2,,1,0\\.5000$`)));
+    expect(lines[0]).toBe('section,name,views,visitors,quote_requests,conversion_rate,metric,p75,events,good,needs_improvement,poor');
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^article,${first.slug},2,,1,0\\.5000,,,,,,$`)));
     // Signed out: no figures, the sign-in page instead.
     const signedOut = await fetch(`${server.url}/admin/analytics`, { redirect: 'manual' });
     expect(signedOut.status).toBe(303);

@@ -1170,6 +1170,40 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await reopened.analytics.conversion(lead.id)).toBeNull();
       }),
     );
+
+    it(
+      'keeps Core Web Vitals events, rolls old days up into their p75 and ratings per page type, device, metric and build, and deletes them',
+      withStore(async ({ store, reopen }) => {
+        const event = (day: string, metric: 'LCP' | 'CLS', value: number, rating: 'good' | 'needs-improvement' | 'poor', build = 'b1') => ({
+          day, route: '/blog/:slug', device: 'mobile' as const, metric, value, rating, build, attribution: metric === 'LCP' ? 'h1.post-title' : null,
+        });
+        // LCP 1000, 2000, 3000, 4500 on day 1: p75 by nearest rank is 3000 (the 3rd of 4).
+        await store.analytics.addVitals([
+          event('2026-03-01', 'LCP', 1000, 'good'),
+          event('2026-03-01', 'LCP', 2000, 'good'),
+          event('2026-03-01', 'LCP', 3000, 'needs-improvement'),
+          event('2026-03-01', 'LCP', 4500, 'poor'),
+          event('2026-03-01', 'CLS', 0.1234, 'needs-improvement'),
+          event('2026-03-01', 'LCP', 900, 'good', 'b2'),
+          event('2026-03-02', 'LCP', 1200, 'good'),
+        ]);
+        const before = await store.analytics.vitals('2026-03-01', '2026-03-02');
+        expect(before.daily).toEqual([]);
+        expect(before.raw).toHaveLength(7);
+        expect(before.raw).toContainEqual({ day: '2026-03-01', route: '/blog/:slug', device: 'mobile', metric: 'CLS', value: 0.1234, rating: 'needs-improvement', build: 'b1', attribution: null });
+        expect(before.raw).toContainEqual({ day: '2026-03-01', route: '/blog/:slug', device: 'mobile', metric: 'LCP', value: 4500, rating: 'poor', build: 'b1', attribution: 'h1.post-title' });
+        expect(await store.analytics.rollUpVitals('2026-03-02')).toBe(6);
+        expect(await store.analytics.rollUpVitals('2026-03-02')).toBe(0);
+        const reopened = await reopen();
+        const after = await reopened.analytics.vitals('2026-03-01', '2026-03-02');
+        expect(after.raw.map((item) => [item.day, item.value])).toEqual([['2026-03-02', 1200]]);
+        expect(after.daily).toHaveLength(3);
+        expect(after.daily).toContainEqual({ day: '2026-03-01', route: '/blog/:slug', device: 'mobile', metric: 'LCP', build: 'b1', p75: 3000, events: 4, good: 2, needsImprovement: 1, poor: 1 });
+        expect(after.daily).toContainEqual({ day: '2026-03-01', route: '/blog/:slug', device: 'mobile', metric: 'CLS', build: 'b1', p75: 0.1234, events: 1, good: 0, needsImprovement: 1, poor: 0 });
+        expect(after.daily).toContainEqual({ day: '2026-03-01', route: '/blog/:slug', device: 'mobile', metric: 'LCP', build: 'b2', p75: 900, events: 1, good: 1, needsImprovement: 0, poor: 0 });
+        expect((await reopened.analytics.vitals('2026-03-03', '2026-03-04')).raw).toEqual([]);
+      }),
+    );
   });
   describeArchiveContract(name, open);
 }

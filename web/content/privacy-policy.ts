@@ -103,6 +103,21 @@ export function privacyPolicy(config: SiteConfig): PolicySection[] {
       ],
     },
     {
+      id: 'site-speed',
+      heading: 'How we measure the site\'s speed',
+      paragraphs: [
+        'To know how fast this site is on our visitors\' own phones and computers, a share of the pages you open (one in ten unless we say otherwise here, chosen at random in your browser, and only when JavaScript runs and you have used the page) measures how quickly the page showed its main content, how quickly it answered your taps and keys, and how much it moved while loading. When you leave the page, your browser sends these few numbers once to our own server; no outside service is involved, no cookie is set and nothing is stored in your browser. With each measure we keep only:',
+      ],
+      bullets: [
+        'the day, and the kind of page it was (for an article, not which article);',
+        'the measure and its value;',
+        'which part of the page it concerned, such as the heading or the button you tapped (a short technical description, never what you typed);',
+        'whether your device is a phone, a tablet or a computer, and which version of the site you saw.',
+        'Your IP address is used only to stop one device from sending too many measures, and only in scrambled form in our server\'s memory for a minute; it is never stored. No visitor code is kept with the speed measures.',
+        `After ${ANALYTICS_DEFAULT_RETENTION_DAYS} days, the measures are reduced to daily figures per kind of page and the individual measures are deleted.`,
+      ],
+    },
+    {
       id: 'retention',
       heading: 'How long we keep information',
       paragraphs: [

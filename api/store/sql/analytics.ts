@@ -5,7 +5,8 @@
  * past their keeping time, and quote requests' attribution.
  */
 import { sql } from 'kysely';
-import type { AnalyticsRepository, Conversion, PageView, RolledUpViews, ViewCount, VisitorDay } from '../store';
+import { p75, VITAL_METRICS, type VitalMetric, type VitalRating } from '../../../contract/vitals';
+import { type AnalyticsRepository, type Conversion, type PageView, type RolledUpViews, type VitalDaily, type VitalEvent, VITALS_READ_LIMIT, type ViewCount, type VisitorDay } from '../store';
 import type { SqlDatabase } from './database';
 
 const DEVICES: ReadonlySet<string> = new Set(['mobile', 'tablet', 'desktop']);
@@ -20,7 +21,7 @@ function viewOf(row: { day: string; at: string; route: string; slug: string | nu
     utmSource: row.utm_source,
     utmMedium: row.utm_medium,
     utmCampaign: row.utm_campaign,
-    device: deviceOf(row.device),
+    device: DEVICES.has(row.device) ? (row.device as PageView['device']) : 'desktop',
     visitor: row.visitor,
   };
 }
@@ -37,7 +38,36 @@ function conversionOf(row: { lead_id: string; day: string; landing: string | nul
 }
 
 const orNull = (text: string): string | null => (text === '' ? null : text);
-const deviceOf = (device: string): PageView['device'] => (DEVICES.has(device) ? (device as PageView['device']) : 'desktop');
+
+const METRICS: ReadonlySet<string> = new Set(VITAL_METRICS);
+const RATINGS: ReadonlySet<string> = new Set(['good', 'needs-improvement', 'poor']);
+const deviceOf = (text: string): PageView['device'] => (DEVICES.has(text) ? (text as PageView['device']) : 'desktop');
+
+/** Raw vitals events grouped per day, page type, device class, metric and build: each group's p75 and ratings. */
+export function vitalsDaily(events: readonly VitalEvent[]): VitalDaily[] {
+  const groups = new Map<string, { first: VitalEvent; values: Array<{ value: number; weight: number }>; good: number; needsImprovement: number; poor: number }>();
+  for (const event of events) {
+    const key = JSON.stringify([event.day, event.route, event.device, event.metric, event.build]);
+    const group = groups.get(key) ?? { first: event, values: [], good: 0, needsImprovement: 0, poor: 0 };
+    group.values.push({ value: event.value, weight: 1 });
+    if (event.rating === 'good') group.good += 1;
+    else if (event.rating === 'poor') group.poor += 1;
+    else group.needsImprovement += 1;
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ first, values, good, needsImprovement, poor }) => ({
+    day: first.day,
+    route: first.route,
+    device: first.device,
+    metric: first.metric,
+    build: first.build,
+    p75: p75(values) ?? 0,
+    events: values.length,
+    good,
+    needsImprovement,
+    poor,
+  }));
+}
 
 export class SqlAnalyticsRepository implements AnalyticsRepository {
   readonly #database: SqlDatabase;
@@ -175,6 +205,99 @@ export class SqlAnalyticsRepository implements AnalyticsRepository {
       db.selectFrom('analytics_conversions').selectAll().where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute(),
     );
     return rows.map(conversionOf);
+  }
+
+  async addVitals(events: readonly VitalEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.#database.write('record Core Web Vitals', async (tx) => {
+      for (let start = 0; start < events.length; start += 100) {
+        const rows = events.slice(start, start + 100).map((event) => ({
+          day: event.day,
+          route: event.route,
+          device: event.device,
+          metric: event.metric,
+          value: event.value,
+          rating: event.rating,
+          build: event.build,
+          attribution: event.attribution,
+        }));
+        await tx.insertInto('analytics_vitals').values(rows).execute();
+      }
+    });
+  }
+
+  async vitals(fromDay: string, toDay: string): Promise<{ raw: VitalEvent[]; daily: VitalDaily[] }> {
+    return this.#database.read('read Core Web Vitals', async (db) => {
+      const raw = await db
+        .selectFrom('analytics_vitals')
+        .select(['day', 'route', 'device', 'metric', 'value', 'rating', 'build', 'attribution'])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .orderBy('day', 'desc')
+        .limit(VITALS_READ_LIMIT)
+        .execute();
+      const daily = await db.selectFrom('analytics_vitals_daily').selectAll().where('day', '>=', fromDay).where('day', '<=', toDay).execute();
+      return {
+        raw: raw
+          .filter((row) => METRICS.has(row.metric))
+          .map((row) => ({
+            day: row.day,
+            route: row.route,
+            device: deviceOf(row.device),
+            metric: row.metric as VitalMetric,
+            value: Number(row.value),
+            rating: RATINGS.has(row.rating) ? (row.rating as VitalRating) : 'needs-improvement',
+            build: row.build,
+            attribution: row.attribution,
+          })),
+        daily: daily
+          .filter((row) => METRICS.has(row.metric))
+          .map((row) => ({
+            day: row.day,
+            route: row.route,
+            device: deviceOf(row.device),
+            metric: row.metric as VitalMetric,
+            build: row.build,
+            p75: Number(row.p75),
+            events: Number(row.events),
+            good: Number(row.good),
+            needsImprovement: Number(row.needs_improvement),
+            poor: Number(row.poor),
+          })),
+      };
+    });
+  }
+
+  async rollUpVitals(beforeDay: string): Promise<number> {
+    return this.#database.write('roll up old Core Web Vitals', async (tx) => {
+      const rows = await tx.selectFrom('analytics_vitals').select(['day', 'route', 'device', 'metric', 'value', 'rating', 'build']).where('day', '<', beforeDay).execute();
+      if (rows.length === 0) return 0;
+      const events: VitalEvent[] = rows
+        .filter((row) => METRICS.has(row.metric))
+        .map((row) => ({ day: row.day, route: row.route, device: deviceOf(row.device), metric: row.metric as VitalMetric, value: Number(row.value), rating: RATINGS.has(row.rating) ? (row.rating as VitalRating) : 'needs-improvement', build: row.build, attribution: null }));
+      const daily = vitalsDaily(events);
+      for (let start = 0; start < daily.length; start += 100) {
+        await tx
+          .insertInto('analytics_vitals_daily')
+          .values(
+            daily.slice(start, start + 100).map((group) => ({
+              day: group.day,
+              route: group.route,
+              device: group.device,
+              metric: group.metric,
+              build: group.build,
+              p75: group.p75,
+              events: group.events,
+              good: group.good,
+              needs_improvement: group.needsImprovement,
+              poor: group.poor,
+            })),
+          )
+          .execute();
+      }
+      const deleted = await tx.deleteFrom('analytics_vitals').where('day', '<', beforeDay).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    });
   }
 
   async rawViews(afterId: number, limit: number): Promise<{ views: PageView[]; lastId: number }> {

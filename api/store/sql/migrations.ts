@@ -262,6 +262,21 @@ function postSeqSequence(kind: EngineKind): string[] {
   ];
 }
 
+/**
+ * Core Web Vitals from real visitors (decision 0037): raw events (route template, device class, metric,
+ * clamped value, rating, build, a short attribution; no address, no slug) and the daily p75 and ratings
+ * they are rolled up into after ANALYTICS_RETENTION_DAYS.
+ */
+function vitals(kind: EngineKind): string[] {
+  const t = types(kind);
+  return [
+    `CREATE TABLE analytics_vitals (id ${t.serial}, day TEXT NOT NULL, route TEXT NOT NULL, device TEXT NOT NULL, metric TEXT NOT NULL, value ${t.real} NOT NULL, rating TEXT NOT NULL, build TEXT NOT NULL, attribution TEXT)`,
+    `CREATE INDEX analytics_vitals_day ON analytics_vitals (day)`,
+    `CREATE TABLE analytics_vitals_daily (day TEXT NOT NULL, route TEXT NOT NULL, device TEXT NOT NULL, metric TEXT NOT NULL, build TEXT NOT NULL, p75 ${t.real} NOT NULL, events INTEGER NOT NULL, good INTEGER NOT NULL, needs_improvement INTEGER NOT NULL, poor INTEGER NOT NULL)`,
+    `CREATE INDEX analytics_vitals_daily_day ON analytics_vitals_daily (day)`,
+  ];
+}
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -283,6 +298,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0007-indieauth': run(INDIEAUTH),
     '0008-analytics': run(analytics(kind)),
     '0009-post-seq-sequence': run(postSeqSequence(kind)),
+    '0010-vitals': run(vitals(kind)),
   };
 }
 

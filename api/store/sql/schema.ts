@@ -248,6 +248,33 @@ export interface AnalyticsConversionsTable {
   utm_source: string | null;
 }
 
+/** One Core Web Vitals event (decision 0037): route template, device class, metric, clamped value, build; never an address. */
+export interface AnalyticsVitalsTable {
+  id: Generated<number>;
+  day: string;
+  route: string;
+  device: string;
+  metric: string;
+  value: number;
+  rating: string;
+  build: string;
+  attribution: string | null;
+}
+
+/** Vitals events past ANALYTICS_RETENTION_DAYS: the day's p75 and ratings per page type, device class, metric and build. */
+export interface AnalyticsVitalsDailyTable {
+  day: string;
+  route: string;
+  device: string;
+  metric: string;
+  build: string;
+  p75: number;
+  events: number;
+  good: number;
+  needs_improvement: number;
+  poor: number;
+}
+
 export interface StoreSchema {
   store_meta: StoreMetaTable;
   posts: PostsTable;
@@ -276,4 +303,6 @@ export interface StoreSchema {
   analytics_daily: AnalyticsDailyTable;
   analytics_days: AnalyticsDaysTable;
   analytics_conversions: AnalyticsConversionsTable;
+  analytics_vitals: AnalyticsVitalsTable;
+  analytics_vitals_daily: AnalyticsVitalsDailyTable;
 }

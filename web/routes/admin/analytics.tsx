@@ -2,13 +2,16 @@
  * /admin/analytics: cookie-free analytics of the last 30 days (decision 0032), working without
  * JavaScript: views and quote requests per day as server-drawn SVG bar charts with the same figures in
  * a table, articles ranked by views, by quote requests and by conversion rate, referrer hosts and UTM
- * sources, and the CSV of it all.
+ * sources, Core Web Vitals from real visitors (p75 per page type with the thresholds drawn, shares,
+ * builds compared: decision 0037), and the CSV of it all.
  */
 import type { Route } from './+types/analytics';
 import type { ArticleFigures } from '../../../contract/analytics';
 import { configFromMatches, pageMeta } from '../../seo/meta';
 import { AdminShell } from './AdminShell';
 import { BarChart } from './AnalyticsChart';
+import { VitalsSection } from './analytics-vitals';
+import { useSiteConfig } from '../../components/layout/site-config-context';
 import { adminHeaders, requireViewer } from './admin-route';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -63,6 +66,7 @@ function ArticleTable({ id, caption, articles }: { id: string; caption: string; 
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { viewer, report } = loaderData;
+  const config = useSiteConfig();
   return (
     <AdminShell viewer={viewer} title="Analytics">
       <p>
@@ -171,6 +175,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       </section>
+      <VitalsSection vitals={report.vitals} sampleRate={config.rumSampleRate} />
     </AdminShell>
   );
 }
