@@ -523,6 +523,12 @@ export interface AnalyticsRepository {
   rolledUp(): Promise<{ daily: RolledUpViews[]; days: VisitorDay[] }>;
   /** Puts exported roll-ups back (`blogpost import`, into an empty store). */
   restoreRolledUp(data: { daily: readonly RolledUpViews[]; days: readonly VisitorDay[] }): Promise<void>;
+  /** Raw vitals events stored after the one numbered `afterId`, oldest first, at most `limit`, and the number to go on from (an export). */
+  rawVitals(afterId: number, limit: number): Promise<{ events: VitalEvent[]; lastId: number }>;
+  /** Every rolled-up day of vitals, as stored. */
+  vitalsRolledUp(): Promise<VitalDaily[]>;
+  /** Puts exported vitals roll-ups back (`blogpost import`, into an empty store). */
+  restoreVitalsRolledUp(rows: readonly VitalDaily[]): Promise<void>;
 }
 
 /** Raw vitals events read for the staff view at most (a 30-day window of a sampled small site holds far fewer). */

@@ -41,6 +41,15 @@ async function filledStore(): Promise<Store> {
   const views = [...Array.from({ length: 400 }, (_, n) => view('2026-03-01', n)), ...Array.from({ length: 1_200 }, (_, n) => view('2026-03-02', n)), ...Array.from({ length: 745 }, (_, n) => view('2026-03-03', n))];
   await store.analytics.addViews(views);
   expect(await store.analytics.rollUp('2026-03-02')).toBe(400);
+  // Core Web Vitals: 1,100 events over two days, the first rolled up into daily p75s.
+  const metrics = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
+  await store.analytics.addVitals(
+    Array.from({ length: 1_100 }, (_, n) => {
+      const metric = metrics[n % 4] ?? 'LCP';
+      return { day: n < 300 ? '2026-03-01' : '2026-03-03', route: n % 3 ? '/blog/:slug' : '/', device: n % 2 ? 'mobile' : 'desktop', metric, value: metric === 'CLS' ? (n % 30) / 100 : 100 + n, rating: n % 5 ? 'good' : 'poor', build: n % 2 ? 'build-a' : 'build-b', attribution: n % 7 ? null : 'main > h1' } as const;
+    }),
+  );
+  expect(await store.analytics.rollUpVitals('2026-03-02')).toBe(300);
   return store;
 }
 
@@ -52,6 +61,8 @@ async function analyticsOf(store: Store) {
     visitors: [...(await store.analytics.visitors('2026-03-01', '2026-03-03'))].sort(),
     conversions: await store.analytics.conversions('2026-03-01', '2026-03-03'),
     visit: await store.analytics.visit('2026-03-02', 'hash-3'),
+    // In a stable order: the staff view reads them in no particular order within a day.
+    vitals: await store.analytics.vitals('2026-03-01', '2026-03-03').then(({ raw, daily }) => ({ raw: raw.map((row) => JSON.stringify(row)).sort(), daily: daily.map((row) => JSON.stringify(row)).sort() })),
   };
 }
 
@@ -73,12 +84,17 @@ describe('blogpost export and import: the analytics', () => {
     const lines = await exportLines(source);
     const kinds = lines.map((line) => (JSON.parse(line) as { kind: string }).kind);
     expect(kinds.filter((kind) => kind === 'views')).toHaveLength(2); // 1,945 raw views: 1,000 and 945
-    expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ kind: 'end', counts: { views: 1_945, leads: 1, attributions: 1, rolledUp: expect.any(Number) } });
+    expect(kinds.filter((kind) => kind === 'vitals')).toHaveLength(1); // 800 raw events
+    expect(kinds).toContain('vitals_rolled_up');
+    expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ kind: 'end', counts: { views: 1_945, leads: 1, attributions: 1, rolledUp: expect.any(Number), vitals: expect.any(Number) } });
     const target = await freshStore();
     const counts = await importStore(target, iterate(lines));
     expect(counts).toMatchObject({ posts: 1, keys: 1, leads: 1, views: 1_945, attributions: 1 });
     expect(await analyticsOf(target)).toEqual(await analyticsOf(source));
     expect((await analyticsOf(target)).visitors).toContainEqual(['2026-03-01', 11]);
+    const vitals = (await analyticsOf(target)).vitals;
+    expect(vitals.raw).toHaveLength(800);
+    expect(vitals.daily.reduce((sum, row) => sum + (JSON.parse(row) as { events: number }).events, 0)).toBe(300);
     expect(await target.analytics.conversion('lead_TRANSFERUNITTEST0001')).toEqual({ leadId: 'lead_TRANSFERUNITTEST0001', day: '2026-03-02', landing: '/blog/post-1', articles: ['post-1', 'post-2'], utmSource: 'newsletter' });
     await Promise.all([source.close(), target.close()]);
   });
@@ -108,15 +124,15 @@ describe('blogpost export and import: the analytics', () => {
 describe('blogpost import of older export versions', () => {
   /** The export as a version `version` file: without the lines and fields that version did not have. */
   function asVersion(lines: readonly string[], version: 1 | 2): string[] {
-    const newer = new Set(version === 1 ? ['archive', 'archive_state', 'imported', 'views', 'rolled_up'] : ['views', 'rolled_up']);
+    const newer = new Set(version === 1 ? ['archive', 'archive_state', 'imported', 'views', 'rolled_up', 'vitals', 'vitals_rolled_up'] : ['views', 'rolled_up', 'vitals', 'vitals_rolled_up']);
     return lines.flatMap((text) => {
       const line = JSON.parse(text) as Record<string, unknown> & { kind: string };
       if (newer.has(line.kind)) return [];
       if (line.kind === 'header') return [JSON.stringify({ ...line, version })];
       if (line.kind === 'lead') return [JSON.stringify({ ...line, attribution: undefined })];
       if (line.kind === 'end') {
-        const { archive, imported, views, rolledUp, attributions, ...older } = line.counts as Record<string, number>;
-        expect([views, rolledUp, attributions].every((n) => typeof n === 'number')).toBe(true);
+        const { archive, imported, views, rolledUp, attributions, vitals, ...older } = line.counts as Record<string, number>;
+        expect([views, rolledUp, attributions, vitals].every((n) => typeof n === 'number')).toBe(true);
         return [JSON.stringify({ kind: 'end', counts: version === 1 ? older : { ...older, archive, imported } })];
       }
       return [text];

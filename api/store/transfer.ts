@@ -6,7 +6,7 @@
  * archive (its records as stored, so its hash chain verifies after a move; decision 0028) and what
  * WordPress imports remember (items by guid, old addresses: decision 0029), the analytics (raw page
  * views in lines of at most 1,000, the daily roll-ups, and each quote request's attribution on its
- * lead's line: decision 0032), then an `end` line with the counts, which tells a complete export from a
+ * lead's line: decision 0032; the Core Web Vitals events and their roll-ups: decision 0037), then an `end` line with the counts, which tells a complete export from a
  * cut-off one. Version 1 files (without the archive and imports) and version 2 files (without the
  * analytics) are still read. Everything goes through the store seam, so either kind of store exports
  * and imports the same way.
@@ -20,7 +20,8 @@
 import { z } from 'zod';
 import { auditEntrySchema, deliveryRecordSchema, keyRecordSchema, leadRecordSchema, mediaRecordSchema, postRecordSchema, staffRecordSchema, storedRevisionSchema } from './records';
 import { ARCHIVE_EVENTS } from './archive';
-import type { PageView, Store } from './store';
+import { VITAL_METRICS } from '../../contract/vitals';
+import type { PageView, Store, VitalDaily, VitalEvent } from './store';
 
 export const EXPORT_FORMAT = 'blogpost-export';
 export const EXPORT_VERSION = 3;
@@ -49,6 +50,8 @@ const countsSchema = z.object({
   views: z.number().int().nonnegative().default(0),
   rolledUp: z.number().int().nonnegative().default(0),
   attributions: z.number().int().nonnegative().default(0),
+  // Core Web Vitals: raw events and rolled-up rows (decision 0037).
+  vitals: z.number().int().nonnegative().default(0),
 });
 export type TransferCounts = z.infer<typeof countsSchema>;
 
@@ -89,6 +92,20 @@ const pageViewSchema = z.object({
 }) satisfies z.ZodType<PageView>;
 const rolledUpSchema = z.object({ day, route: z.string(), slug: z.string().nullable(), referrerHost: z.string().nullable(), utmSource: z.string().nullable(), device, views: z.number().int().nonnegative() });
 const visitorDaySchema = z.object({ day, views: z.number().int().nonnegative(), visitors: z.number().int().nonnegative() });
+const vitalRating = z.enum(['good', 'needs-improvement', 'poor']);
+const vitalEventSchema = z.object({ day, route: z.string(), device, metric: z.enum(VITAL_METRICS), value: z.number().nonnegative(), rating: vitalRating, build: z.string(), attribution: z.string().nullable() }) satisfies z.ZodType<VitalEvent>;
+const vitalDailySchema = z.object({
+  day,
+  route: z.string(),
+  device,
+  metric: z.enum(VITAL_METRICS),
+  build: z.string(),
+  p75: z.number().nonnegative(),
+  events: z.number().int().nonnegative(),
+  good: z.number().int().nonnegative(),
+  needsImprovement: z.number().int().nonnegative(),
+  poor: z.number().int().nonnegative(),
+}) satisfies z.ZodType<VitalDaily>;
 /** A quote request's attribution, on its lead's line (the lead's id is the line's). */
 const attributionSchema = z.object({ day, landing: z.string().nullable(), articles: z.array(z.string()), utmSource: z.string().nullable() });
 const importedItemSchema = z.object({ source: z.string(), guid: z.string(), state: z.enum(['pending', 'done']), slug: z.string(), postId: z.string().nullable(), at: z.string() });
@@ -106,6 +123,8 @@ const recordLine = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('imported'), items: z.array(importedItemSchema), urls: z.array(importedUrlSchema) }),
   z.object({ kind: z.literal('views'), views: z.array(pageViewSchema).max(VIEWS_PER_LINE) }),
   z.object({ kind: z.literal('rolled_up'), daily: z.array(rolledUpSchema), days: z.array(visitorDaySchema) }),
+  z.object({ kind: z.literal('vitals'), events: z.array(vitalEventSchema).max(VIEWS_PER_LINE) }),
+  z.object({ kind: z.literal('vitals_rolled_up'), daily: z.array(vitalDailySchema) }),
   z.object({ kind: z.literal('end'), counts: countsSchema }),
 ]);
 type RecordLine = z.infer<typeof recordLine>;
@@ -146,6 +165,12 @@ function tally(counts: TransferCounts, line: Exclude<RecordLine, { kind: 'end' }
     case 'rolled_up':
       counts.rolledUp += line.daily.length + line.days.length;
       return;
+    case 'vitals':
+      counts.vitals += line.events.length;
+      return;
+    case 'vitals_rolled_up':
+      counts.vitals += line.daily.length;
+      return;
   }
 }
 
@@ -154,7 +179,7 @@ export class TransferError extends Error {
   override readonly name = 'TransferError';
 }
 
-const emptyCounts = (): TransferCounts => ({ keys: 0, staff: 0, media: 0, posts: 0, leads: 0, audit: 0, archive: 0, imported: 0, views: 0, rolledUp: 0, attributions: 0 });
+const emptyCounts = (): TransferCounts => ({ keys: 0, staff: 0, media: 0, posts: 0, leads: 0, audit: 0, archive: 0, imported: 0, views: 0, rolledUp: 0, attributions: 0, vitals: 0 });
 
 /** Writes the whole store, line by line, to `write`; the counts written. */
 export async function exportStore(store: Store, write: (line: string) => Promise<void>, now: Date = new Date()): Promise<TransferCounts> {
@@ -202,6 +227,14 @@ export async function exportStore(store: Store, write: (line: string) => Promise
   }
   const rolledUp = await store.analytics.rolledUp();
   if (rolledUp.daily.length + rolledUp.days.length > 0) await emit({ kind: 'rolled_up', ...rolledUp });
+  for (let after = 0; ; ) {
+    const page = await store.analytics.rawVitals(after, VIEWS_PER_LINE);
+    if (page.events.length === 0) break;
+    await emit({ kind: 'vitals', events: page.events });
+    after = page.lastId;
+  }
+  const vitalsDaily = await store.analytics.vitalsRolledUp();
+  if (vitalsDaily.length > 0) await emit({ kind: 'vitals_rolled_up', daily: vitalsDaily });
   await writeLine({ kind: 'end', counts });
   return counts;
 }
@@ -334,5 +367,9 @@ async function importRecord(store: Store, line: Exclude<RecordLine, { kind: 'end
       return store.analytics.addViews(line.views);
     case 'rolled_up':
       return store.analytics.restoreRolledUp({ daily: line.daily, days: line.days });
+    case 'vitals':
+      return store.analytics.addVitals(line.events);
+    case 'vitals_rolled_up':
+      return store.analytics.restoreVitalsRolledUp(line.daily);
   }
 }

@@ -24,7 +24,8 @@ export interface ExportOptions extends LocationOptions {
 }
 
 function describeCounts(counts: TransferCounts): string {
-  const analytics = counts.views + counts.rolledUp > 0 ? `, ${counts.views} page view(s) and ${counts.rolledUp} rolled-up analytics row(s)` : '';
+  const analytics =
+    counts.views + counts.rolledUp + counts.vitals > 0 ? `, ${counts.views} page view(s), ${counts.rolledUp} rolled-up analytics row(s) and ${counts.vitals} Core Web Vitals record(s)` : '';
   return `${counts.posts} post(s), ${counts.keys} API key(s), ${counts.staff} staff account(s), ${counts.media} image(s), ${counts.leads} quote request(s), ${counts.audit} audit entr${counts.audit === 1 ? 'y' : 'ies'} and ${counts.archive} advertising archive record(s)${analytics}${counts.imported > 0 ? ', with what WordPress imports remember (items and old addresses)' : ''}`;
 }
 

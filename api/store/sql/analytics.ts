@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { p75, VITAL_METRICS, type VitalMetric, type VitalRating } from '../../../contract/vitals';
 import { type AnalyticsRepository, type Conversion, type PageView, type RolledUpViews, type VitalDaily, type VitalEvent, VITALS_READ_LIMIT, type ViewCount, type VisitorDay } from '../store';
-import type { SqlDatabase } from './database';
+import type { SqlDatabase, Tx } from './database';
 
 const DEVICES: ReadonlySet<string> = new Set(['mobile', 'tablet', 'desktop']);
 
@@ -67,6 +67,34 @@ export function vitalsDaily(events: readonly VitalEvent[]): VitalDaily[] {
     needsImprovement,
     poor,
   }));
+}
+
+function vitalOf(row: { day: string; route: string; device: string; metric: string; value: number | string; rating: string; build: string; attribution: string | null }): VitalEvent {
+  return {
+    day: row.day,
+    route: row.route,
+    device: deviceOf(row.device),
+    metric: row.metric as VitalMetric,
+    value: Number(row.value),
+    rating: RATINGS.has(row.rating) ? (row.rating as VitalRating) : 'needs-improvement',
+    build: row.build,
+    attribution: row.attribution,
+  };
+}
+
+function vitalDailyOf(row: { day: string; route: string; device: string; metric: string; build: string; p75: number | string; events: number | string; good: number | string; needs_improvement: number | string; poor: number | string }): VitalDaily {
+  return {
+    day: row.day,
+    route: row.route,
+    device: deviceOf(row.device),
+    metric: row.metric as VitalMetric,
+    build: row.build,
+    p75: Number(row.p75),
+    events: Number(row.events),
+    good: Number(row.good),
+    needsImprovement: Number(row.needs_improvement),
+    poor: Number(row.poor),
+  };
 }
 
 export class SqlAnalyticsRepository implements AnalyticsRepository {
@@ -240,30 +268,10 @@ export class SqlAnalyticsRepository implements AnalyticsRepository {
       return {
         raw: raw
           .filter((row) => METRICS.has(row.metric))
-          .map((row) => ({
-            day: row.day,
-            route: row.route,
-            device: deviceOf(row.device),
-            metric: row.metric as VitalMetric,
-            value: Number(row.value),
-            rating: RATINGS.has(row.rating) ? (row.rating as VitalRating) : 'needs-improvement',
-            build: row.build,
-            attribution: row.attribution,
-          })),
+          .map(vitalOf),
         daily: daily
           .filter((row) => METRICS.has(row.metric))
-          .map((row) => ({
-            day: row.day,
-            route: row.route,
-            device: deviceOf(row.device),
-            metric: row.metric as VitalMetric,
-            build: row.build,
-            p75: Number(row.p75),
-            events: Number(row.events),
-            good: Number(row.good),
-            needsImprovement: Number(row.needs_improvement),
-            poor: Number(row.poor),
-          })),
+          .map(vitalDailyOf),
       };
     });
   }
@@ -275,26 +283,7 @@ export class SqlAnalyticsRepository implements AnalyticsRepository {
       const events: VitalEvent[] = rows
         .filter((row) => METRICS.has(row.metric))
         .map((row) => ({ day: row.day, route: row.route, device: deviceOf(row.device), metric: row.metric as VitalMetric, value: Number(row.value), rating: RATINGS.has(row.rating) ? (row.rating as VitalRating) : 'needs-improvement', build: row.build, attribution: null }));
-      const daily = vitalsDaily(events);
-      for (let start = 0; start < daily.length; start += 100) {
-        await tx
-          .insertInto('analytics_vitals_daily')
-          .values(
-            daily.slice(start, start + 100).map((group) => ({
-              day: group.day,
-              route: group.route,
-              device: group.device,
-              metric: group.metric,
-              build: group.build,
-              p75: group.p75,
-              events: group.events,
-              good: group.good,
-              needs_improvement: group.needsImprovement,
-              poor: group.poor,
-            })),
-          )
-          .execute();
-      }
+      await insertVitalsDaily(tx, vitalsDaily(events));
       const deleted = await tx.deleteFrom('analytics_vitals').where('day', '<', beforeDay).executeTakeFirst();
       return Number(deleted.numDeletedRows);
     });
@@ -316,6 +305,22 @@ export class SqlAnalyticsRepository implements AnalyticsRepository {
     });
   }
 
+  async rawVitals(afterId: number, limit: number): Promise<{ events: VitalEvent[]; lastId: number }> {
+    const rows = await this.#database.read('read Core Web Vitals to export', (db) => db.selectFrom('analytics_vitals').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute());
+    return { events: rows.filter((row) => METRICS.has(row.metric)).map(vitalOf), lastId: rows.at(-1)?.id ?? afterId };
+  }
+
+  async vitalsRolledUp(): Promise<VitalDaily[]> {
+    const rows = await this.#database.read('read rolled-up Core Web Vitals', (db) =>
+      db.selectFrom('analytics_vitals_daily').selectAll().orderBy('day').orderBy('route').orderBy('device').orderBy('metric').orderBy('build').execute(),
+    );
+    return rows.filter((row) => METRICS.has(row.metric)).map(vitalDailyOf);
+  }
+
+  async restoreVitalsRolledUp(rows: readonly VitalDaily[]): Promise<void> {
+    await this.#database.write('restore rolled-up Core Web Vitals', (tx) => insertVitalsDaily(tx, rows));
+  }
+
   async restoreRolledUp(data: { daily: readonly RolledUpViews[]; days: readonly VisitorDay[] }): Promise<void> {
     await this.#database.write('restore rolled-up page views', async (tx) => {
       for (let start = 0; start < data.daily.length; start += 100) {
@@ -324,5 +329,28 @@ export class SqlAnalyticsRepository implements AnalyticsRepository {
       }
       for (const day of data.days) await tx.insertInto('analytics_days').values(day).execute();
     });
+  }
+}
+
+/** Inserts daily vitals rows, 100 at a time. */
+async function insertVitalsDaily(tx: Tx, daily: readonly VitalDaily[]): Promise<void> {
+  for (let start = 0; start < daily.length; start += 100) {
+    await tx
+      .insertInto('analytics_vitals_daily')
+      .values(
+        daily.slice(start, start + 100).map((group) => ({
+          day: group.day,
+          route: group.route,
+          device: group.device,
+          metric: group.metric,
+          build: group.build,
+          p75: group.p75,
+          events: group.events,
+          good: group.good,
+          needs_improvement: group.needsImprovement,
+          poor: group.poor,
+        })),
+      )
+      .execute();
   }
 }
