@@ -12,6 +12,24 @@ export interface PolicySection {
   bullets?: string[];
 }
 
+const SHARES: ReadonlyArray<readonly [rate: number, words: string]> = [
+  [1, 'every page you open'],
+  [0.5, 'one in two of the pages you open'],
+  [0.25, 'one in four of the pages you open'],
+  [0.2, 'one in five of the pages you open'],
+  [0.1, 'one in ten of the pages you open'],
+  [0.05, 'one in twenty of the pages you open'],
+  [0.01, 'one in a hundred of the pages you open'],
+];
+
+/** The share of pages RUM_SAMPLE_RATE samples, in words (as the site is set up, never a default it may not use). */
+export function sampleShare(rate: number): string {
+  const named = SHARES.find(([share]) => Math.abs(share - rate) < 1e-9)?.[1];
+  if (named) return named;
+  const percent = Math.round(rate * 1000) / 10;
+  return `about ${percent > 0 ? percent : 0.1}% of the pages you open`;
+}
+
 export function privacyPolicy(config: SiteConfig): PolicySection[] {
   const agency = config.agencyLegalName;
   return [
@@ -106,7 +124,9 @@ export function privacyPolicy(config: SiteConfig): PolicySection[] {
       id: 'site-speed',
       heading: 'How we measure the site\'s speed',
       paragraphs: [
-        'To know how fast this site is on our visitors\' own phones and computers, a share of the pages you open (one in ten unless we say otherwise here, chosen at random in your browser, and only when JavaScript runs and you have used the page) measures how quickly the page showed its main content, how quickly it answered your taps and keys, and how much it moved while loading. When you leave the page, your browser sends these few numbers once to our own server; no outside service is involved, no cookie is set and nothing is stored in your browser. With each measure we keep only:',
+        config.rumSampleRate > 0
+          ? `To know how fast this site is on our visitors' own phones and computers, ${sampleShare(config.rumSampleRate)} (chosen at random in your browser, and only when JavaScript runs and you have used the page) measures how quickly the page showed its main content, how quickly it answered your taps and keys, and how much it moved while loading. When you leave the page, your browser sends these few numbers once to our own server; no outside service is involved, no cookie is set and nothing is stored in your browser. With each measure we keep only:`
+          : 'This site does not measure its speed in your browser at present. If we turn it on, a share of the pages you open (chosen at random in your browser, and only when JavaScript runs and you have used the page) will measure how quickly the page showed its main content, how quickly it answered your taps and keys, and how much it moved while loading, and send these few numbers once to our own server when you leave the page; no outside service, no cookie, nothing stored in your browser. With each measure we would keep only:',
       ],
       bullets: [
         'the day, and the kind of page it was (for an article, not which article);',
