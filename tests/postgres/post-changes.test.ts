@@ -193,11 +193,13 @@ describe('migration 0009 on a database that numbered posts from store_meta', () 
     } finally {
       await first.close();
     }
-    // As the store was before 0009: numbered up to 41 (posts since removed) in store_meta, no sequence.
+    // As the store was before 0009: numbered up to 41 (posts since removed) in store_meta, no sequence,
+    // and none of the later migrations (0010-vitals: its tables) applied, as migrations apply in order.
     await onDatabase(url, async (client) => {
       await client.query('DROP SEQUENCE post_seq');
       await client.query("INSERT INTO store_meta (name, value) VALUES ('post_seq', '41')");
-      await client.query("DELETE FROM schema_migrations WHERE name = '0009-post-seq-sequence'");
+      await client.query('DROP TABLE analytics_vitals, analytics_vitals_daily');
+      await client.query("DELETE FROM schema_migrations WHERE name >= '0009'");
     });
     const upgraded = await open();
     try {
