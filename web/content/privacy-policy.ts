@@ -23,7 +23,7 @@ const SHARES: ReadonlyArray<readonly [rate: number, words: string]> = [
 ];
 
 /** The share of pages RUM_SAMPLE_RATE samples, in words (as the site is set up, never a default it may not use). */
-export function sampleShare(rate: number): string {
+function sampleShare(rate: number): string {
   const named = SHARES.find(([share]) => Math.abs(share - rate) < 1e-9)?.[1];
   if (named) return named;
   const percent = Math.round(rate * 1000) / 10;
