@@ -47,6 +47,37 @@ describe('a vitals beacon checked', () => {
     }
   });
 
+  it('takes the legal pages by their name only, and says when a path is no address at all', () => {
+    const route = (path: string) => {
+      const checked = checkBeacon(beacon({ path, metrics: [{ name: 'LCP', value: 1 }] }), routes);
+      return checked.ok ? checked.route : checked.message;
+    };
+    expect(route('/legal/terms-of-use')).toBe('/legal/terms-of-use');
+    expect(route(`/legal/${'a'.repeat(60)}`)).toBe(`/legal/${'a'.repeat(60)}`);
+    for (const path of [`/legal/${'a'.repeat(61)}`, '/legal/terms_of_use', '/legal/a/b', '/x/legal/terms']) expect(route(path)).toMatch(/is not a page of this site/);
+    expect(route('//[')).toBe('The path is not a page address.');
+  });
+
+  it('keeps the attribution parts given, in order, none when all are empty, and at most ATTRIBUTION_MAX characters', () => {
+    const attribution = (metric: Record<string, unknown>) => {
+      const checked = checkBeacon(beacon({ path: '/faq', metrics: [{ name: 'INP', value: 1, ...metric }] }), routes);
+      return checked.ok ? checked.metrics[0]?.attribution : checked.message;
+    };
+    expect(attribution({})).toBeNull();
+    expect(attribution({ target: '', interaction: '', loadState: '' })).toBeNull();
+    expect(attribution({ target: 'a#b', loadState: '' })).toBe('a#b');
+    // Each part is cut to its own length first: the load state, the target, the interaction.
+    const longest = attribution({ target: 'x'.repeat(500), interaction: 'y'.repeat(500), loadState: 'z'.repeat(500) });
+    expect(longest).toMatch(/^z+ x+ y+$/);
+    expect(String(longest).length).toBeLessThanOrEqual(ATTRIBUTION_MAX);
+  });
+
+  it('names at most five problems of a beacon', () => {
+    const checked = checkBeacon(beacon({ path: 1, metrics: [{ name: 'X', value: 'a' }, { name: 'Y', value: 'b' }, { name: 'Z', value: 'c' }] }), routes);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.message.split('; ')).toHaveLength(5);
+  });
+
   it('never throws, and whatever it accepts is a known page with every value in range and short strings (property)', () => {
     const metric = fc.record(
       {
@@ -98,6 +129,11 @@ describe('ratings and the 75th percentile', () => {
     expect(p75([])).toBeNull();
     expect(p75([one(4), one(1), one(3), one(2)])).toBe(3);
     expect(p75([{ value: 100, weight: 3 }, { value: 900, weight: 1 }])).toBe(100);
+    // Values without weight, or not numbers, do not count.
+    expect(p75([{ value: 100, weight: 0 }, { value: 900, weight: 1 }])).toBe(900);
+    expect(p75([{ value: 100, weight: -5 }, { value: 900, weight: 1 }])).toBe(900);
+    expect(p75([{ value: Number.NaN, weight: 1 }, { value: 7, weight: 1 }])).toBe(7);
+    expect(p75([{ value: 5, weight: 0 }])).toBeNull();
     expect(p75([{ value: 100, weight: 2 }, { value: 900, weight: 2 }])).toBe(900);
   });
 

@@ -135,6 +135,33 @@ describe('a beacon refused', () => {
     expect((await send(JSON.stringify({ path: '/faq', metrics: [{ name: 'LCP', value: 1000 }] }), { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     expect(await stored()).toEqual([]);
   });
+
+  it('says what to do in each refusal, and takes a body of exactly the limit, JSON typed, from the page itself', async () => {
+    const error = async (answer: Response) => ({ status: answer.status, cache: answer.headers.get('cache-control'), error: ((await answer.json()) as { error: string }).error });
+    const good = JSON.stringify({ path: '/faq', metrics: [{ name: 'LCP', value: 1000 }] });
+    expect(await error(await send(good, { 'Sec-Fetch-Site': 'same-site' }))).toEqual({ status: 403, cache: 'no-store', error: 'Vitals are taken from this site’s own pages only.' });
+    expect(await error(await send('{}', { 'Content-Type': 'text/html' }))).toEqual({
+      status: 415,
+      cache: 'no-store',
+      error: 'Send the vitals as JSON, with the type text/plain (as navigator.sendBeacon does with a string) or application/json.',
+    });
+    // A type that only contains an allowed one is not it.
+    expect((await send(good, { 'Content-Type': 'application/jsonp' })).status).toBe(415);
+    expect((await send(good, { 'Content-Type': 'x-text/plain' })).status).toBe(415);
+    expect(await error(await send('', {}, 'GET'))).toEqual({ status: 405, cache: 'no-store', error: 'Send the vitals with POST (navigator.sendBeacon).' });
+    // Exactly VITALS_MAX_BODY bytes is taken; one more is not.
+    const padded = (bytes: number) => {
+      const base = { path: '/faq', metrics: [{ name: 'LCP', value: 1000, target: '' }] };
+      const room = bytes - Buffer.byteLength(JSON.stringify(base));
+      return JSON.stringify({ ...base, metrics: [{ name: 'LCP', value: 1000, target: 'x'.repeat(room) }] });
+    };
+    expect(Buffer.byteLength(padded(4096))).toBe(4096);
+    const atLimit = await send(padded(4096), { 'Content-Type': 'application/json' });
+    expect(atLimit.status).toBe(204);
+    expect(atLimit.headers.get('cache-control')).toBe('no-store');
+    expect((await send(padded(4097))).status).toBe(413);
+    expect(await error(await send('{"path": "/faq", "metrics": [{"name": "LCP", "value": 1}]', {}))).toEqual({ status: 400, cache: 'no-store', error: 'The body must be JSON: {"path": "/faq", "metrics": [{"name": "LCP", "value": 1234}]}.' });
+  });
 });
 
 describe('a flood from one address', () => {
