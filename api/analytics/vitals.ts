@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { SiteConfig } from '../../contract/site-config';
 import { productPaths } from '../../contract/site-config';
 import { clampVital, VITAL_METRICS, type VitalMetric, vitalRating, VITALS_PATH } from '../../contract/vitals';
+import { readForm } from '../http/form-body';
 import { RateLimiter } from '../http/rate-limit';
 import type { VitalEvent } from '../store/store';
 import { type Analytics, utcDay } from './analytics';
@@ -92,20 +93,6 @@ export function checkBeacon(body: string, routes: ReadonlySet<string>): BeaconCh
   };
 }
 
-/** Reads the body up to `limit` bytes; null when it is larger. */
-async function readBody(ctx: Context, limit: number): Promise<string | null> {
-  const declared = Number(ctx.get('Content-Length'));
-  if (Number.isFinite(declared) && declared > limit) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function refuse(ctx: Context, status: number, message: string): void {
   ctx.status = status;
   ctx.set('Cache-Control', 'no-store');
@@ -142,7 +129,7 @@ export function vitalsEndpoint(options: VitalsEndpointOptions): Middleware {
     }
     let body: string | null;
     try {
-      body = await readBody(ctx, VITALS_MAX_BODY);
+      body = (await readForm(ctx, VITALS_MAX_BODY))?.toString('utf8') ?? null;
     } catch {
       // The visitor went away mid-body: nothing to keep, nothing to log.
       return refuse(ctx, 400, 'The body could not be read to its end.');

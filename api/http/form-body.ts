@@ -1,6 +1,7 @@
 /**
  * A page's form body, read whole by a guard before the page's action (so the guard can check it) and
- * handed on as `ctx.state.formBody`, which api/site/render.ts passes to the action as read.
+ * handed on as `ctx.state.formBody`, which api/site/render.ts passes to the action as read. The vitals
+ * beacon's body is read the same way (api/analytics/vitals.ts).
  */
 import type { Context } from 'koa';
 

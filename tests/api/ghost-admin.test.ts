@@ -5,7 +5,6 @@
  * makes it), each refused kind of token, create from html, read, update with the right and a stale
  * updated_at, image uploads, the request shapes of the writing apps, and the compliance gate.
  */
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiPermission } from '../../contract/keys';
 import { ghostSecret } from '../../api/ghost/admin-key';
 import { startTestServer, type TestServer } from '../support/server';
+import { ghostToken as token } from '../support/ghost-token';
 
 let server: TestServer;
 let adminKey: string;
@@ -33,24 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface TokenOptions {
-  aud?: string;
-  iat?: number;
-  exp?: number;
-  kid?: string;
-  alg?: string;
-}
-
-/** A token as Ghost's Admin API SDK signs one: base64url header.payload, HMAC-SHA256 with the secret's hex bytes. */
-function token(key: string, options: TokenOptions = {}): string {
-  const [id = '', secret = ''] = key.split(':');
-  const now = Math.floor(Date.now() / 1000);
-  const iat = options.iat ?? now;
-  const header = Buffer.from(JSON.stringify({ alg: options.alg ?? 'HS256', typ: 'JWT', kid: options.kid ?? id })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify({ iat, exp: options.exp ?? iat + 300, aud: options.aud ?? '/admin/' })).toString('base64url');
-  const signature = createHmac('sha256', Buffer.from(secret, 'hex')).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
 
 type Answer = CallResult;
 const answerOf = (response: Response): Promise<Answer> => resultOf(response);

@@ -4,11 +4,11 @@
  * the same secret from the store); the audit log records the creation as a Ghost key; `keys list` shows
  * its kind; revoking it from the CLI refuses the app's next request.
  */
-import { createHmac } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogpost as runBlogpost, type CliRun } from '../support/cli';
 import { makeTempDir, startTestServer, type TestServer } from '../support/server';
+import { ghostToken as token } from '../support/ghost-token';
 
 function blogpost(args: string[]): Promise<CliRun> {
   return runBlogpost(args, {});
@@ -26,14 +26,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A token as Ghost's clients sign one (HS256 over the hex secret's bytes, kid = the key id). */
-function token(key: string): string {
-  const [id = '', secret = ''] = key.split(':');
-  const iat = Math.floor(Date.now() / 1000);
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: id })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify({ iat, exp: iat + 300, aud: '/admin/' })).toString('base64url');
-  return `${header}.${payload}.${createHmac('sha256', Buffer.from(secret, 'hex')).update(`${header}.${payload}`).digest('base64url')}`;
-}
 
 function publish(key: string, slug: string): Promise<Response> {
   return fetch(`${server.url}/ghost/api/admin/posts/?source=html`, {

@@ -3,12 +3,12 @@
  * JavaScript: the box ticked, the key is shown once as id:secret, a writing app signing tokens with it
  * publishes through /ghost/api/admin/, the keys table marks it Ghost, and the audit log records it.
  */
-import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { testSite } from '../support/site-fixture';
 import { signInOnPage, waitForHydration } from '../support/page';
+import { ghostToken as token } from '../support/ghost-token';
 
 const EMAIL = 'ghost-keys@example.com';
 const PASSWORD = 'a long and private passphrase 8';
@@ -25,14 +25,6 @@ async function newPage(js: boolean): Promise<Page> {
   return context.newPage();
 }
 
-/** A token as Ghost's clients sign one (HS256 over the hex secret's bytes, kid = the key id). */
-function token(key: string): string {
-  const [id = '', secret = ''] = key.split(':');
-  const iat = Math.floor(Date.now() / 1000);
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: id })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify({ iat, exp: iat + 300, aud: '/admin/' })).toString('base64url');
-  return `${header}.${payload}.${createHmac('sha256', Buffer.from(secret, 'hex')).update(`${header}.${payload}`).digest('base64url')}`;
-}
 
 for (const js of [true, false]) {
   describe(`a Ghost Admin API key from the staff area (${js ? 'with' : 'without'} JavaScript)`, () => {
