@@ -118,9 +118,10 @@ describe('field Core Web Vitals in Chromium', () => {
     // An interaction the reporter sees: open a question of the FAQ.
     await page.locator('main summary').first().click();
     const measure = () => page.evaluate((at) => (window as unknown as { measured: (since: number) => Measured }).measured(at), since);
+    // Observers hear of entries in a task of low priority, which a slowed, busy page may run late: poll.
     await expect.poll(async () => (await measure()).inp).toBeGreaterThan(0);
+    await expect.poll(async () => (await measure()).lcp).toBeGreaterThan(0);
     const measured = await measure();
-    expect(measured.lcp).toBeGreaterThan(0);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // Leaving the page hides it: the beacon goes then, once (four metrics, each once).
     await page.goto(`${site.url}/about-us`);
