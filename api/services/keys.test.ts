@@ -102,6 +102,7 @@ describe('KeyService.verify', () => {
   it('records a use again only after a minute', async () => {
     const { store, keys, key, secret, clock } = await setUp();
     await keys.verify(secret);
+    await vi.waitFor(async () => expect((await store.keys.findById(key.id))?.lastUsedAt).toBe('2026-01-01T00:00:00.000Z'));
     clock.advance(59_000);
     expect(await keys.verify(secret)).toMatchObject({ ok: true, key: { lastUsedAt: '2026-01-01T00:00:00.000Z' } });
     clock.advance(1_000);
