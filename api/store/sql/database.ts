@@ -17,7 +17,7 @@
  * every write transaction begins IMMEDIATE, taking the write lock at once (or waiting its turn), never
  * failing halfway on a lock another process holds.
  */
-import type BetterSqlite3 from "better-sqlite3";
+import type BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   sql,
@@ -32,12 +32,12 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   type Transaction,
-} from "kysely";
-import type pg from "pg";
-import { StoreError } from "../store-error";
-import type { StoreSchema } from "./schema";
+} from 'kysely';
+import type pg from 'pg';
+import { StoreError } from '../store-error';
+import type { StoreSchema } from './schema';
 
-export type EngineKind = "sqlite" | "postgres";
+export type EngineKind = 'sqlite' | 'postgres';
 
 export interface DatabaseOptions {
   /** Called with each statement's text before it runs (tests make a write fail the way a full disk does). */
@@ -49,9 +49,8 @@ export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 
 /** The error code of a database error (`SQLITE_FULL`, or PostgreSQL's SQLSTATE `53100`), if it has one. */
 export function databaseCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || !("code" in error))
-    return undefined;
-  return typeof error.code === "string" ? error.code : undefined;
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
 }
 
 /**
@@ -63,18 +62,18 @@ const UNREACHABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 
 /** Node's errors of a connection that could not be made or was lost (ENOENT: no Unix socket, the server is not running). */
 const UNREACHABLE_ERRNO: ReadonlySet<string> = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ECONNABORTED",
-  "EPIPE",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "EHOSTDOWN",
-  "ENETUNREACH",
-  "ENETDOWN",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "ENOENT",
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOENT',
 ]);
 
 /**
@@ -82,8 +81,7 @@ const UNREACHABLE_ERRNO: ReadonlySet<string> = new Set([
  * terminated unexpectedly", "Connection terminated due to connection timeout", "timeout exceeded when
  * trying to connect", "Client has encountered a connection error and is not queryable".
  */
-const UNREACHABLE_MESSAGE =
-  /^Connection terminated\b|timeout exceeded when trying to connect|connection error and is not queryable|^Query read timeout$/;
+const UNREACHABLE_MESSAGE = /^Connection terminated\b|timeout exceeded when trying to connect|connection error and is not queryable|^Query read timeout$/;
 
 /**
  * True when a PostgreSQL error means the server cannot be reached for now (down, restarting, refusing or
@@ -91,133 +89,69 @@ const UNREACHABLE_MESSAGE =
  * `errors` (a host name with several addresses). Pure: the tests call it with errors as pg makes them.
  */
 export function isUnreachable(error: unknown, depth = 0): boolean {
-  if (typeof error !== "object" || error === null || depth > 5) return false;
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
   const code = databaseCode(error);
-  if (
-    code !== undefined &&
-    (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_ERRNO.has(code))
-  )
-    return true;
-  if (error instanceof Error && UNREACHABLE_MESSAGE.test(error.message))
-    return true;
-  if (
-    "errors" in error &&
-    Array.isArray(error.errors) &&
-    error.errors.some((inner) => isUnreachable(inner, depth + 1))
-  )
-    return true;
-  return "cause" in error && isUnreachable(error.cause, depth + 1);
+  if (code !== undefined && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_ERRNO.has(code))) return true;
+  if (error instanceof Error && UNREACHABLE_MESSAGE.test(error.message)) return true;
+  if ('errors' in error && Array.isArray(error.errors) && error.errors.some((inner) => isUnreachable(inner, depth + 1))) return true;
+  return 'cause' in error && isUnreachable(error.cause, depth + 1);
 }
 
 /** What went wrong, in words: an AggregateError (every address of a host refused) has none of its own. */
 function detailOf(error: unknown): string {
-  if (error instanceof AggregateError && error.message === "")
-    return error.errors.map(detailOf).join("; ");
+  if (error instanceof AggregateError && error.message === '') return error.errors.map(detailOf).join('; ');
   return error instanceof Error ? error.message : String(error);
 }
 
 /** A database error as the store's error, naming what was being done and where (`where`: the file, or the redacted URL). */
-export function databaseError(
-  doing: string,
-  error: unknown,
-  kind: EngineKind,
-  where: string,
-): StoreError {
+export function databaseError(doing: string, error: unknown, kind: EngineKind, where: string): StoreError {
   if (error instanceof StoreError) return error;
   const detail = detailOf(error);
-  const code = databaseCode(error) ?? "";
-  if (kind === "postgres") {
+  const code = databaseCode(error) ?? '';
+  if (kind === 'postgres') {
     if (isUnreachable(error)) {
       return new StoreError(
-        "unavailable",
+        'unavailable',
         where,
         `Cannot ${doing}: PostgreSQL at ${where} cannot be reached (${detail}). Requests that need it answer 503 until it is back; the server connects again by itself, nothing stored was lost.`,
         error,
       );
     }
     switch (code) {
-      case "53100":
-        return new StoreError(
-          "full",
-          "PostgreSQL",
-          `Cannot ${doing}: the database server's disk is full (${detail}). Free some space on it; nothing stored was lost.`,
-          error,
-        );
-      case "23505":
-        return new StoreError(
-          "conflict",
-          "PostgreSQL",
-          `Cannot ${doing}: ${detail}.`,
-          error,
-        );
-      case "25006":
-        return new StoreError(
-          "read_only",
-          "PostgreSQL",
-          `Cannot ${doing}: the database is read-only (${detail}). Point DATABASE_URL at the primary server.`,
-          error,
-        );
+      case '53100':
+        return new StoreError('full', 'PostgreSQL', `Cannot ${doing}: the database server's disk is full (${detail}). Free some space on it; nothing stored was lost.`, error);
+      case '23505':
+        return new StoreError('conflict', 'PostgreSQL', `Cannot ${doing}: ${detail}.`, error);
+      case '25006':
+        return new StoreError('read_only', 'PostgreSQL', `Cannot ${doing}: the database is read-only (${detail}). Point DATABASE_URL at the primary server.`, error);
       default:
-        return new StoreError(
-          "unwritable",
-          "PostgreSQL",
-          `Cannot ${doing}: ${detail}. Check that the database in DATABASE_URL is up and reachable; nothing stored was lost.`,
-          error,
-        );
+        return new StoreError('unwritable', 'PostgreSQL', `Cannot ${doing}: ${detail}. Check that the database in DATABASE_URL is up and reachable; nothing stored was lost.`, error);
     }
   }
-  if (code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT") {
-    return new StoreError(
-      "full",
-      where,
-      `Cannot ${doing}: the disk holding ${where} is full (${detail}). Free some space; nothing stored was lost.`,
-      error,
-    );
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
+    return new StoreError('full', where, `Cannot ${doing}: the disk holding ${where} is full (${detail}). Free some space; nothing stored was lost.`, error);
   }
-  if (code.startsWith("SQLITE_CONSTRAINT"))
+  if (code.startsWith('SQLITE_CONSTRAINT')) return new StoreError('conflict', where, `Cannot ${doing}: ${detail}.`, error);
+  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
     return new StoreError(
-      "conflict",
-      where,
-      `Cannot ${doing}: ${detail}.`,
-      error,
-    );
-  if (
-    code.startsWith("SQLITE_READONLY") ||
-    code.startsWith("SQLITE_CANTOPEN") ||
-    code === "SQLITE_PERM" ||
-    code === "EACCES" ||
-    code === "EROFS" ||
-    code === "EPERM"
-  ) {
-    return new StoreError(
-      "read_only",
+      'read_only',
       where,
       `Cannot ${doing}: ${where} is read-only or not writable by this process (${detail}). Check DATA_DIR's mount and permissions.`,
       error,
     );
   }
-  if (code === "SQLITE_NOTADB" || code.startsWith("SQLITE_CORRUPT")) {
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
     return new StoreError(
-      "damaged",
+      'damaged',
       where,
       `Cannot ${doing}: the database file ${where} is damaged (${detail}). Stop the server, keep the file, and restore the newest copy made with \`blogpost backup\` (docs/deployment.md); \`blogpost doctor\` checks a file.`,
       error,
     );
   }
-  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
-    return new StoreError(
-      "unwritable",
-      where,
-      `Cannot ${doing}: another process held ${where} for longer than ${SQLITE_BUSY_TIMEOUT_MS / 1000} s (${detail}). Try again.`,
-      error,
-    );
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return new StoreError('unwritable', where, `Cannot ${doing}: another process held ${where} for longer than ${SQLITE_BUSY_TIMEOUT_MS / 1000} s (${detail}). Try again.`, error);
   }
-  return new StoreError(
-    "unwritable",
-    where,
-    `Cannot ${doing} in ${where} (${detail}). Check that DATA_DIR points to a writable directory.`,
-    error,
-  );
+  return new StoreError('unwritable', where, `Cannot ${doing} in ${where} (${detail}). Check that DATA_DIR points to a writable directory.`, error);
 }
 
 /**
@@ -229,10 +163,7 @@ export class Rollback<T> {
 }
 
 /** A connection that calls `beforeQuery` with each statement first. */
-function watched(
-  connection: DatabaseConnection,
-  beforeQuery: (sql: string) => void,
-): DatabaseConnection {
+function watched(connection: DatabaseConnection, beforeQuery: (sql: string) => void): DatabaseConnection {
   return {
     executeQuery(query) {
       beforeQuery(query.sql);
@@ -249,14 +180,10 @@ function watched(
  * A driver whose connections call `beforeQuery` first (tests only). The driver gets its own connections
  * back for transactions and release (PostgreSQL's driver releases through a method of its connection).
  */
-function watchedDriver(
-  driver: Driver,
-  beforeQuery: ((sql: string) => void) | undefined,
-): Driver {
+function watchedDriver(driver: Driver, beforeQuery: ((sql: string) => void) | undefined): Driver {
   if (!beforeQuery) return driver;
   const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const own = (connection: DatabaseConnection) =>
-    inner.get(connection) ?? connection;
+  const own = (connection: DatabaseConnection) => inner.get(connection) ?? connection;
   return {
     init: () => driver.init(),
     acquireConnection: async () => {
@@ -265,14 +192,10 @@ function watchedDriver(
       inner.set(wrapper, connection);
       return wrapper;
     },
-    beginTransaction: (connection, settings) =>
-      driver.beginTransaction(own(connection), settings),
-    commitTransaction: (connection) =>
-      driver.commitTransaction(own(connection)),
-    rollbackTransaction: (connection) =>
-      driver.rollbackTransaction(own(connection)),
-    releaseConnection: (connection) =>
-      driver.releaseConnection(own(connection)),
+    beginTransaction: (connection, settings) => driver.beginTransaction(own(connection), settings),
+    commitTransaction: (connection) => driver.commitTransaction(own(connection)),
+    rollbackTransaction: (connection) => driver.rollbackTransaction(own(connection)),
+    releaseConnection: (connection) => driver.releaseConnection(own(connection)),
     destroy: () => driver.destroy(),
   };
 }
@@ -286,10 +209,7 @@ export const KEPT_STATEMENTS = 200;
  * again, and preparing took 5% of a durable POST's time (decision 0019). A kept statement still being
  * read (a streamed query's rows) is not handed out twice: that query gets one of its own.
  */
-export function keptStatements(handle: BetterSqlite3.Database): {
-  prepare: (sql: string) => BetterSqlite3.Statement;
-  close: () => void;
-} {
+export function keptStatements(handle: BetterSqlite3.Database): { prepare: (sql: string) => BetterSqlite3.Statement; close: () => void } {
   const kept = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(sql) {
@@ -303,8 +223,7 @@ export function keptStatements(handle: BetterSqlite3.Database): {
       const prepared = handle.prepare(sql);
       if (!statement) {
         kept.set(sql, prepared);
-        if (kept.size > KEPT_STATEMENTS)
-          kept.delete(kept.keys().next().value as string);
+        if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
       }
       return prepared;
     },
@@ -318,8 +237,7 @@ export function keptStatements(handle: BetterSqlite3.Database): {
 /** How long a statement other than BEGIN waits, blocking, for a lock another process holds (WAL readers never wait on a writer). */
 const SQLITE_STATEMENT_BUSY_MS = 5_000;
 
-const pause = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * better-sqlite3's driver, with every transaction begun IMMEDIATE: the write lock is taken at once, so a
@@ -339,16 +257,12 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(): Promise<void> {
     const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
     for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
-      this.#handle.pragma("busy_timeout = 0");
+      this.#handle.pragma('busy_timeout = 0');
       try {
-        this.#handle.exec("BEGIN IMMEDIATE");
+        this.#handle.exec('BEGIN IMMEDIATE');
         return;
       } catch (error) {
-        if (
-          !databaseCode(error)?.startsWith("SQLITE_BUSY") ||
-          Date.now() > deadline
-        )
-          throw error;
+        if (!databaseCode(error)?.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
       } finally {
         this.#handle.pragma(`busy_timeout = ${SQLITE_STATEMENT_BUSY_MS}`);
       }
@@ -361,9 +275,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
    * a ROLLBACK then fails ("cannot rollback - no transaction is active"), and that error would replace
    * the one that says what happened (a full disk answered 503 instead of 507).
    */
-  override async rollbackTransaction(
-    connection: DatabaseConnection,
-  ): Promise<void> {
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     if (!this.#handle.inTransaction) return;
     await super.rollbackTransaction(connection);
   }
@@ -376,14 +288,10 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
-function sqliteDialect(
-  database: BetterSqlite3.Database,
-  options: DatabaseOptions,
-): Dialect {
+function sqliteDialect(database: BetterSqlite3.Database, options: DatabaseOptions): Dialect {
   return {
     createAdapter: () => new TransactionalSqliteAdapter(),
-    createDriver: () =>
-      watchedDriver(new ImmediateSqliteDriver(database), options.beforeQuery),
+    createDriver: () => watchedDriver(new ImmediateSqliteDriver(database), options.beforeQuery),
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
@@ -393,8 +301,7 @@ function postgresDialect(pool: pg.Pool, options: DatabaseOptions): Dialect {
   const inner = new PostgresDialect({ pool });
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () =>
-      watchedDriver(inner.createDriver(), options.beforeQuery),
+    createDriver: () => watchedDriver(inner.createDriver(), options.beforeQuery),
     createQueryCompiler: () => inner.createQueryCompiler(),
     createIntrospector: (db) => inner.createIntrospector(db),
   };
@@ -411,11 +318,11 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  * queryable when it is released, so the error needs no more handling here than being heard.
  */
 export function keepClientsFromCrashing(pool: pg.Pool): void {
-  pool.on("connect", (client) => {
-    client.on("error", () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   // An idle client losing its connection: pg-pool removes it and tells the pool.
-  pool.on("error", () => undefined);
+  pool.on('error', () => undefined);
 }
 
 export type Db = Kysely<StoreSchema>;
@@ -448,11 +355,7 @@ class GroupCommit {
   #waiting: Waiting[] = [];
   #running = false;
 
-  constructor(
-    db: Db,
-    handle: BetterSqlite3.Database,
-    error: (doing: string, error: unknown) => unknown,
-  ) {
+  constructor(db: Db, handle: BetterSqlite3.Database, error: (doing: string, error: unknown) => unknown) {
     this.#db = db;
     this.#handle = handle;
     this.#error = error;
@@ -460,12 +363,7 @@ class GroupCommit {
 
   write<T, U>(doing: string, work: (tx: Tx) => Promise<T>): Promise<T | U> {
     return new Promise<T | U>((resolve, reject) => {
-      this.#waiting.push({
-        doing,
-        work,
-        resolve: resolve as (value: unknown) => void,
-        reject,
-      });
+      this.#waiting.push({ doing, work, resolve: resolve as (value: unknown) => void, reject });
       if (this.#running) return;
       this.#running = true;
       // The rest of this turn's writes (requests read in the same poll) join the first transaction.
@@ -475,8 +373,7 @@ class GroupCommit {
 
   async #drain(): Promise<void> {
     try {
-      while (this.#waiting.length > 0)
-        await this.#commit(this.#waiting.splice(0, GROUP_COMMIT_MOST));
+      while (this.#waiting.length > 0) await this.#commit(this.#waiting.splice(0, GROUP_COMMIT_MOST));
     } finally {
       this.#running = false;
     }
@@ -484,9 +381,7 @@ class GroupCommit {
 
   /** One transaction for `group`; each write's outcome is settled once the commit is (or is not) on disk. */
   async #commit(group: Waiting[]): Promise<void> {
-    const outcomes: Array<
-      { ok: true; value: unknown } | { ok: false; error: unknown }
-    > = [];
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     // Which write is running; -1 until the transaction has begun (a BEGIN that failed fails them all).
     let next = -1;
     try {
@@ -502,11 +397,7 @@ class GroupCommit {
             if (!this.#handle.inTransaction) throw error;
             await sql`ROLLBACK TO one_write`.execute(tx);
             await sql`RELEASE one_write`.execute(tx);
-            outcomes.push(
-              error instanceof Rollback
-                ? { ok: true, value: error.value }
-                : { ok: false, error },
-            );
+            outcomes.push(error instanceof Rollback ? { ok: true, value: error.value } : { ok: false, error });
           }
         }
       });
@@ -516,8 +407,7 @@ class GroupCommit {
       // transaction of its own, so only the write that caused it (a deferred foreign key checked at
       // COMMIT, SQLite ending the transaction on a full disk) fails, exactly as it would have alone.
       if (next === -1 || group.length === 1) {
-        for (const waiting of group)
-          waiting.reject(this.#error(waiting.doing, error));
+        for (const waiting of group) waiting.reject(this.#error(waiting.doing, error));
         return;
       }
       for (const waiting of group) await this.#commit([waiting]);
@@ -542,78 +432,47 @@ export class SqlDatabase {
   /** SQLite: the writes of this process, committed together (decision 0042). */
   readonly #commits: GroupCommit | null;
 
-  private constructor(
-    kind: EngineKind,
-    db: Db,
-    where: string,
-    sqlite: BetterSqlite3.Database | null,
-  ) {
+  private constructor(kind: EngineKind, db: Db, where: string, sqlite: BetterSqlite3.Database | null) {
     this.kind = kind;
     this.db = db;
     this.where = where;
     this.sqlite = sqlite;
-    this.#commits = sqlite
-      ? new GroupCommit(db, sqlite, (doing, error) =>
-          databaseError(doing, error, kind, where),
-        )
-      : null;
+    this.#commits = sqlite ? new GroupCommit(db, sqlite, (doing, error) => databaseError(doing, error, kind, where)) : null;
   }
 
   /** Opens (creating it when missing) the SQLite file at `file`; a StoreError an operator can act on. */
-  static async sqlite(
-    file: string,
-    options: DatabaseOptions = {},
-  ): Promise<SqlDatabase> {
-    const { default: Sqlite } = await import("better-sqlite3");
+  static async sqlite(file: string, options: DatabaseOptions = {}): Promise<SqlDatabase> {
+    const { default: Sqlite } = await import('better-sqlite3');
     let handle: BetterSqlite3.Database | undefined;
     try {
       handle = new Sqlite(file, { timeout: SQLITE_STATEMENT_BUSY_MS });
-      handle.pragma("journal_mode = WAL");
-      handle.pragma("synchronous = FULL");
-      handle.pragma("foreign_keys = ON");
+      handle.pragma('journal_mode = WAL');
+      handle.pragma('synchronous = FULL');
+      handle.pragma('foreign_keys = ON');
     } catch (error) {
       // A file that is not a database opens, then fails its first pragma: not left open.
       handle?.close();
-      throw databaseError("open the database", error, "sqlite", file);
+      throw databaseError('open the database', error, 'sqlite', file);
     }
-    return new SqlDatabase(
-      "sqlite",
-      new Kysely<StoreSchema>({ dialect: sqliteDialect(handle, options) }),
-      file,
-      handle,
-    );
+    return new SqlDatabase('sqlite', new Kysely<StoreSchema>({ dialect: sqliteDialect(handle, options) }), file, handle);
   }
 
   /** Connects to PostgreSQL at `url` (`where`: the URL with its password masked). */
-  static async postgres(
-    url: string,
-    where: string,
-    options: DatabaseOptions = {},
-  ): Promise<SqlDatabase> {
-    const { default: pgModule } = await import("pg");
+  static async postgres(url: string, where: string, options: DatabaseOptions = {}): Promise<SqlDatabase> {
+    const { default: pgModule } = await import('pg');
     const pool = new pgModule.Pool({
       connectionString: url,
       max: 10,
       idleTimeoutMillis: 30_000,
       // bigint columns (sequences, milliseconds) as numbers: every value the store keeps is below 2^53.
-      types: {
-        getTypeParser: (oid: number, format?: "text" | "binary") =>
-          oid === 20
-            ? Number
-            : pgModule.types.getTypeParser(oid, format as "text"),
-      } as pg.CustomTypesConfig,
+      types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pgModule.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
       // A connection that cannot be made (or a free client waited for) in this time fails the request with a 503, never hangs it.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A server that vanished without closing the connection (a network cut) is noticed by the operating system.
       keepAlive: true,
     });
     keepClientsFromCrashing(pool);
-    return new SqlDatabase(
-      "postgres",
-      new Kysely<StoreSchema>({ dialect: postgresDialect(pool, options) }),
-      where,
-      null,
-    );
+    return new SqlDatabase('postgres', new Kysely<StoreSchema>({ dialect: postgresDialect(pool, options) }), where, null);
   }
 
   /** Runs reads (or a single statement) outside a transaction; a database error becomes a StoreError naming `doing`. */
@@ -629,10 +488,7 @@ export class SqlDatabase {
    * Runs `work` in one write transaction: committed (durably) when it resolves, rolled back when it
    * throws (rethrown as a StoreError naming `doing`; a Rollback resolves with its value instead).
    */
-  async write<T, U = never>(
-    doing: string,
-    work: (tx: Tx) => Promise<T>,
-  ): Promise<T | U> {
+  async write<T, U = never>(doing: string, work: (tx: Tx) => Promise<T>): Promise<T | U> {
     if (this.#commits) return this.#commits.write<T, U>(doing, work);
     try {
       return await this.db.transaction().execute(work);
@@ -648,7 +504,7 @@ export class SqlDatabase {
       return JSON.parse(text) as T;
     } catch (error) {
       throw new StoreError(
-        "corrupt",
+        'corrupt',
         this.where,
         `A stored ${what} in ${this.where} is not valid JSON (${error instanceof Error ? error.message : String(error)}). Restore the newest backup (docs/deployment.md); \`blogpost doctor\` checks the store.`,
         error,
@@ -661,10 +517,7 @@ export class SqlDatabase {
    * advisory lock; SQLite: nothing more, since its write transactions run one at a time already).
    */
   async lock(tx: Tx, key: number): Promise<void> {
-    if (this.kind === "postgres")
-      await tx.executeQuery(
-        CompiledQuery.raw(`SELECT pg_advisory_xact_lock(${Math.trunc(key)})`),
-      );
+    if (this.kind === 'postgres') await tx.executeQuery(CompiledQuery.raw(`SELECT pg_advisory_xact_lock(${Math.trunc(key)})`));
   }
 
   async close(): Promise<void> {
