@@ -155,7 +155,7 @@ async function scratch() {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { database, file, stored, transactions, cleanUp };
+  return { database, file, stored, transactions, begin, cleanUp };
 }
 
 const settled = <T>(promise: Promise<T>) =>
@@ -209,6 +209,48 @@ describe('SQLite writes asked for together (group commit, decision 0042)', () =>
       expect(order).toEqual(Array.from({ length: count }, (_, index) => index));
       expect((await stored()).length).toBe(count);
       expect(transactions()).toBe(3);
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  it('keeps the writes asked for while a transaction runs for the next one, which they share', async () => {
+    const { database, stored, transactions, cleanUp } = await scratch();
+    try {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const first = database.write('store the post', async (tx) => {
+        await sql`INSERT INTO t VALUES (0)`.execute(tx);
+        await held;
+      });
+      // Ten more, each asked for in a later turn of the event loop while the first transaction is open.
+      const later: Array<Promise<unknown>> = [];
+      for (let index = 1; index <= 10; index++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        later.push(database.write('store the post', async (tx) => sql`INSERT INTO t VALUES (${index})`.execute(tx)));
+      }
+      release();
+      await Promise.all([first, ...later]);
+      expect(await stored()).toEqual(Array.from({ length: 11 }, (_, index) => index));
+      expect(transactions()).toBe(2);
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  it('fails every write of a group whose BEGIN failed, without running any of them again', async () => {
+    const { database, stored, transactions, begin, cleanUp } = await scratch();
+    try {
+      // The next statement the handle executes is the group's BEGIN IMMEDIATE.
+      begin.mockImplementationOnce(() => {
+        throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+      });
+      const outcomes = await Promise.all([1, 2, 3].map((x) => settled(database.write('store the post', async (tx) => sql`INSERT INTO t VALUES (${x})`.execute(tx)))));
+      for (const outcome of outcomes) expect(outcome).toMatchObject({ error: { message: expect.stringContaining('Cannot store the post') } });
+      expect(await stored()).toEqual([]);
+      await database.write('store the post', async (tx) => sql`INSERT INTO t VALUES (4)`.execute(tx));
+      expect(await stored()).toEqual([4]);
+      expect(transactions()).toBe(2);
     } finally {
       await cleanUp();
     }

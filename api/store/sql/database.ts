@@ -413,10 +413,10 @@ class GroupCommit {
       for (const waiting of group) await this.#commit([waiting]);
       return;
     }
-    group.forEach((waiting, index) => {
-      const outcome = outcomes[index];
-      if (outcome?.ok) waiting.resolve(outcome.value);
-      else waiting.reject(this.#error(waiting.doing, outcome?.error));
+    outcomes.forEach((outcome, index) => {
+      const waiting = group[index] as Waiting;
+      if (outcome.ok) waiting.resolve(outcome.value);
+      else waiting.reject(this.#error(waiting.doing, outcome.error));
     });
   }
 }
