@@ -19,7 +19,7 @@ import { LRUCache } from 'lru-cache';
 /** The content codings a cached page is kept in besides its plain bytes. */
 export type ContentCoding = 'br' | 'gzip';
 
-/** One representation of an answer: its bytes in a content coding, and their strong validator. */
+/** One representation of an answer: its bytes in a content coding, and its (weak) validator. */
 export interface Variant {
   body: Buffer;
   etag: string;
@@ -32,7 +32,8 @@ export interface CachedAnswer {
   /** Strong validator in the format koa's etag middleware uses, computed once. */
   etag: string;
   /**
-   * The page compressed with `coding`, with its own validator (another representation of the page).
+   * The page compressed with `coding`, with its own weak validator (another representation of the page,
+   * the same whichever level made its bytes).
    * The first use (the request that rendered it, on a miss) gets it compressed quickly; a later use
    * starts compressing it at the level a static server would use, off the request path in Node's thread
    * pool, and gets the quick one until that is made; from then on every use gets that one (decision
@@ -212,14 +213,16 @@ export class AnswerCache {
   #answer(page: { text: string; headers: CachedAnswer['headers'] }): CachedAnswer {
     const body = Buffer.from(page.text, 'utf8');
     const etag = strongEtag(body);
-    const validator = (coding: ContentCoding, level: CompressionLevel) => `${etag.slice(0, -1)}-${coding}${level === 'quick' ? '-quick' : ''}"`;
+    // Weak (as nginx makes a compressed answer's): the quick and the static bytes are the same page, so a
+    // browser holding the quick ones revalidates to a 304 once the static ones are sent.
+    const weak = (coding: ContentCoding) => `W/${etag.slice(0, -1)}-${coding}"`;
     const variants = new Map<ContentCoding, Variant>();
     const full = new Map<ContentCoding, Promise<Variant>>();
     const compressedFully = (coding: ContentCoding): Promise<Variant> => {
       let made = full.get(coding);
       if (!made) {
         made = compressInPool(body, coding, 'static').then((bytes) => {
-          const variant = { body: bytes, etag: validator(coding, 'static') };
+          const variant = { body: bytes, etag: weak(coding) };
           variants.set(coding, variant);
           return variant;
         });
@@ -234,7 +237,7 @@ export class AnswerCache {
         if (!full.has(coding)) compressedFully(coding).catch(() => undefined);
         return variant;
       }
-      const quick = { body: compressNow(body, coding, 'quick'), etag: validator(coding, 'quick') };
+      const quick = { body: compressNow(body, coding, 'quick'), etag: weak(coding) };
       variants.set(coding, quick);
       return quick;
     };

@@ -29,11 +29,11 @@ const WARM_UP_SECONDS = 1;
  * sends those bytes, as a static server would.
  */
 export async function keptAnswer(url: string): Promise<RawResponse> {
-  for (let asked = 1; asked <= 50; asked += 1) {
-    const answer = await getOk(url);
-    if (!/-quick"$/.test(answer.headers.etag ?? '')) return answer;
-  }
-  throw new Error(`${url} was still sent quickly compressed after 50 requests`);
+  const miss = await getOk(url);
+  let answer = miss;
+  // The second answer starts the static level; a later one brings it (it is made in the thread pool).
+  for (let asked = 2; asked <= 50 && answer.body.equals(miss.body); asked += 1) answer = await getOk(url);
+  return answer;
 }
 
 export interface UncachedInput {
