@@ -7,7 +7,7 @@
  * page's brotli bytes from disk with the same headers. Budget: at least 5% of its requests/s, p99 under
  * 100 ms, with 10 connections.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import type autocannon from 'autocannon';
 import path from 'node:path';
@@ -22,6 +22,22 @@ const CONNECTIONS = 10;
 const MIN_RATIO = 0.05;
 const MOST_P99_MS = 100;
 const WARM_UP_SECONDS = 1;
+
+/** CPU time (user and system) a process has used, in ms, from Linux's /proc; undefined elsewhere. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc's times (100 on every architecture Node runs on there). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * The answer the cache keeps for `url` once asked for again: a miss is sent compressed quickly and the
@@ -65,9 +81,13 @@ export async function benchUncached({ seedDir, seedCount, workDir, seconds }: Un
       await load(site.url, { seconds: WARM_UP_SECONDS, connections: CONNECTIONS, requests });
       await load(`${baseline.url}/`, { seconds: WARM_UP_SECONDS, connections: CONNECTIONS });
       const warmedUp = next - 1;
+      const cpuBefore = cpuMs(site.child.pid);
       const measuredOurs = await load(site.url, { seconds, connections: CONNECTIONS, requests });
+      const cpuAfter = cpuMs(site.child.pid);
       const measuredBaseline = await load(`${baseline.url}/`, { seconds, connections: CONNECTIONS });
       const asked = next - 1 - warmedUp;
+      // What a render costs our server, whatever else the machine runs (the rates move with its load).
+      const cpuPerPage = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, measuredOurs.rps * seconds);
       const ratio = measuredOurs.rps / measuredBaseline.rps;
       const ok = ratio >= MIN_RATIO && measuredOurs.p99 < MOST_P99_MS && clean(measuredOurs);
       return {
@@ -85,6 +105,7 @@ export async function benchUncached({ seedDir, seedCount, workDir, seconds }: Un
         ],
         notes: [
           `autocannon, ${fmt(CONNECTIONS)} connections, ${seconds} s each after ${WARM_UP_SECONDS} s of warm-up (ours on ${fmt(warmedUp)} other post pages): ours was asked for ${fmt(asked)} post pages in turn from the ${fmt(pages.length)} the sitemap lists (${next - 1 <= pages.length ? 'each once' : `a page again only after ${fmt(pages.length - 1)} others, when the answer cache, which keeps at most ${fmt(MAX_ENTRIES)}, no longer holds it`}); the baseline sends the first of them (\`${first}\`, ${fmt(ours.body.length)} bytes of brotli) from disk with our headers. Load average ${fmt(os.loadavg()[0] ?? 0, 1)} on ${os.cpus().length} cores at the end.`,
+          ...(cpuPerPage === undefined ? [] : [`Our server's CPU time (user and system) per page answered: ${fmt(cpuPerPage, 2)} ms.`]),
         ],
       };
     } finally {
