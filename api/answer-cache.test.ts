@@ -1,5 +1,7 @@
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_BYTES, MAX_ENTRIES, AnswerCache, strongEtag } from './answer-cache';
+import { MAX_BYTES, MAX_ENTRIES, AnswerCache, brotliWindowBits, compressNow, strongEtag } from './answer-cache';
 
 describe('AnswerCache', () => {
   it('keeps pages until the generation moves (a new post), then serves none of the older ones', () => {
@@ -133,5 +135,49 @@ describe('AnswerCache, answers kept by what they were made from', () => {
     cache.setFrom('/', page('home with b'), '2026', made(cache, 'post:b'));
     cache.invalidate(['post:a']);
     expect(cache.get('/')?.body.toString()).toBe('home with b');
+  });
+});
+
+describe('AnswerCache, a miss compressed quickly and the kept page at the static level (decision 0041)', () => {
+  const html = Array.from({ length: 400 }, (_, n) => `<p>Paragraph ${n} of a post about premiums, riders and cash value.</p>`).join('\n');
+
+  it('sends the request that rendered a page a quick compression, and every later one the same text', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const page = new AnswerCache(() => '1').set('/blog/a', { text: html, headers: [] });
+    const quick = page.compressed('br');
+    expect(quick.body.equals(compressNow(page.body, 'br', 'quick'))).toBe(true);
+    expect(quick.etag).toBe(`W/${page.etag.slice(0, -1)}-br"`);
+    expect(brotliDecompressSync(quick.body).toString('utf8')).toBe(html);
+    // Asked for again before the static level is made: the quick bytes again, the same validator.
+    expect(page.compressed('br')).toBe(quick);
+    const full = await page.compressedFully('br');
+    expect(full.body.equals(compressNow(page.body, 'br', 'static'))).toBe(true);
+    expect(full.body.length).toBeLessThan(quick.body.length);
+    // The same page: the same (weak) validator, so a browser holding the quick bytes gets a 304.
+    expect(full.etag).toBe(quick.etag);
+    expect(brotliDecompressSync(full.body).toString('utf8')).toBe(html);
+    // From then on the kept page is the static one.
+    expect(page.compressed('br')).toBe(full);
+    // Each coding on its own: gzip is quick on its first use too.
+    expect(page.compressed('gzip').body.equals(compressNow(page.body, 'gzip', 'quick'))).toBe(true);
+    expect(page.compressed('gzip').etag).toBe(`W/${page.etag.slice(0, -1)}-gzip"`);
+    expect(gunzipSync((await page.compressedFully('gzip')).body).toString('utf8')).toBe(html);
+  });
+
+  it('compresses at the static level with a window just large enough, to the same text and no larger than the default window', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 0, maxLength: 3_000 }), fc.integer({ min: 1, max: 40 }), (text, copies) => {
+        const body = Buffer.from(text.repeat(copies), 'utf8');
+        const bits = brotliWindowBits(body.length);
+        // The window holds the whole answer, and one bit less would not (but for brotli's smallest).
+        expect(2 ** bits - 16).toBeGreaterThanOrEqual(body.length);
+        if (bits > constants.BROTLI_MIN_WINDOW_BITS) expect(2 ** (bits - 1) - 16).toBeLessThan(body.length);
+        const fitted = compressNow(body, 'br', 'static');
+        expect(brotliDecompressSync(fitted).equals(body)).toBe(true);
+        const defaultWindow = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 6 } });
+        expect(fitted.length).toBeLessThanOrEqual(defaultWindow.length + 8);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

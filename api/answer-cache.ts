@@ -5,17 +5,25 @@
  * every older entry unreachable and the LRU drops them; an answer kept with the scopes it was made from
  * (api/store/post-scopes.ts: the posts it shows, the lists it read) is dropped when a change reaches one
  * of them, and only then (decision 0031). Only complete 200 answers to GET are kept, at most MAX_ENTRIES
- * and MAX_BYTES. A page is kept as its UTF-8 bytes and compressed once per coding
- * asked for, with an ETag per representation: why this cache compresses rather than leaving it to the
- * mounted koa-compress and @koa/etag is docs/decisions/0004-answer-cache.md (with its measurement).
+ * and MAX_BYTES. A page is kept as its UTF-8 bytes and compressed per coding asked for, quickly for
+ * the request that rendered it and at the static level once it is asked for again (decision 0041),
+ * with an ETag per representation: why this cache compresses rather than leaving it to the mounted
+ * koa-compress and @koa/etag is docs/decisions/0004-answer-cache.md (with its measurement).
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { type BrotliOptions, brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
 import { LRUCache } from 'lru-cache';
 
 /** The content codings a cached page is kept in besides its plain bytes. */
 export type ContentCoding = 'br' | 'gzip';
+
+/** One representation of an answer: its bytes in a content coding, and its (weak) validator. */
+export interface Variant {
+  body: Buffer;
+  etag: string;
+}
 
 export interface CachedAnswer {
   /** The answer (HTML, XML or text) as UTF-8 bytes, encoded once: every answer sends these bytes as they are. */
@@ -24,17 +32,62 @@ export interface CachedAnswer {
   /** Strong validator in the format koa's etag middleware uses, computed once. */
   etag: string;
   /**
-   * The page compressed with `coding`, made on first use and then kept, with its own validator (another
-   * representation of the page). Compressing the home page took milliseconds on every answer before.
+   * The page compressed with `coding`, with its own weak validator (another representation of the page,
+   * the same whichever level made its bytes).
+   * The first use (the request that rendered it, on a miss) gets it compressed quickly; a later use
+   * starts compressing it at the level a static server would use, off the request path in Node's thread
+   * pool, and gets the quick one until that is made; from then on every use gets that one (decision
+   * 0041). Compressing the home page took milliseconds on every answer before (0004).
    */
-  compressed: (coding: ContentCoding) => { body: Buffer; etag: string };
+  compressed: (coding: ContentCoding) => Variant;
+  /** The page at the static level in `coding`: the one being made, or made now if no use started it. */
+  compressedFully: (coding: ContentCoding) => Promise<Variant>;
 }
 
-function compress(body: Buffer, coding: ContentCoding): Buffer {
-  if (coding === 'gzip') return gzipSync(body, { level: 9 });
-  return brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
+/** How hard a coding is applied: quickly for the answer to a miss, at the static level for what is kept. */
+export type CompressionLevel = 'quick' | 'static';
+
+/** Brotli quality and gzip level of each: the static ones are decision 0004's. */
+export const COMPRESSION_LEVELS: Readonly<Record<CompressionLevel, { brotli: number; gzip: number }>> = {
+  quick: { brotli: 2, gzip: 6 },
+  static: { brotli: 6, gzip: 9 },
+};
+
+/**
+ * The smallest brotli window that holds the whole answer (at most brotli's largest, 16 MB): the same
+ * compression as the default 4 MB window for any answer it holds, with hash tables sized to the answer
+ * rather than to 4 MB, which brotli allocates and clears on every call (decision 0041: a 32 KB post
+ * page at quality 6 took a third of the time).
+ */
+export function brotliWindowBits(length: number): number {
+  const { BROTLI_MIN_WINDOW_BITS: min, BROTLI_MAX_WINDOW_BITS: max } = constants;
+  // A window of 2^bits holds 2^bits - 16 bytes of history.
+  return Math.min(max, Math.max(min, Math.ceil(Math.log2(length + 16))));
+}
+
+function brotliOptions(body: Buffer, level: CompressionLevel): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: COMPRESSION_LEVELS[level].brotli,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
+    },
+  };
+}
+
+/** `body` in `coding` at `level`, on the calling thread. */
+export function compressNow(body: Buffer, coding: ContentCoding, level: CompressionLevel): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: COMPRESSION_LEVELS[level].gzip });
+  return brotliCompressSync(body, brotliOptions(body, level));
+}
+
+const brotliInPool = promisify(brotliCompress);
+const gzipInPool = promisify(gzip);
+
+/** `body` in `coding` at `level` in Node's thread pool: the event loop goes on answering meanwhile. */
+function compressInPool(body: Buffer, coding: ContentCoding, level: CompressionLevel): Promise<Buffer> {
+  return coding === 'gzip' ? gzipInPool(body, { level: COMPRESSION_LEVELS[level].gzip }) : brotliInPool(body, brotliOptions(body, level));
 }
 
 export const MAX_ENTRIES = 500;
@@ -160,16 +213,35 @@ export class AnswerCache {
   #answer(page: { text: string; headers: CachedAnswer['headers'] }): CachedAnswer {
     const body = Buffer.from(page.text, 'utf8');
     const etag = strongEtag(body);
-    const variants = new Map<ContentCoding, { body: Buffer; etag: string }>();
-    const compressed = (coding: ContentCoding) => {
-      let variant = variants.get(coding);
-      if (!variant) {
-        variant = { body: compress(body, coding), etag: `${etag.slice(0, -1)}-${coding}"` };
-        variants.set(coding, variant);
+    // Weak (as nginx makes a compressed answer's): the quick and the static bytes are the same page, so a
+    // browser holding the quick ones revalidates to a 304 once the static ones are sent.
+    const weak = (coding: ContentCoding) => `W/${etag.slice(0, -1)}-${coding}"`;
+    const variants = new Map<ContentCoding, Variant>();
+    const full = new Map<ContentCoding, Promise<Variant>>();
+    const compressedFully = (coding: ContentCoding): Promise<Variant> => {
+      let made = full.get(coding);
+      if (!made) {
+        made = compressInPool(body, coding, 'static').then((bytes) => {
+          const variant = { body: bytes, etag: weak(coding) };
+          variants.set(coding, variant);
+          return variant;
+        });
+        full.set(coding, made);
       }
-      return variant;
+      return made;
     };
-    return { body, headers: page.headers, etag, compressed };
+    const compressed = (coding: ContentCoding): Variant => {
+      const variant = variants.get(coding);
+      if (variant) {
+        // Used again: worth the static level. Should zlib ever refuse (memory), the quick one stays.
+        if (!full.has(coding)) compressedFully(coding).catch(() => undefined);
+        return variant;
+      }
+      const quick = { body: compressNow(body, coding, 'quick'), etag: weak(coding) };
+      variants.set(coding, quick);
+      return quick;
+    };
+    return { body, headers: page.headers, etag, compressed, compressedFully };
   }
 
   /**

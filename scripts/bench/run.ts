@@ -3,9 +3,9 @@
  * baseline measured in the same run (or a fixed limit), on this machine. Prints the report, writes
  * docs/benchmarks.md on a full run, exits 1 when a budget is missed.
  *
- * Groups (BENCH_ONLY=pages|post|startup|reads|leads|media|postgres|cli|vitals, or several comma-separated, runs
+ * Groups (BENCH_ONLY=pages|post|startup|reads|leads|media|postgres|cli|vitals|uncached, or several comma-separated, runs
  * only those and writes no file, except the postgres and cli groups' own marked sections, see
- * POSTGRES_MARK and CLI_MARK): pages.ts (with after-write.ts and uncached.ts), writes.ts, startup.ts, reads.ts, lead-export.ts (the staff
+ * POSTGRES_MARK and CLI_MARK): pages.ts (with after-write.ts and uncached.ts; `uncached` runs that last one alone), writes.ts, startup.ts, reads.ts, lead-export.ts (the staff
  * area's CSV of quote requests), media.ts (image uploads), cli.ts (the blogpost CLI's start-up), vitals.ts
  * (page latency while Core Web Vitals beacons are ingested),
  * postgres.ts (the write and read rows on PostgreSQL beside SQLite, in a throwaway cluster; left out,
@@ -34,7 +34,7 @@ import { benchStartup } from './startup';
 import { benchVitals } from './vitals';
 import { benchWrites } from './writes';
 
-const GROUPS = ['pages', 'post', 'startup', 'reads', 'leads', 'media', 'postgres', 'cli', 'vitals'] as const;
+const GROUPS = ['pages', 'post', 'startup', 'reads', 'leads', 'media', 'postgres', 'cli', 'vitals', 'uncached'] as const;
 type Group = (typeof GROUPS)[number];
 const DEFAULT_POSTS = 100_000;
 const DEFAULT_LARGE_POSTS = 1_000_000;
@@ -50,7 +50,8 @@ function wholeNumber(name: string, fallback: number, min = 1): number {
 }
 
 function groupsFrom(raw: string): Group[] {
-  if (raw === '') return GROUPS.filter((group) => group !== 'postgres' || postgresInstalled());
+  // `uncached` alone is a part of `pages` (its last section), for a quicker look: never in a full run.
+  if (raw === '') return GROUPS.filter((group) => (group !== 'postgres' || postgresInstalled()) && group !== 'uncached');
   const names = raw.split(',').map((name) => name.trim());
   for (const name of names) {
     if (!(GROUPS as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY must name one or more of ${GROUPS.join(', ')} (comma-separated), not "${raw}"`);
@@ -72,7 +73,7 @@ const FULL_RUN = ONLY === '' && LARGEST === DEFAULT_POSTS && LARGE === DEFAULT_L
 function sizesFor(selected: readonly Group[]): number[] {
   const sizes = new Set<number>();
   for (const group of selected) {
-    if (group === 'pages' || group === 'vitals') sizes.add(1_000);
+    if (group === 'pages' || group === 'vitals' || group === 'uncached') sizes.add(1_000);
     if (group === 'post' || group === 'postgres') sizes.add(LARGEST);
     if (group === 'reads') sizes.add(LARGE);
     if (group === 'startup') [1_000, 10_000, LARGEST, LARGE].forEach((size) => sizes.add(size));
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
         sections.push(await benchPages({ seedDir: small.dir, workDir, seconds: SECONDS, postSlug: small.newestSlug }));
         sections.push(await benchAfterWrite({ seedDir: small.dir, workDir, rounds: ROUNDS }));
         sections.push(await benchUncached({ seedDir: small.dir, seedCount: 1_000, workDir, seconds: SECONDS }));
+      } else if (group === 'uncached') {
+        sections.push(await benchUncached({ seedDir: seeded(1_000).dir, seedCount: 1_000, workDir, seconds: SECONDS }));
       } else if (group === 'post') {
         sections.push(await benchWrites({ seedDir: seeded(LARGEST).dir, seedCount: LARGEST, workDir, seconds: SECONDS, rounds: ROUNDS }));
       } else if (group === 'vitals') {

@@ -13,7 +13,7 @@
  *   query builder, no batching.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,7 +36,27 @@ import { openBenchStore } from './stores';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function listen(app: Koa, info: Record<string, unknown> = {}): void {
+/**
+ * BENCH_CPU_PROF=<dir>: the `site` server profiles its main thread from listening to SIGTERM and
+ * writes `<dir>/site-<pid>.cpuprofile` (open it in Chrome's DevTools); for looking, never in a report.
+ */
+async function profiled(): Promise<(() => Promise<void>) | undefined> {
+  const dir = process.env.BENCH_CPU_PROF?.trim();
+  if (!dir) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `site-${process.pid}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
+function listen(app: Koa, info: Record<string, unknown> = {}, beforeExit?: () => Promise<void>): void {
   // autocannon drops its connections at the end of a run: a send cut short then is not an error.
   app.on('error', (error: { code?: string }) => {
     if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE' && error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error(error);
@@ -45,7 +65,9 @@ function listen(app: Koa, info: Record<string, unknown> = {}): void {
     const { port } = server.address() as AddressInfo;
     process.stdout.write(`${JSON.stringify({ port, ...info })}\n`);
   });
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  process.on('SIGTERM', () => {
+    void (beforeExit ?? (async () => undefined))().finally(() => server.close(() => process.exit(0)));
+  });
 }
 
 async function site(target: string, options: { vitals?: boolean } = {}): Promise<void> {
@@ -66,7 +88,7 @@ async function site(target: string, options: { vitals?: boolean } = {}): Promise
   });
   // `site-vitals`: page views and vitals are written every few seconds, as a started server does.
   if (options.vitals) services.analytics.start({ rollUp: false });
-  listen(app, { key: secret });
+  listen(app, { key: secret }, await profiled());
 }
 
 function staticPage(dir: string): void {
