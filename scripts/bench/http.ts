@@ -52,3 +52,16 @@ export async function getOk(url: string): Promise<RawResponse> {
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   return response;
 }
+
+/**
+ * The answer the cache keeps for `url` once asked for again: a miss is sent compressed quickly and the
+ * kept page is compressed at the static level when it is asked for again (decision 0041); the baseline
+ * sends those bytes, as a static server would.
+ */
+export async function keptAnswer(url: string): Promise<RawResponse> {
+  const miss = await getOk(url);
+  let answer = miss;
+  // The second answer starts the static level; a later one brings it (it is made in the thread pool).
+  for (let asked = 2; asked <= 50 && answer.body.equals(miss.body); asked += 1) answer = await getOk(url);
+  return answer;
+}

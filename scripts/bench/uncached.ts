@@ -12,7 +12,7 @@ import os from 'node:os';
 import type autocannon from 'autocannon';
 import path from 'node:path';
 import { MAX_ENTRIES } from '../../api/answer-cache';
-import { decoded, getOk, getRaw, type RawResponse } from './http';
+import { decoded, getOk, getRaw, keptAnswer } from './http';
 import { clean, load } from './load';
 import { checkSame, writeBaselineFiles } from './pages';
 import { copyDataDir, startServer, stop } from './processes';
@@ -38,19 +38,6 @@ function cpuMs(pid: number | undefined): number | undefined {
 
 /** Linux's USER_HZ, the unit of /proc's times (100 on every architecture Node runs on there). */
 const CLOCK_TICKS_PER_SECOND = 100;
-
-/**
- * The answer the cache keeps for `url` once asked for again: a miss is sent compressed quickly and the
- * kept page is compressed at the static level when it is asked for again (decision 0041); the baseline
- * sends those bytes, as a static server would.
- */
-export async function keptAnswer(url: string): Promise<RawResponse> {
-  const miss = await getOk(url);
-  let answer = miss;
-  // The second answer starts the static level; a later one brings it (it is made in the thread pool).
-  for (let asked = 2; asked <= 50 && answer.body.equals(miss.body); asked += 1) answer = await getOk(url);
-  return answer;
-}
 
 export interface UncachedInput {
   /** A seeded data directory (copied, never changed). */
