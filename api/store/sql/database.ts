@@ -339,25 +339,28 @@ interface Waiting {
 }
 
 /**
- * SQLite's writes of one process, committed together (decision 0042). SQLite commits one transaction at
- * a time, and with `synchronous=FULL` each commit waits for the disk (fsync). Writes asked for while a
- * commit is under way, or in the same turn of the event loop, wait for the next transaction and share
- * its commit: each runs in a savepoint of its own, so one that fails (or ends with a Rollback) undoes
- * only its own changes and the others still commit. None resolves before the commit is on disk. When
- * the transaction as a whole fails (its COMMIT, or SQLite undoing it itself on a full disk), nothing of
- * it is stored and each of its writes runs again alone: each ends as it would have without company.
- * A write alone waits for nothing: its transaction begins in the next turn of the event loop.
+ * The writes of one process, committed together (decision 0042). A commit waits for the disk (SQLite
+ * with `synchronous=FULL` syncs its log; PostgreSQL flushes its WAL), and on SQLite commits run one at
+ * a time, on PostgreSQL one at a time behind the advertising archive's lock. Writes asked for while a
+ * transaction is under way, or in the same turn of the event loop, wait for the next transaction and
+ * share its commit: each runs in a savepoint of its own, so one that fails (or ends with a Rollback)
+ * undoes only its own changes and the others still commit. None resolves before the commit is on disk.
+ * When the transaction as a whole fails (its COMMIT, SQLite undoing it itself on a full disk, a lost
+ * connection, a deadlock), nothing of it is stored and each of its writes runs again alone: each ends
+ * as it would have without company. A write alone waits for nothing: its transaction begins in the next
+ * turn of the event loop.
  */
 class GroupCommit {
   readonly #db: Db;
-  readonly #handle: BetterSqlite3.Database;
+  readonly #ended: () => boolean;
   readonly #error: (doing: string, error: unknown) => unknown;
   #waiting: Waiting[] = [];
   #running = false;
 
-  constructor(db: Db, handle: BetterSqlite3.Database, error: (doing: string, error: unknown) => unknown) {
+  /** `ended`: true when the engine ended the transaction itself after a statement failed. */
+  constructor(db: Db, ended: () => boolean, error: (doing: string, error: unknown) => unknown) {
     this.#db = db;
-    this.#handle = handle;
+    this.#ended = ended;
     this.#error = error;
   }
 
@@ -394,7 +397,7 @@ class GroupCommit {
             await sql`RELEASE one_write`.execute(tx);
           } catch (error) {
             // SQLite ended the whole transaction itself (SQLITE_FULL, an I/O error): nothing of it stays.
-            if (!this.#handle.inTransaction) throw error;
+            if (this.#ended()) throw error;
             await sql`ROLLBACK TO one_write`.execute(tx);
             await sql`RELEASE one_write`.execute(tx);
             outcomes.push(error instanceof Rollback ? { ok: true, value: error.value } : { ok: false, error });
@@ -429,15 +432,18 @@ export class SqlDatabase {
   /** better-sqlite3's handle (SQLite only): the change counter other processes move (posts.ts). */
   readonly sqlite: BetterSqlite3.Database | null;
 
-  /** SQLite: the writes of this process, committed together (decision 0042). */
-  readonly #commits: GroupCommit | null;
+  /** The writes of this process, committed together (decision 0042). */
+  readonly #commits: GroupCommit;
 
   private constructor(kind: EngineKind, db: Db, where: string, sqlite: BetterSqlite3.Database | null) {
     this.kind = kind;
     this.db = db;
     this.where = where;
     this.sqlite = sqlite;
-    this.#commits = sqlite ? new GroupCommit(db, sqlite, (doing, error) => databaseError(doing, error, kind, where)) : null;
+    // SQLite can end a transaction itself when a statement fails (a full disk); PostgreSQL only marks it
+    // failed, and ROLLBACK TO SAVEPOINT takes it back (a lost connection fails that statement too).
+    const ended = sqlite ? () => !sqlite.inTransaction : () => false;
+    this.#commits = new GroupCommit(db, ended, (doing, error) => databaseError(doing, error, kind, where));
   }
 
   /** Opens (creating it when missing) the SQLite file at `file`; a StoreError an operator can act on. */
@@ -485,17 +491,12 @@ export class SqlDatabase {
   }
 
   /**
-   * Runs `work` in one write transaction: committed (durably) when it resolves, rolled back when it
+   * Runs `work` in one write transaction (shared with the writes asked for at the same time, each in a
+   * savepoint of its own: decision 0042): committed (durably) when it resolves, rolled back when it
    * throws (rethrown as a StoreError naming `doing`; a Rollback resolves with its value instead).
    */
-  async write<T, U = never>(doing: string, work: (tx: Tx) => Promise<T>): Promise<T | U> {
-    if (this.#commits) return this.#commits.write<T, U>(doing, work);
-    try {
-      return await this.db.transaction().execute(work);
-    } catch (error) {
-      if (error instanceof Rollback) return error.value as U;
-      throw databaseError(doing, error, this.kind, this.where);
-    }
+  write<T, U = never>(doing: string, work: (tx: Tx) => Promise<T>): Promise<T | U> {
+    return this.#commits.write<T, U>(doing, work);
   }
 
   /** A record's JSON text as stored; a StoreError ('corrupt') naming the database when it is not JSON. */
