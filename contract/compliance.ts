@@ -489,8 +489,9 @@ function wordsBefore(text: string, sentenceStart: number, start: number, count: 
   return before.split(/[^\p{L}\p{N}']+/u).filter(Boolean).slice(-count);
 }
 
-function negated(text: string, sentenceStart: number, start: number): boolean {
-  return wordsBefore(text, sentenceStart, start, NEGATION_WORDS).some((token) => NEGATION.test(token) || /n't$/i.test(token));
+function negated(m: Matcher, sentenceStart: number, start: number): boolean {
+  const negation = m.re(NEGATION);
+  return wordsBefore(m.text, sentenceStart, start, NEGATION_WORDS).some((token) => negation.test(token) || /n't$/i.test(token));
 }
 
 /** A regex's non-global twin (a global regex's `test` moves its lastIndex), made once per regex. */
@@ -504,27 +505,27 @@ function once(regex: RegExp): RegExp {
   return single;
 }
 
-function near(text: string, start: number, end: number, qualifiers: readonly RegExp[]): boolean {
+function near(m: Matcher, start: number, end: number, qualifiers: readonly RegExp[]): boolean {
   if (qualifiers.length === 0) return false;
-  const around = text.slice(Math.max(0, start - QUALIFIER_WINDOW), Math.min(text.length, end + QUALIFIER_WINDOW));
-  return qualifiers.some((qualifier) => once(qualifier).test(around));
+  const around = m.text.slice(Math.max(0, start - QUALIFIER_WINDOW), Math.min(m.text.length, end + QUALIFIER_WINDOW));
+  return qualifiers.some((qualifier) => once(m.re(qualifier)).test(around));
 }
 
-function excepted(rule: TextRule, text: string, sentence: { start: number; end: number }, start: number, end: number): boolean {
+function excepted(rule: TextRule, m: Matcher, sentence: { start: number; end: number }, start: number, end: number): boolean {
   if (!rule.exceptions) return false;
-  const before = text.slice(Math.max(sentence.start, start - 160), start);
-  const after = text.slice(end, Math.min(sentence.end, end + 160));
-  const matched = text.slice(start, end);
+  const before = m.text.slice(Math.max(sentence.start, start - 160), start);
+  const after = m.text.slice(end, Math.min(sentence.end, end + 160));
+  const matched = m.text.slice(start, end);
   return rule.exceptions.some(
     (exception) =>
-      (!exception.before || exception.before.test(before)) && (!exception.after || exception.after.test(after)) && (!exception.match || exception.match.test(matched)),
+      (!exception.before || m.re(exception.before).test(before)) && (!exception.after || m.re(exception.after).test(after)) && (!exception.match || m.re(exception.match).test(matched)),
   );
 }
 
-function inContext(rule: TextRule, text: string, sentence: { start: number; end: number }, start: number, end: number): boolean {
+function inContext(rule: TextRule, m: Matcher, sentence: { start: number; end: number }, start: number, end: number): boolean {
   if (!rule.context) return true;
-  const around = text.slice(Math.max(sentence.start, start - CONTEXT_WINDOW), Math.min(sentence.end, end + CONTEXT_WINDOW));
-  return once(rule.context).test(around);
+  const around = m.text.slice(Math.max(sentence.start, start - CONTEXT_WINDOW), Math.min(sentence.end, end + CONTEXT_WINDOW));
+  return once(m.re(rule.context)).test(around);
 }
 
 /** Line and column (from 1) of an offset. */
@@ -558,6 +559,86 @@ export interface TextMatch {
   text: string;
 }
 
+/**
+ * What the rules' regular expressions run on: `text` (of the same length as the masked text, so every
+ * offset is the same in both) and each rule regex as it is run on that text.
+ */
+interface Matcher {
+  text: string;
+  re: (regex: RegExp) => RegExp;
+}
+
+/**
+ * The rules' regexes are case-insensitive Unicode ones (`iu`). V8 compiles each to machine code at its
+ * first run on a text over 1,000 characters, and with `i` every \p{L} and \p{N} class in it is first
+ * closed over case, which made the first check in a process cost 150 ms or more of a `blogpost validate`
+ * (decision 0040). They run instead without `i` (`u` only) on the text folded once: each character
+ * replaced by the one a case-insensitive match treats it as (`foldChar`), so they find exactly what the
+ * `iu` originals find, at the same offsets (contract/compliance.test.ts compares the two on generated text).
+ */
+function foldedMatcher(masked: string): Matcher {
+  return { text: foldText(masked), re: caseFolded };
+}
+
+/** The rules' regexes as written, on the masked text: what the folded matcher must find the same as. */
+function writtenMatcher(masked: string): Matcher {
+  return { text: masked, re: (regex) => regex };
+}
+
+const foldedChars = new Map<string, string>();
+const ANY_LETTER_OR_NUMBER_I = /^[\p{L}\p{N}]$/iu;
+const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
+/** A letter that no ASCII letter matches case-insensitively: what stands for a mark that such a match takes for a letter. */
+const NON_ASCII_LETTER = 'é';
+/** The same for a mark outside the Basic Multilingual Plane (two UTF-16 units): Deseret small long i. */
+const ASTRAL_LETTER = '\u{10428}';
+
+/**
+ * The character `char` (one code point, not ASCII) is for the case-insensitive rules: the ASCII letter it
+ * matches when it matches one (the Kelvin sign is "k", the long s is "s": Unicode's simple case folding);
+ * a letter otherwise when `[\p{L}\p{N}]` matches it case-insensitively (the Greek iota subscript); else
+ * itself. Asked of V8's own `iu` matching once per character, so the folding is exactly V8's. Always of
+ * the same UTF-16 length as `char` (offsets stay put).
+ */
+function foldChar(char: string): string {
+  let folded = foldedChars.get(char);
+  if (folded !== undefined) return folded;
+  folded = char;
+  const ascii = /[a-z]/iu.test(char) ? 'abcdefghijklmnopqrstuvwxyz'.split('').find((letter) => new RegExp(`^${letter}$`, 'iu').test(char)) : undefined;
+  if (ascii !== undefined && char.length === 1) folded = ascii;
+  else if (!LETTER_OR_NUMBER.test(char) && ANY_LETTER_OR_NUMBER_I.test(char)) folded = char.length === 1 ? NON_ASCII_LETTER : ASTRAL_LETTER;
+  foldedChars.set(char, folded);
+  return folded;
+}
+
+/** The text with ASCII capitals made small and every other character folded as `foldChar` says. */
+export function foldText(text: string): string {
+  return text.replace(/[A-Z\u0080-\u{10ffff}]/gu, (char) => (char.length === 1 && char <= 'Z' ? char.toLowerCase() : foldChar(char)));
+}
+
+const foldedRegexes = new WeakMap<RegExp, RegExp>();
+/** A case-insensitive Unicode regex as a case-sensitive one for folded text (others as they are), made once per regex. */
+function caseFolded(regex: RegExp): RegExp {
+  if (!regex.flags.includes('i') || !regex.unicode) return regex;
+  let folded = foldedRegexes.get(regex);
+  if (!folded) {
+    folded = new RegExp(lowerCaseLiterals(regex.source), regex.flags.replace('i', ''));
+    foldedRegexes.set(regex, folded);
+  }
+  return folded;
+}
+
+/**
+ * A regex source with its ASCII capitals made small, but not in its escapes (`\S`, `\P{L}`, `\u00C0`,
+ * `\k<Name>`) or group names. Any other capital in a source is a literal or a range end, which the
+ * folded text never holds: small, it means what it meant case-insensitively.
+ */
+export function lowerCaseLiterals(source: string): string {
+  return source.replace(SOURCE_PARTS, (part) => (part.length === 1 ? part.toLowerCase() : part));
+}
+/** In a regex source: an escape, a group's name, or a capital (the one part `lowerCaseLiterals` changes). */
+const SOURCE_PARTS = /\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[\s\S])|\(\?<(?![=!])[^>]*>|[A-Z]/g;
+
 /** The text the rules read: markup masked, typographic apostrophes made plain ("can’t" is "can't"). */
 function prepare(text: string, format: 'html' | 'markdown' | 'text'): { masked: string; cuts: number[] } {
   const masked = maskMarkup(text, format).replace(/[\u2018\u2019\u02bc]/g, "'");
@@ -565,12 +646,12 @@ function prepare(text: string, format: 'html' | 'markdown' | 'text'): { masked: 
 }
 
 /** One rule's matches in prepared text; `qualified` keeps matches a qualifier nearby would excuse. */
-function scan(rule: TextRule, masked: string, cuts: readonly number[], qualified: boolean): TextMatch[] {
+function scan(rule: TextRule, masked: string, m: Matcher, cuts: readonly number[], qualified: boolean): TextMatch[] {
   // Every match is judged once: a match one pattern dismissed (negated, excepted) is not found again by another.
   let judged: Uint8Array | null = null;
   const kept: Array<{ start: number; end: number; sentenceStart: number }> = [];
   for (const source of rule.patterns) {
-    for (const match of masked.matchAll(source)) {
+    for (const match of m.text.matchAll(m.re(source))) {
       const start = match.index;
       const end = start + match[0].length;
       judged ??= new Uint8Array(masked.length);
@@ -578,10 +659,10 @@ function scan(rule: TextRule, masked: string, cuts: readonly number[], qualified
       judged.fill(1, start, end);
       const sentence = sentenceOf(cuts, masked.length, start, end);
       if (!sentence) continue;
-      if (rule.negatable && negated(masked, sentence.start, start)) continue;
-      if (!inContext(rule, masked, sentence, start, end)) continue;
-      if (excepted(rule, masked, sentence, start, end)) continue;
-      if (!qualified && near(masked, start, end, rule.qualifiers)) continue;
+      if (rule.negatable && negated(m, sentence.start, start)) continue;
+      if (!inContext(rule, m, sentence, start, end)) continue;
+      if (excepted(rule, m, sentence, start, end)) continue;
+      if (!qualified && near(m, start, end, rule.qualifiers)) continue;
       kept.push({ start, end, sentenceStart: sentence.start });
     }
   }
@@ -602,11 +683,21 @@ function mergeSentences(kept: ReadonlyArray<{ start: number; end: number; senten
 
 /** Every finding of the text rules in `text` (qualified and negated matches left out), in order. */
 export function findInText(text: string, format: 'html' | 'markdown' | 'text' = 'text', subject: ComplianceSubject = {}): TextMatch[] {
+  return findWith(foldedMatcher, text, format, subject);
+}
+
+/** `findInText` with the rules' regexes run as written (case-insensitive) on the text as it is: what `findInText` must equal. */
+export function findInTextAsWritten(text: string, format: 'html' | 'markdown' | 'text' = 'text', subject: ComplianceSubject = {}): TextMatch[] {
+  return findWith(writtenMatcher, text, format, subject);
+}
+
+function findWith(matcher: (masked: string) => Matcher, text: string, format: 'html' | 'markdown' | 'text', subject: ComplianceSubject): TextMatch[] {
   const { masked, cuts } = prepare(text, format);
+  const m = matcher(masked);
   const found: TextMatch[] = [];
   for (const rule of COMPLIANCE_RULES) {
     if (rule.kind !== 'text' || rule.postQualifies?.(subject)) continue;
-    found.push(...scan(rule, masked, cuts, false));
+    found.push(...scan(rule, masked, m, cuts, false));
   }
   return found.sort((a, b) => a.start - b.start || a.end - b.end);
 }
@@ -619,7 +710,7 @@ function hasProjection(subject: ComplianceSubject): boolean {
     const value = subject[field];
     if (!value) return false;
     const { masked, cuts } = prepare(value, fieldFormat(subject, field));
-    return scan(projection, masked, cuts, true).length > 0;
+    return scan(projection, masked, foldedMatcher(masked), cuts, true).length > 0;
   });
 }
 

@@ -9,12 +9,16 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 
-export function siteRequestHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: 'production' | 'development'): RequestHandler {
-  if (typeof build !== 'function' || mode !== 'production') return createRequestHandler(build, mode);
+export function siteRequestHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: 'production' | 'development',
+  create: typeof createRequestHandler = createRequestHandler,
+): RequestHandler {
+  if (typeof build !== 'function' || mode !== 'production') return create(build, mode);
   let ready: Promise<RequestHandler> | undefined;
   const handler = (): Promise<RequestHandler> =>
     (ready ??= build().then(
-      (loaded) => createRequestHandler(loaded, mode),
+      (loaded) => create(loaded, mode),
       (error: unknown) => {
         // A load that failed is tried again by the next request rather than remembered.
         ready = undefined;
