@@ -108,7 +108,7 @@ async function main(): Promise<void> {
           // No site build: the server cannot serve its pages. Said once, as a failed start is, and it stops (exit code 1).
           console.error('The server could not start:', error);
           process.exitCode = 1;
-          stop(1);
+          void stop(1);
         });
       });
   });
