@@ -21,6 +21,7 @@ import {
   findInTextAsWritten,
   foldText,
   lowerCaseLiterals,
+  smallClasses,
   lineColumn,
   maskMarkup,
   unknownAcceptances,
@@ -805,7 +806,7 @@ describe('the folded matcher', () => {
     'compound', 'cash value', 'double', 'safe', 'protected', 'zero', 'floor', 'cap', 'minimum', 'fees', 'premiums', 'loan', 'rate', 'free of tax',
     '10%', '7.5 percent', '$5,000', '$1.2 million', '0%', 'non-guaranteed', 'rated by', 'number one', '#1', 'top', 'only', 'always', 'everyone',
   ];
-  const tricky = ['\u212a', '\u017f', '\u0345', '\u0130', '\u0131', '\u00df', '\u1e9e', '\u03c2', '\u03a3', '\u00e9', '\u2019', '\u2013', '\u2014', '\u00a0', '\u{10400}', '\u{1f600}', '\u2160', '\u24b6'];
+  const tricky = ['\u0663', '\u00bd', '\u{1d7d9}', '\u00c9', '\u212a', '\u017f', '\u0345', '\u0130', '\u0131', '\u00df', '\u1e9e', '\u03c2', '\u03a3', '\u00e9', '\u2019', '\u2013', '\u2014', '\u00a0', '\u{10400}', '\u{1f600}', '\u2160', '\u24b6'];
   const casing = (word: string, how: number, at: number): string => {
     if (how === 0) return word;
     if (how === 1) return word.toUpperCase();
@@ -857,8 +858,17 @@ describe('the folded matcher', () => {
   });
 
   it('folds without moving an offset: the same length, capitals small, the Kelvin sign and long s as k and s', () => {
-    expect(foldText('IUL \u212a\u017f \u0345\u0130\u0131\u00df \u{10400}\u{1f600}')).toBe('iul ks \u00e9\u0130\u0131\u00df \u{10400}\u{1f600}');
+    // Other letters and numbers are one letter and one number of their UTF-16 length; marks, symbols and emoji stay.
+    expect(foldText('IUL \u212a\u017f \u0345\u0130\u0131\u00df\u00c9 \u{10400}\u{1f600} \u0663\u2160\u00bd\u{1d7d9} \u2013\u24b6')).toBe(
+      'iul ks \u00e9\u00e9\u00e9\u00e9\u00e9 \u{10428}\u{1f600} \u00b2\u00b2\u00b2\u{1d7ce} \u2013\u24b6',
+    );
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (value) => foldText(value).length === value.length));
+  });
+
+  it('writes \\p{L} and \\p{N} as the letters and numbers folded text holds, in a class or as one', () => {
+    expect(smallClasses(String.raw`(?<![\p{L}\p{N}])a[^\p{L}\p{N}%$#']+\p{L}\\p{N}\P{L}[\]\p{N}]`)).toBe(
+      String.raw`(?<![a-z\u00e9\u{10428}0-9\u00b2\u{1d7ce}])a[^a-z\u00e9\u{10428}0-9\u00b2\u{1d7ce}%$#']+[a-z\u00e9\u{10428}]\\p{N}\P{L}[\]0-9\u00b2\u{1d7ce}]`,
+    );
   });
 
   it('makes small only the literal capitals of a source, not its escapes or group names', () => {
