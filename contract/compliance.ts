@@ -489,9 +489,10 @@ function wordsBefore(text: string, sentenceStart: number, start: number, count: 
   return before.split(/[^\p{L}\p{N}']+/u).filter(Boolean).slice(-count);
 }
 
-function negated(m: Matcher, sentenceStart: number, start: number): boolean {
+/** The words before are cut from the masked text itself (what is a letter there decides them); each is then read as the matcher reads. */
+function negated(m: Matcher, masked: string, sentenceStart: number, start: number): boolean {
   const negation = m.re(NEGATION);
-  return wordsBefore(m.text, sentenceStart, start, NEGATION_WORDS).some((token) => negation.test(token) || /n't$/i.test(token));
+  return wordsBefore(masked, sentenceStart, start, NEGATION_WORDS).some((token) => negation.test(m.fold(token)) || /n't$/i.test(token));
 }
 
 /** A regex's non-global twin (a global regex's `test` moves its lastIndex), made once per regex. */
@@ -566,6 +567,8 @@ export interface TextMatch {
 interface Matcher {
   text: string;
   re: (regex: RegExp) => RegExp;
+  /** What `text` is of a piece of the masked text. */
+  fold: (piece: string) => string;
 }
 
 /**
@@ -577,12 +580,12 @@ interface Matcher {
  * `iu` originals find, at the same offsets (contract/compliance.test.ts compares the two on generated text).
  */
 function foldedMatcher(masked: string): Matcher {
-  return { text: foldText(masked), re: caseFolded };
+  return { text: foldText(masked), re: caseFolded, fold: foldText };
 }
 
 /** The rules' regexes as written, on the masked text: what the folded matcher must find the same as. */
 function writtenMatcher(masked: string): Matcher {
-  return { text: masked, re: (regex) => regex };
+  return { text: masked, re: (regex) => regex, fold: (piece) => piece };
 }
 
 const foldedChars = new Map<string, string>();
@@ -626,9 +629,16 @@ export function foldText(text: string): string {
 }
 
 const foldedRegexes = new WeakMap<RegExp, RegExp>();
-/** A case-insensitive Unicode regex as a case-sensitive one for folded text (others as they are), made once per regex. */
-function caseFolded(regex: RegExp): RegExp {
-  if (!regex.flags.includes('i') || !regex.unicode) return regex;
+/**
+ * A rule's case-insensitive Unicode regex as a case-sensitive one for folded text, made once per regex; a
+ * Unicode regex that names no letter (`/^100\s*%/u`) reads folded text as it reads the text, and is kept.
+ * Any other would read folded text differently from the text it was written for: it throws, so the first
+ * test that runs its rule fails.
+ */
+export function caseFolded(regex: RegExp): RegExp {
+  const letterFree = !/[A-Za-z]/.test(regex.source.replace(SOURCE_PARTS, (part) => (part.length === 1 ? part : '')));
+  if (regex.unicode && !regex.flags.includes('i') && letterFree) return regex;
+  if (!regex.flags.includes('i') || !regex.unicode) throw new Error(`The compliance regex /${regex.source}/${regex.flags} is not case-insensitive Unicode (iu): the rules run on folded text.`);
   let folded = foldedRegexes.get(regex);
   if (!folded) {
     // A letter or number outside ASCII written in a rule would never match folded text (it is folded away).
@@ -689,7 +699,7 @@ function scan(rule: TextRule, masked: string, m: Matcher, cuts: readonly number[
       judged.fill(1, start, end);
       const sentence = sentenceOf(cuts, masked.length, start, end);
       if (!sentence) continue;
-      if (rule.negatable && negated(m, sentence.start, start)) continue;
+      if (rule.negatable && negated(m, masked, sentence.start, start)) continue;
       if (!inContext(rule, m, sentence, start, end)) continue;
       if (excepted(rule, m, sentence, start, end)) continue;
       if (!qualified && near(m, start, end, rule.qualifiers)) continue;
