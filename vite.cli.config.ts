@@ -5,21 +5,8 @@
  * both, `blogpost --version` went from 1.00 s to 0.54 s (docs/decisions/0008-cli-bundle.md). Left
  * out: sharp and better-sqlite3 (native code) and pg-native (an optional part of pg that is not installed).
  */
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * js-yaml 3 requires esprima (218 KB) for its `!!js/function` type, which only its full schema reads;
- * gray-matter parses front matter with the safe schema, which has no such type. js-yaml already
- * works without esprima (its browser build has none): the require fails, and it carries on.
- */
-function withoutEsprima(): Plugin {
-  return {
-    name: 'cli-without-esprima',
-    enforce: 'pre',
-    resolveId: (id) => (id === 'esprima' ? '\0cli-without-esprima' : null),
-    load: (id) => (id === '\0cli-without-esprima' ? "throw new Error('esprima is not part of the blogpost CLI bundle');" : null),
-  };
-}
+import { defineConfig } from 'vite';
+import { withoutEsprima } from './scripts/vite-without-esprima';
 
 export default defineConfig({
   plugins: [withoutEsprima()],

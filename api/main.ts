@@ -77,28 +77,40 @@ async function main(): Promise<void> {
   }
   // Scheduled posts that came due and notifications left by a crash or a restart go first, before the first request.
   await services.start();
+  // The site's build (React, React Router and every page: about a fifth of a start) loads once the server
+  // listens, not before (decision 0040): the API and health answers need none of it, and a page request
+  // that comes first waits for this one load (api/site/request-handler.ts).
+  let loadingBuild: Promise<ServerBuild> | undefined;
+  const siteBuild = (): Promise<ServerBuild> => (loadingBuild ??= import(pathToFileURL(path.join(root, 'build/server/index.js')).href) as Promise<ServerBuild>);
   const shared = { services, trustProxy: env.trustProxy, requestLog, requestLogReader: openFileRequestLogReader(env.dataDir), api: apiSettingsFrom(env) };
   const app = dev
     ? createApp({ ...shared, mode: 'development', ...(await devMode()) })
-    : createApp({
-        ...shared,
-        mode: 'production',
-        build: (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild,
-        clientDir: path.join(root, 'build/client'),
-      });
+    : createApp({ ...shared, mode: 'production', build: siteBuild, clientDir: path.join(root, 'build/client') });
   const server = app.listen(env.port, env.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.port;
     logger.info(`Site and API on http://${env.host}:${port} (${dev ? 'development' : 'production'}, ${describeLocation(env.store)})`);
-    // The marketing pages as this build renders them, into the advertising archive when they changed (decision 0028).
+    // The marketing pages as this build renders them, into the advertising archive when they changed (decision 0028),
+    // once the build has loaded (on the next turn of the event loop: a request already waiting goes first).
     const own = ['0.0.0.0', '::', ''].includes(env.host) ? '127.0.0.1' : env.host;
-    archiveSitePages({ fetchPage: ownPages(`http://${own.includes(':') ? `[${own}]` : own}:${port}`), archive: store.archive, config, now: services.clock }).then(
-      (outcome) => {
-        logger.info(`Advertising archive: ${outcome.recorded.length} site page(s) recorded as changed, ${outcome.unchanged.length} unchanged.`);
-        for (const failed of outcome.failed) logger.error(`Advertising archive: the page ${failed.path} could not be recorded (${failed.why}); it is tried again at the next start.`);
-      },
-      (error: unknown) => logger.error(`Advertising archive: the site pages could not be recorded (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start.`),
-    );
+    const archivePages = () =>
+      archiveSitePages({ fetchPage: ownPages(`http://${own.includes(':') ? `[${own}]` : own}:${port}`), archive: store.archive, config, now: services.clock }).then(
+        (outcome) => {
+          logger.info(`Advertising archive: ${outcome.recorded.length} site page(s) recorded as changed, ${outcome.unchanged.length} unchanged.`);
+          for (const failed of outcome.failed) logger.error(`Advertising archive: the page ${failed.path} could not be recorded (${failed.why}); it is tried again at the next start.`);
+        },
+        (error: unknown) => logger.error(`Advertising archive: the site pages could not be recorded (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start.`),
+      );
+    if (dev) archivePages();
+    else
+      setImmediate(() => {
+        siteBuild().then(archivePages, (error: unknown) => {
+          // No site build: the server cannot serve its pages. Said once, as a failed start is, and it stops (exit code 1).
+          console.error('The server could not start:', error);
+          process.exitCode = 1;
+          void stop(1);
+        });
+      });
   });
   prepareListener(server, { writer: requestLog });
   // A port taken (or not ours to use) is the operator's to fix: one line, no stack, exit code 1.
@@ -113,15 +125,16 @@ async function main(): Promise<void> {
   };
   server.once('error', onListenError);
   server.once('listening', () => server.off('error', onListenError));
-  const stop = () =>
-    stopListening(server)
+  function stop(code = 0): Promise<never> {
+    return stopListening(server)
       .then(() => Promise.all([requestLog.close(), services.stop().then(() => store.close())]))
       .then(
-        () => process.exit(0),
+        () => process.exit(code),
         () => process.exit(1),
       );
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  }
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
 }
 
 main().catch((error: unknown) => {

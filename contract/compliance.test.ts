@@ -18,6 +18,11 @@ import {
   complianceInputSchema,
   describeFinding,
   findInText,
+  findInTextAsWritten,
+  foldText,
+  lowerCaseLiterals,
+  smallClasses,
+  caseFolded,
   lineColumn,
   maskMarkup,
   unknownAcceptances,
@@ -784,5 +789,106 @@ describe('any text at all', () => {
         expect(() => checkCompliance({ content, format })).not.toThrow();
       }
     }
+  });
+});
+
+/**
+ * The rules run without `i` on text folded once (decision 0040): they must find exactly what the rules as
+ * written (`iu`) find on the text as it is, at the same offsets, on any text: the rules' own words in any
+ * casing, with the characters a case-insensitive match treats as others (the Kelvin sign as "k", the long
+ * s as "s", the Greek iota subscript as a letter, the dotted and dotless i which match no "i"), markup,
+ * entities and sentence ends.
+ */
+describe('the folded matcher', () => {
+  const ruleWords = [
+    'guaranteed', 'returns', 'return', 'tax-free', 'tax free', 'income', 'IUL', 'policy', 'risk-free', 'no risk', 'never', 'lose', 'money', 'best',
+    'the best', 'AM Best', 'not', "can't", 'cannot', 'death benefit', 'according to', 'hypothetical', 'illustration', 'average', 'earn', 'growth',
+    'market', 'losses', 'investment', 'retirement plan', 'Roth IRA', '401k', 'like a Roth', 'under current tax law', 'if the policy', 'stays in force',
+    'compound', 'cash value', 'double', 'safe', 'protected', 'zero', 'floor', 'cap', 'minimum', 'fees', 'premiums', 'loan', 'rate', 'free of tax',
+    '10%', '7.5 percent', '$5,000', '$1.2 million', '0%', 'non-guaranteed', 'rated by', 'number one', '#1', 'top', 'only', 'always', 'everyone',
+  ];
+  const tricky = ['\u0663', '\u00bd', '\u{1d7d9}', '\u00c9', '\u212a', '\u017f', '\u0345', '\u0130', '\u0131', '\u00df', '\u1e9e', '\u03c2', '\u03a3', '\u00e9', '\u2019', '\u2013', '\u2014', '\u00a0', '\u{10400}', '\u{1f600}', '\u2160', '\u24b6'];
+  const casing = (word: string, how: number, at: number): string => {
+    if (how === 0) return word;
+    if (how === 1) return word.toUpperCase();
+    if (how === 2) return word.charAt(0).toUpperCase() + word.slice(1);
+    // A letter swapped for one a case-insensitive match takes for it (or for another letter, or none).
+    const swap: Record<string, string> = { k: '\u212a', K: '\u212a', s: '\u017f', S: '\u017f', i: '\u0131', I: '\u0130', t: 'T' };
+    // The letter at `at`, or the first one a swap exists for, if any.
+    const swappable = [...word].findIndex((letter) => swap[letter] !== undefined);
+    const index = at % 2 === 0 && swappable !== -1 ? swappable : at % Math.max(1, word.length);
+    const letter = word.charAt(index);
+    return word.slice(0, index) + (swap[letter] ?? letter.toUpperCase()) + word.slice(index + 1);
+  };
+  const token = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...ruleWords), fc.integer({ min: 0, max: 3 }), fc.nat(), fc.option(fc.constantFrom(...tricky), { freq: 3 }), fc.option(fc.constantFrom(...tricky), { freq: 3 }))
+        // A tricky character right against a word: what a word boundary (a letter or not?) decides.
+        .map(([word, how, at, before, after]) => `${before ?? ''}${casing(word, how, at)}${after ?? ''}`),
+    },
+    { weight: 2, arbitrary: fc.constantFrom(...tricky) },
+    { weight: 1, arbitrary: fc.constantFrom('.', '!', '?', ',', ';', '"', "'", '(', ')', '\n\n', '<p>', '</p>', '<b>', '&amp;', '&#8217;', '&nbsp;', '*', '_', '# ', '[a](http://x.test)') },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 4 }) },
+  );
+  const separator = fc.constantFrom(' ', ' ', ' ', '', '-', '\n', '\u2013');
+  const text = fc.array(fc.tuple(token, separator), { maxLength: 60 }).map((parts) => parts.map(([word, gap]) => word + gap).join(''));
+  const format = fc.constantFrom<Format>('text', 'html', 'markdown');
+  const plain = (matches: ReturnType<typeof findInText>) => matches.map((match) => ({ rule: match.rule.id, start: match.start, end: match.end, text: match.text }));
+
+  it('finds exactly what the rules as written find, at the same offsets, on generated text', () => {
+    fc.assert(
+      fc.property(text, format, (value, how) => {
+        expect(plain(findInText(value, how))).toEqual(plain(findInTextAsWritten(value, how)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('finds exactly what the rules as written find in the demo and fixture posts', () => {
+    const samples = [
+      'IUL offers GUARANTEED RETURNS and \u212aeeps your money risk-free.',
+      'It is ta\u017f-free income. It is TA\u0130X-FREE? It is tax-free under current tax law.',
+      'Returns of 10% a year, \u0345 8% hypothetical, $5,000 tax\u2013free income \u2014 the be\u017ft policy.',
+      'No\u0131 guaranteed returns. Never lose money. Never lo\u017fe money.',
+      '\u0345guaranteed returns, guaranteed returns\u0345 and guaranteed returns.',
+      // A mark a case-insensitive match takes for a letter, but the negation's word split does not.
+      '\u0345cannot tax-free income. \u00e9cannot tax-free income. It is \u0345not risk-free.',
+    ];
+    for (const sample of samples) expect(plain(findInText(sample))).toEqual(plain(findInTextAsWritten(sample)));
+    expect(plain(findInText(samples[0] ?? '')).map((match) => match.text)).toContain('GUARANTEED RETURNS');
+  });
+
+  it('folds without moving an offset: the same length, capitals small, the Kelvin sign and long s as k and s', () => {
+    // Other letters and numbers are one letter and one number of their UTF-16 length; marks, symbols and emoji stay.
+    expect(foldText('IUL \u212a\u017f \u0345\u0130\u0131\u00df\u00c9 \u{10400}\u{1f600} \u0663\u2160\u00bd\u{1d7d9} \u2013\u24b6')).toBe(
+      'iul ks \u00e9\u00e9\u00e9\u00e9\u00e9 \u{10428}\u{1f600} \u00b2\u00b2\u00b2\u{1d7ce} \u2013\u24b6',
+    );
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (value) => foldText(value).length === value.length));
+  });
+
+  it('makes a rule regex its twin for folded text, and refuses one it cannot fold: not case-insensitive Unicode, or naming a letter outside ASCII', () => {
+    const written = /(?<![\p{L}])Guaranteed\s+IUL/giu;
+    const twin = caseFolded(written);
+    expect(twin.flags).toBe('gu');
+    expect(twin.source).toBe(String.raw`(?<![a-z\u00e9\u{10428}])guaranteed\s+iul`);
+    // Made once per regex.
+    expect(caseFolded(written)).toBe(twin);
+    const letterFree = /^100\s*%/u;
+    expect(caseFolded(letterFree)).toBe(letterFree);
+    expect(() => caseFolded(/guaranteed/gu)).toThrow('is not case-insensitive Unicode (iu)');
+    expect(() => caseFolded(/guaranteed/i)).toThrow('is not case-insensitive Unicode (iu)');
+    expect(() => caseFolded(/garantie\u0301|garantié/iu)).toThrow('names a letter outside ASCII');
+  });
+
+  it('writes \\p{L} and \\p{N} as the letters and numbers folded text holds, in a class or as one', () => {
+    expect(smallClasses(String.raw`(?<![\p{L}\p{N}])a[^\p{L}\p{N}%$#']+\p{L}\\p{N}\P{L}[\]\p{N}]`)).toBe(
+      String.raw`(?<![a-z\u00e9\u{10428}0-9\u00b2\u{1d7ce}])a[^a-z\u00e9\u{10428}0-9\u00b2\u{1d7ce}%$#']+[a-z\u00e9\u{10428}]\\p{N}\P{L}[\]0-9\u00b2\u{1d7ce}]`,
+    );
+  });
+
+  it('makes small only the literal capitals of a source, not its escapes or group names', () => {
+    expect(lowerCaseLiterals(String.raw`(?<Name>A[B-Z]\S\P{L}\p{Lu}\u00C0\u{1F600}\x4A\cJ\k<Name>)(?<!Q)(?<=R)`)).toBe(String.raw`(?<Name>a[b-z]\S\P{L}\p{Lu}\u00C0\u{1F600}\x4A\cJ\k<Name>)(?<!q)(?<=r)`);
   });
 });

@@ -489,8 +489,10 @@ function wordsBefore(text: string, sentenceStart: number, start: number, count: 
   return before.split(/[^\p{L}\p{N}']+/u).filter(Boolean).slice(-count);
 }
 
-function negated(text: string, sentenceStart: number, start: number): boolean {
-  return wordsBefore(text, sentenceStart, start, NEGATION_WORDS).some((token) => NEGATION.test(token) || /n't$/i.test(token));
+/** The words before are cut from the masked text itself (what is a letter there decides them); each is then read as the matcher reads. */
+function negated(m: Matcher, masked: string, sentenceStart: number, start: number): boolean {
+  const negation = m.re(NEGATION);
+  return wordsBefore(masked, sentenceStart, start, NEGATION_WORDS).some((token) => negation.test(m.fold(token)) || /n't$/i.test(token));
 }
 
 /** A regex's non-global twin (a global regex's `test` moves its lastIndex), made once per regex. */
@@ -504,27 +506,27 @@ function once(regex: RegExp): RegExp {
   return single;
 }
 
-function near(text: string, start: number, end: number, qualifiers: readonly RegExp[]): boolean {
+function near(m: Matcher, start: number, end: number, qualifiers: readonly RegExp[]): boolean {
   if (qualifiers.length === 0) return false;
-  const around = text.slice(Math.max(0, start - QUALIFIER_WINDOW), Math.min(text.length, end + QUALIFIER_WINDOW));
-  return qualifiers.some((qualifier) => once(qualifier).test(around));
+  const around = m.text.slice(Math.max(0, start - QUALIFIER_WINDOW), Math.min(m.text.length, end + QUALIFIER_WINDOW));
+  return qualifiers.some((qualifier) => once(m.re(qualifier)).test(around));
 }
 
-function excepted(rule: TextRule, text: string, sentence: { start: number; end: number }, start: number, end: number): boolean {
+function excepted(rule: TextRule, m: Matcher, sentence: { start: number; end: number }, start: number, end: number): boolean {
   if (!rule.exceptions) return false;
-  const before = text.slice(Math.max(sentence.start, start - 160), start);
-  const after = text.slice(end, Math.min(sentence.end, end + 160));
-  const matched = text.slice(start, end);
+  const before = m.text.slice(Math.max(sentence.start, start - 160), start);
+  const after = m.text.slice(end, Math.min(sentence.end, end + 160));
+  const matched = m.text.slice(start, end);
   return rule.exceptions.some(
     (exception) =>
-      (!exception.before || exception.before.test(before)) && (!exception.after || exception.after.test(after)) && (!exception.match || exception.match.test(matched)),
+      (!exception.before || m.re(exception.before).test(before)) && (!exception.after || m.re(exception.after).test(after)) && (!exception.match || m.re(exception.match).test(matched)),
   );
 }
 
-function inContext(rule: TextRule, text: string, sentence: { start: number; end: number }, start: number, end: number): boolean {
+function inContext(rule: TextRule, m: Matcher, sentence: { start: number; end: number }, start: number, end: number): boolean {
   if (!rule.context) return true;
-  const around = text.slice(Math.max(sentence.start, start - CONTEXT_WINDOW), Math.min(sentence.end, end + CONTEXT_WINDOW));
-  return once(rule.context).test(around);
+  const around = m.text.slice(Math.max(sentence.start, start - CONTEXT_WINDOW), Math.min(sentence.end, end + CONTEXT_WINDOW));
+  return once(m.re(rule.context)).test(around);
 }
 
 /** Line and column (from 1) of an offset. */
@@ -558,6 +560,125 @@ export interface TextMatch {
   text: string;
 }
 
+/**
+ * What the rules' regular expressions run on: `text` (of the same length as the masked text, so every
+ * offset is the same in both) and each rule regex as it is run on that text.
+ */
+interface Matcher {
+  text: string;
+  re: (regex: RegExp) => RegExp;
+  /** What `text` is of a piece of the masked text. */
+  fold: (piece: string) => string;
+}
+
+/**
+ * The rules' regexes are case-insensitive Unicode ones (`iu`). V8 compiles each to machine code at its
+ * first run on a text over 1,000 characters, and with `i` every \p{L} and \p{N} class in it is first
+ * closed over case, which made the first check in a process cost 150 ms or more of a `blogpost validate`
+ * (decision 0040). They run instead without `i` (`u` only) on the text folded once: each character
+ * replaced by the one a case-insensitive match treats it as (`foldChar`), so they find exactly what the
+ * `iu` originals find, at the same offsets (contract/compliance.test.ts compares the two on generated text).
+ */
+function foldedMatcher(masked: string): Matcher {
+  return { text: foldText(masked), re: caseFolded, fold: foldText };
+}
+
+/** The rules' regexes as written, on the masked text: what the folded matcher must find the same as. */
+function writtenMatcher(masked: string): Matcher {
+  return { text: masked, re: (regex) => regex, fold: (piece) => piece };
+}
+
+const foldedChars = new Map<string, string>();
+const ANY_LETTER_I = /^\p{L}$/iu;
+const ANY_NUMBER_I = /^\p{N}$/iu;
+const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
+/**
+ * What every letter and number outside ASCII is folded to (the rules name ASCII words only): one letter and
+ * one number of each UTF-16 length, so a folded text holds 40 letters and numbers in all, and the folded
+ * regexes' `\p{L}` and `\p{N}` are classes of those (`smallClasses`), which V8 compiles far faster.
+ */
+const FOLDED_LETTER = ['é', '\u{10428}'] as const;
+const FOLDED_NUMBER = ['\u00b2', '\u{1d7ce}'] as const;
+const LETTERS_CLASS = 'a-z\\u00e9\\u{10428}';
+const NUMBERS_CLASS = '0-9\\u00b2\\u{1d7ce}';
+
+/**
+ * The character `char` (one code point, not ASCII) is for the case-insensitive rules: the ASCII letter it
+ * matches when it matches one (the Kelvin sign is "k", the long s is "s": Unicode's simple case folding);
+ * otherwise the folded letter when `\p{L}` matches it case-insensitively (any other letter, and the Greek
+ * iota subscript, a mark V8 takes for a letter), the folded number when `\p{N}` does; else itself. Asked of
+ * V8's own `iu` matching once per character, so the folding is V8's. Always of the same UTF-16 length as
+ * `char` (offsets stay put).
+ */
+function foldChar(char: string): string {
+  let folded = foldedChars.get(char);
+  if (folded !== undefined) return folded;
+  folded = char;
+  const ascii = /[a-z]/iu.test(char) ? 'abcdefghijklmnopqrstuvwxyz'.split('').find((letter) => new RegExp(`^${letter}$`, 'iu').test(char)) : undefined;
+  const wide = char.length === 1 ? 0 : 1;
+  if (ascii !== undefined && char.length === 1) folded = ascii;
+  else if (ANY_LETTER_I.test(char)) folded = FOLDED_LETTER[wide];
+  else if (ANY_NUMBER_I.test(char)) folded = FOLDED_NUMBER[wide];
+  foldedChars.set(char, folded);
+  return folded;
+}
+
+/** The text with ASCII capitals made small and every other character folded as `foldChar` says. */
+export function foldText(text: string): string {
+  return text.replace(/[A-Z\u0080-\u{10ffff}]/gu, (char) => (char.length === 1 && char <= 'Z' ? char.toLowerCase() : foldChar(char)));
+}
+
+const foldedRegexes = new WeakMap<RegExp, RegExp>();
+/**
+ * A rule's case-insensitive Unicode regex as a case-sensitive one for folded text, made once per regex; a
+ * Unicode regex that names no letter (`/^100\s*%/u`) reads folded text as it reads the text, and is kept.
+ * Any other would read folded text differently from the text it was written for: it throws, so the first
+ * test that runs its rule fails.
+ */
+export function caseFolded(regex: RegExp): RegExp {
+  const letterFree = !/[A-Za-z]/.test(regex.source.replace(SOURCE_PARTS, (part) => (part.length === 1 ? part : '')));
+  if (regex.unicode && !regex.flags.includes('i') && letterFree) return regex;
+  if (!regex.flags.includes('i') || !regex.unicode) throw new Error(`The compliance regex /${regex.source}/${regex.flags} is not case-insensitive Unicode (iu): the rules run on folded text.`);
+  let folded = foldedRegexes.get(regex);
+  if (!folded) {
+    // A letter or number outside ASCII written in a rule would never match folded text (it is folded away).
+    for (const char of regex.source) if (char > '\x7f' && LETTER_OR_NUMBER.test(char)) throw new Error(`The compliance regex /${regex.source}/ names a letter outside ASCII: fold it in foldChar first.`);
+    folded = new RegExp(smallClasses(lowerCaseLiterals(regex.source)), regex.flags.replace('i', ''));
+    foldedRegexes.set(regex, folded);
+  }
+  return folded;
+}
+
+/**
+ * A regex source with its ASCII capitals made small, but not in its escapes (`\S`, `\P{L}`, `\u00C0`,
+ * `\k<Name>`) or group names. Any other capital in a source is a literal or a range end, which the
+ * folded text never holds: small, it means what it meant case-insensitively.
+ */
+export function lowerCaseLiterals(source: string): string {
+  return source.replace(SOURCE_PARTS, (part) => (part.length === 1 ? part.toLowerCase() : part));
+}
+/**
+ * A regex source for folded text with its `\p{L}` and `\p{N}` as the few letters and numbers folded text
+ * holds (in a class, or as a class of their own); what they match there is unchanged.
+ */
+export function smallClasses(source: string): string {
+  let inClass = false;
+  return source.replace(CLASS_PARTS, (part) => {
+    if (part === '[' || part === ']') {
+      inClass = part === '[';
+      return part;
+    }
+    const members = part === '\\p{L}' ? LETTERS_CLASS : part === '\\p{N}' ? NUMBERS_CLASS : undefined;
+    if (members === undefined) return part;
+    return inClass ? members : `[${members}]`;
+  });
+}
+/** In a regex source: an escape, or a bracket that opens or closes a class. */
+const CLASS_PARTS = /\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[\s\S])|[[\]]/g;
+
+/** In a regex source: an escape, a group's name, or a capital (the one part `lowerCaseLiterals` changes). */
+const SOURCE_PARTS = /\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[\s\S])|\(\?<(?![=!])[^>]*>|[A-Z]/g;
+
 /** The text the rules read: markup masked, typographic apostrophes made plain ("can’t" is "can't"). */
 function prepare(text: string, format: 'html' | 'markdown' | 'text'): { masked: string; cuts: number[] } {
   const masked = maskMarkup(text, format).replace(/[\u2018\u2019\u02bc]/g, "'");
@@ -565,12 +686,12 @@ function prepare(text: string, format: 'html' | 'markdown' | 'text'): { masked: 
 }
 
 /** One rule's matches in prepared text; `qualified` keeps matches a qualifier nearby would excuse. */
-function scan(rule: TextRule, masked: string, cuts: readonly number[], qualified: boolean): TextMatch[] {
+function scan(rule: TextRule, masked: string, m: Matcher, cuts: readonly number[], qualified: boolean): TextMatch[] {
   // Every match is judged once: a match one pattern dismissed (negated, excepted) is not found again by another.
   let judged: Uint8Array | null = null;
   const kept: Array<{ start: number; end: number; sentenceStart: number }> = [];
   for (const source of rule.patterns) {
-    for (const match of masked.matchAll(source)) {
+    for (const match of m.text.matchAll(m.re(source))) {
       const start = match.index;
       const end = start + match[0].length;
       judged ??= new Uint8Array(masked.length);
@@ -578,10 +699,10 @@ function scan(rule: TextRule, masked: string, cuts: readonly number[], qualified
       judged.fill(1, start, end);
       const sentence = sentenceOf(cuts, masked.length, start, end);
       if (!sentence) continue;
-      if (rule.negatable && negated(masked, sentence.start, start)) continue;
-      if (!inContext(rule, masked, sentence, start, end)) continue;
-      if (excepted(rule, masked, sentence, start, end)) continue;
-      if (!qualified && near(masked, start, end, rule.qualifiers)) continue;
+      if (rule.negatable && negated(m, masked, sentence.start, start)) continue;
+      if (!inContext(rule, m, sentence, start, end)) continue;
+      if (excepted(rule, m, sentence, start, end)) continue;
+      if (!qualified && near(m, start, end, rule.qualifiers)) continue;
       kept.push({ start, end, sentenceStart: sentence.start });
     }
   }
@@ -602,11 +723,21 @@ function mergeSentences(kept: ReadonlyArray<{ start: number; end: number; senten
 
 /** Every finding of the text rules in `text` (qualified and negated matches left out), in order. */
 export function findInText(text: string, format: 'html' | 'markdown' | 'text' = 'text', subject: ComplianceSubject = {}): TextMatch[] {
+  return findWith(foldedMatcher, text, format, subject);
+}
+
+/** `findInText` with the rules' regexes run as written (case-insensitive) on the text as it is: what `findInText` must equal. */
+export function findInTextAsWritten(text: string, format: 'html' | 'markdown' | 'text' = 'text', subject: ComplianceSubject = {}): TextMatch[] {
+  return findWith(writtenMatcher, text, format, subject);
+}
+
+function findWith(matcher: (masked: string) => Matcher, text: string, format: 'html' | 'markdown' | 'text', subject: ComplianceSubject): TextMatch[] {
   const { masked, cuts } = prepare(text, format);
+  const m = matcher(masked);
   const found: TextMatch[] = [];
   for (const rule of COMPLIANCE_RULES) {
     if (rule.kind !== 'text' || rule.postQualifies?.(subject)) continue;
-    found.push(...scan(rule, masked, cuts, false));
+    found.push(...scan(rule, masked, m, cuts, false));
   }
   return found.sort((a, b) => a.start - b.start || a.end - b.end);
 }
@@ -619,7 +750,7 @@ function hasProjection(subject: ComplianceSubject): boolean {
     const value = subject[field];
     if (!value) return false;
     const { masked, cuts } = prepare(value, fieldFormat(subject, field));
-    return scan(projection, masked, cuts, true).length > 0;
+    return scan(projection, masked, foldedMatcher(masked), cuts, true).length > 0;
   });
 }
 

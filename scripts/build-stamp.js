@@ -35,6 +35,7 @@ const INPUTS = [
   'vite.server.config.ts',
   'vite.cli.config.ts',
   'scripts/vite-inline-script.ts',
+  'scripts/vite-without-esprima.ts',
 ];
 const BUILD_ENV = ['SITE_PRODUCT_SLUG'];
 /** Tests sit beside their code but are never built: editing one does not make the build stale. */

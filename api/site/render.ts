@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Context, Middleware } from 'koa';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import type { SiteConfig } from '../../contract/site-config';
 import type { BlogReader } from '../../contract/blog-reader';
 import type { QuoteClient, QuoteIntake } from '../../contract/leads';
@@ -21,6 +21,7 @@ import { authorListScope, CATEGORIES_SCOPE, categoryListScope, LIST_SCOPE, postS
 import { logRequestFailure } from '../http/errors';
 import type { Logger } from '../logger';
 import { isStoreRefusal, type StoreError } from '../store/store-error';
+import { siteRequestHandler } from './request-handler';
 
 export interface SiteRendererOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -105,7 +106,7 @@ export function recordingReader(blog: BlogReader, scopes: Set<string>): BlogRead
 }
 
 export function siteRenderer(options: SiteRendererOptions): Middleware {
-  const handle = createRequestHandler(options.build, options.mode);
+  const handle = siteRequestHandler(options.build, options.mode);
   // Development renders every time (modules change under it); production caches pages.
   const cache = options.mode === 'production' ? new AnswerCache(() => String(new Date().getUTCFullYear())) : undefined;
   let seen = options.changes.revision();

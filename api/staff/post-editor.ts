@@ -17,7 +17,7 @@ import { parseIfMatch, postEtag } from '../../contract/post-lifecycle';
 import type { EditorCreateOutcome, EditorFields, EditorFinding, EditorPost, EditorPreview, EditorSaveOutcome, PostEditorArea } from '../../contract/post-editor';
 import { sourceBody, sourceFindings } from '../authoring/markdown-source';
 import { frontMatterLine, setFrontMatterFields } from '../authoring/front-matter';
-import { postToMarkdown } from '../authoring/post-markdown';
+import type { postToMarkdown as PostToMarkdown } from '../authoring/post-markdown';
 import type { Actor } from '../services/actors';
 import type { PostInput, PostService } from '../services/post-service';
 import { presentPost } from '../services/presenters';
@@ -52,9 +52,20 @@ function splitSource(text: string): { front: string; body: string } {
   return { front: text.slice(0, text.length - body.length), body };
 }
 
+/**
+ * The Markdown writer (turndown and its HTML parser, about half a megabyte of code that builds its
+ * parser as it loads) is loaded with the first post opened that has no Markdown source, not at every
+ * server start (decision 0040). `editable` loads it before such a post reaches `sourceFileOf`.
+ */
+let postToMarkdown: typeof PostToMarkdown | undefined;
+async function loadMarkdownWriter(): Promise<void> {
+  postToMarkdown ??= (await import('../authoring/post-markdown')).postToMarkdown;
+}
+
 /** The file a post is edited as: its stored source, or Markdown made from its HTML as `blogpost pull` makes it. */
 function sourceFileOf(post: PostRecord): { text: string; fromHtml: boolean } {
   if (post.source) return { text: post.source.text, fromHtml: false };
+  if (!postToMarkdown) throw new Error('The Markdown writer is loaded (loadMarkdownWriter) before a post without a source is edited.');
   return { text: postToMarkdown(presentPost(post)), fromHtml: true };
 }
 
@@ -163,7 +174,9 @@ export function postEditor(deps: PostEditorDeps): PostEditorArea {
   const editable = async (id: string): Promise<PostRecord | null> => {
     deps.actor();
     const post = await store.getById(id);
-    return post && !post.deletedAt ? post : null;
+    if (!post || post.deletedAt) return null;
+    if (!post.source) await loadMarkdownWriter();
+    return post;
   };
 
   const conflict = (post: PostRecord): EditorSaveOutcome => ({
