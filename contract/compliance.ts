@@ -636,16 +636,19 @@ const foldedRegexes = new WeakMap<RegExp, RegExp>();
  * test that runs its rule fails.
  */
 export function caseFolded(regex: RegExp): RegExp {
+  // Asked for every rule's regexes on every check: what was made for a regex once is kept.
+  const kept = foldedRegexes.get(regex);
+  if (kept) return kept;
   const letterFree = !/[A-Za-z]/.test(regex.source.replace(SOURCE_PARTS, (part) => (part.length === 1 ? part : '')));
-  if (regex.unicode && !regex.flags.includes('i') && letterFree) return regex;
-  if (!regex.flags.includes('i') || !regex.unicode) throw new Error(`The compliance regex /${regex.source}/${regex.flags} is not case-insensitive Unicode (iu): the rules run on folded text.`);
-  let folded = foldedRegexes.get(regex);
-  if (!folded) {
-    // A letter or number outside ASCII written in a rule would never match folded text (it is folded away).
-    for (const char of regex.source) if (char > '\x7f' && LETTER_OR_NUMBER.test(char)) throw new Error(`The compliance regex /${regex.source}/ names a letter outside ASCII: fold it in foldChar first.`);
-    folded = new RegExp(smallClasses(lowerCaseLiterals(regex.source)), regex.flags.replace('i', ''));
-    foldedRegexes.set(regex, folded);
+  if (regex.unicode && !regex.flags.includes('i') && letterFree) {
+    foldedRegexes.set(regex, regex);
+    return regex;
   }
+  if (!regex.flags.includes('i') || !regex.unicode) throw new Error(`The compliance regex /${regex.source}/${regex.flags} is not case-insensitive Unicode (iu): the rules run on folded text.`);
+  // A letter or number outside ASCII written in a rule would never match folded text (it is folded away).
+  for (const char of regex.source) if (char > '\x7f' && LETTER_OR_NUMBER.test(char)) throw new Error(`The compliance regex /${regex.source}/ names a letter outside ASCII: fold it in foldChar first.`);
+  const folded = new RegExp(smallClasses(lowerCaseLiterals(regex.source)), regex.flags.replace('i', ''));
+  foldedRegexes.set(regex, folded);
   return folded;
 }
 
