@@ -21,11 +21,12 @@
  * the first interaction (the boot script is inline, so 0 is the goal), the layout shift seen from
  * navigation to the end of the tap, and what the app costs once it starts.
  *
- * Budget: every tap at most 100 ms, 0 KB of JavaScript before interaction, CLS 0. Prints the table, writes
+ * Budget (issue 36): every tap's Event Timing duration at most 100 ms (the median of its runs), and its
+ * change on screen within 100 ms in every run; 0 KB of JavaScript before interaction, CLS 0. Prints the table, writes
  * it into docs/benchmarks.md (between the `bench:ux` markers), exits 1 when a budget is missed.
  * UX_RUNS (default 5: issue 36 asks for the median of 5) taps each target that many times and reports
- * the median and the worst; UX_ONLY names the targets to measure (a partial run leaves
- * docs/benchmarks.md alone).
+ * the median and the worst; UX_ONLY names the targets to measure and UX_WHEN the moments (a partial
+ * run leaves docs/benchmarks.md alone).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +39,8 @@ import { ROOT, startProductionSite } from '../production-site';
 const RUNS = Math.max(1, Number(process.env.UX_RUNS ?? 5));
 /** UX_ONLY=<name>[,<name>]: only the targets so named (e.g. "Table View tab"), and docs/benchmarks.md left as it is. */
 const ONLY = process.env.UX_ONLY ? process.env.UX_ONLY.split(',').map((name) => name.trim()) : null;
+/** UX_WHEN=<when>[,<when>]: only those moments (e.g. "right after load"); docs/benchmarks.md left as it is too. */
+const ONLY_WHEN = process.env.UX_WHEN ? process.env.UX_WHEN.split(',').map((name) => name.trim()) : null;
 const TAP_BUDGET_MS = 100;
 const CPU_SLOWDOWN = 4;
 /** A mid-range phone on a slow 4G link (../shared/TOOLCHAIN.md), in bytes per second. */
@@ -356,7 +359,7 @@ async function main(): Promise<void> {
     baseline.push(...(await baselineRows(browser, site.origin)));
     for (const { pagePath, targets } of pages(`/blog/${site.postSlug}`)) {
       for (const target of targets.filter((t) => !ONLY || ONLY.includes(t.name))) {
-        for (const when of WHENS) {
+        for (const when of WHENS.filter((w) => !ONLY_WHEN || ONLY_WHEN.includes(w))) {
           const taps: Tap[] = [];
           for (let run = 0; run < RUNS; run++) {
             const context = await browser.newContext({ viewport: VIEWPORT, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
@@ -370,8 +373,12 @@ async function main(): Promise<void> {
           const worst = times.includes(null) ? null : Math.max(...(times as number[]));
           const scriptKb = Math.max(...taps.map((t) => t.scriptBytesBeforeTap)) / 1024;
           const shift = Math.max(...taps.map((t) => t.layoutShift));
-          const ok = worst !== null && worst <= TAP_BUDGET_MS;
-          if (!ok) failures.push(`${pagePath} ${target.name} ${when}: worst ${ms(worst)} > ${TAP_BUDGET_MS} ms`);
+          // Issue 36's measure: the browser's Event Timing duration of the tap, median of the runs; and
+          // no run's change may take longer than the budget to be on screen.
+          const eventMedian = median(taps.map((t) => t.eventMs));
+          const ok = worst !== null && worst <= TAP_BUDGET_MS && eventMedian <= TAP_BUDGET_MS;
+          if (worst === null || worst > TAP_BUDGET_MS) failures.push(`${pagePath} ${target.name} ${when}: tap to change, worst ${ms(worst)} > ${TAP_BUDGET_MS} ms`);
+          if (eventMedian > TAP_BUDGET_MS) failures.push(`${pagePath} ${target.name} ${when}: Event Timing duration, median ${ms(eventMedian)} > ${TAP_BUDGET_MS} ms (runs: ${taps.map((t) => Math.round(t.eventMs)).join(', ')} ms)`);
           if (when !== 'while the app starts' && scriptKb > 0) failures.push(`${pagePath} ${when}: ${scriptKb.toFixed(1)} KB of JavaScript fetched before the first tap`);
           if (shift > 0) failures.push(`${pagePath} ${target.name} ${when}: layout shift ${shift.toFixed(4)}\n    ${taps.flatMap((t) => t.shifts).join('\n    ')}`);
           const row = [
@@ -380,7 +387,7 @@ async function main(): Promise<void> {
             when,
             ms(times.includes(null) ? null : median(times as number[])),
             ms(worst),
-            eventTiming(median(taps.map((t) => t.eventMs))),
+            eventTiming(eventMedian),
             `${taps.filter((t) => t.hydratedBeforeTap).length} of ${taps.length}`,
             when === 'while the app starts' ? '-' : `${scriptKb.toFixed(1)} KB`,
             shift.toFixed(3),
@@ -431,12 +438,12 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   const file = path.join(ROOT, 'docs/benchmarks.md');
-  if (!ONLY) writeFileSync(file, replaceMarkedSection(readFileSync(file, 'utf8'), 'bench:ux', section));
+  if (!ONLY && !ONLY_WHEN) writeFileSync(file, replaceMarkedSection(readFileSync(file, 'utf8'), 'bench:ux', section));
   if (failures.length > 0) {
     for (const failure of failures) console.error(`FAIL ${failure}`);
     process.exitCode = 1;
   } else {
-    console.log(`Every first tap showed its change within ${TAP_BUDGET_MS} ms${ONLY ? '' : '; docs/benchmarks.md updated'}.`);
+    console.log(`Every first tap showed its change within ${TAP_BUDGET_MS} ms${ONLY || ONLY_WHEN ? '' : '; docs/benchmarks.md updated'}.`);
   }
 }
 
