@@ -21,11 +21,13 @@
  * the first interaction (the boot script is inline, so 0 is the goal), the layout shift seen from
  * navigation to the end of the tap, and what the app costs once it starts.
  *
- * Budget: every tap at most 100 ms, 0 KB of JavaScript before interaction, CLS 0. Prints the table, writes
+ * Budget (issue 36): a first tap's Event Timing duration at most 100 ms (the median of its runs; right
+ * after load and after a scroll, the app not loaded), and every tap's change on screen within 100 ms in
+ * every run; 0 KB of JavaScript before interaction, CLS 0. Prints the table, writes
  * it into docs/benchmarks.md (between the `bench:ux` markers), exits 1 when a budget is missed.
  * UX_RUNS (default 5: issue 36 asks for the median of 5) taps each target that many times and reports
- * the median and the worst; UX_ONLY names the targets to measure (a partial run leaves
- * docs/benchmarks.md alone).
+ * the median and the worst; UX_ONLY names the targets to measure and UX_WHEN the moments (a partial
+ * run leaves docs/benchmarks.md alone).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +40,8 @@ import { ROOT, startProductionSite } from '../production-site';
 const RUNS = Math.max(1, Number(process.env.UX_RUNS ?? 5));
 /** UX_ONLY=<name>[,<name>]: only the targets so named (e.g. "Table View tab"), and docs/benchmarks.md left as it is. */
 const ONLY = process.env.UX_ONLY ? process.env.UX_ONLY.split(',').map((name) => name.trim()) : null;
+/** UX_WHEN=<when>[,<when>]: only those moments (e.g. "right after load"); docs/benchmarks.md left as it is too. */
+const ONLY_WHEN = process.env.UX_WHEN ? process.env.UX_WHEN.split(',').map((name) => name.trim()) : null;
 const TAP_BUDGET_MS = 100;
 const CPU_SLOWDOWN = 4;
 /** A mid-range phone on a slow 4G link (../shared/TOOLCHAIN.md), in bytes per second. */
@@ -222,8 +226,15 @@ async function tap(page: Page, target: Target, when: When, run: number): Promise
   let before = await readBefore();
   let firstTapAt = 0;
   if (when === 'after a scroll') {
-    // A visitor's scroll, then the tap half a second later (what the swipe loaded counts as before the tap).
+    // A visitor's scroll, then the tap half a second after the page has come to rest (what the swipe
+    // loaded counts as before the tap). A swipe flings the page on, and a tap on a page still moving
+    // only stops it, as on a phone: no click, and the row would read "never".
     await swipe(page);
+    await page.evaluate(`new Promise((resolve) => {
+      let last = scrollY, still = 0;
+      const frame = () => { if (scrollY === last) still += 1; else { still = 0; last = scrollY; } if (still >= 5) resolve(); else requestAnimationFrame(frame); };
+      requestAnimationFrame(frame);
+    })`);
     await page.waitForTimeout(500);
     before = await readBefore();
   } else if (when === 'while the app starts') {
@@ -356,7 +367,7 @@ async function main(): Promise<void> {
     baseline.push(...(await baselineRows(browser, site.origin)));
     for (const { pagePath, targets } of pages(`/blog/${site.postSlug}`)) {
       for (const target of targets.filter((t) => !ONLY || ONLY.includes(t.name))) {
-        for (const when of WHENS) {
+        for (const when of WHENS.filter((w) => !ONLY_WHEN || ONLY_WHEN.includes(w))) {
           const taps: Tap[] = [];
           for (let run = 0; run < RUNS; run++) {
             const context = await browser.newContext({ viewport: VIEWPORT, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
@@ -370,8 +381,15 @@ async function main(): Promise<void> {
           const worst = times.includes(null) ? null : Math.max(...(times as number[]));
           const scriptKb = Math.max(...taps.map((t) => t.scriptBytesBeforeTap)) / 1024;
           const shift = Math.max(...taps.map((t) => t.layoutShift));
-          const ok = worst !== null && worst <= TAP_BUDGET_MS;
-          if (!ok) failures.push(`${pagePath} ${target.name} ${when}: worst ${ms(worst)} > ${TAP_BUDGET_MS} ms`);
+          // Issue 36's measure of a first tap, the app not loaded (right after load, after a scroll): the
+          // browser's Event Timing duration, median of the runs. While the app starts (a second tap, the
+          // app's modules running) it is reported, not judged. Every row: no run's change may take longer
+          // than the budget to be on screen.
+          const eventMedian = median(taps.map((t) => t.eventMs));
+          const eventJudged = when !== 'while the app starts';
+          const ok = worst !== null && worst <= TAP_BUDGET_MS && (!eventJudged || eventMedian <= TAP_BUDGET_MS);
+          if (worst === null || worst > TAP_BUDGET_MS) failures.push(`${pagePath} ${target.name} ${when}: tap to change, worst ${ms(worst)} > ${TAP_BUDGET_MS} ms`);
+          if (eventJudged && eventMedian > TAP_BUDGET_MS) failures.push(`${pagePath} ${target.name} ${when}: Event Timing duration, median ${ms(eventMedian)} > ${TAP_BUDGET_MS} ms (runs: ${taps.map((t) => Math.round(t.eventMs)).join(', ')} ms)`);
           if (when !== 'while the app starts' && scriptKb > 0) failures.push(`${pagePath} ${when}: ${scriptKb.toFixed(1)} KB of JavaScript fetched before the first tap`);
           if (shift > 0) failures.push(`${pagePath} ${target.name} ${when}: layout shift ${shift.toFixed(4)}\n    ${taps.flatMap((t) => t.shifts).join('\n    ')}`);
           const row = [
@@ -380,7 +398,7 @@ async function main(): Promise<void> {
             when,
             ms(times.includes(null) ? null : median(times as number[])),
             ms(worst),
-            eventTiming(median(taps.map((t) => t.eventMs))),
+            eventTiming(eventMedian),
             `${taps.filter((t) => t.hydratedBeforeTap).length} of ${taps.length}`,
             when === 'while the app starts' ? '-' : `${scriptKb.toFixed(1)} KB`,
             shift.toFixed(3),
@@ -425,18 +443,19 @@ async function main(): Promise<void> {
     '',
     '- Tap to change: from the touch event\'s timestamp to the first animation frame in which the change is on screen (the answer, the tab\'s panel, the case study, the open menu, the ticked box or chosen option, the video or scheduling link marked as opening, or the player or form in its place), read by a requestAnimationFrame loop in the page.',
     '- Event Timing duration: the browser\'s own measure of the same tap, the longest `event` entry from the touch on (input delay, processing and presentation to the next paint), as a PerformanceObserver with a 16 ms threshold reports it; a tap with no entry took under 16 ms.',
+    `- Budget: a row passes when every run's change was on screen within ${TAP_BUDGET_MS} ms and, for a first tap with the app not loaded (right after load, after a scroll), the median Event Timing duration is at most ${TAP_BUDGET_MS} ms (issue 36); while the app starts the Event Timing is reported, not judged.`,
     '- The baseline: a page holding only a checkbox and a disclosure, served by the same server and tapped the same way. What its taps take is the browser\'s, the emulated touch\'s and this machine\'s share of every row above: a site row close to it leaves the site little to gain.',
-    '- Right after load: tapped as soon as the load event fired. After a scroll: a touch swipe first, the tap half a second later. While the app starts: a first tap on plain text (which starts loading the app), then the target tapped 0.8, 1.6 or 2.4 s later (one delay per page load, in turn), while the app downloads, runs its modules and hydrates.',
+    '- Right after load: tapped as soon as the load event fired. After a scroll: a touch swipe first, the tap half a second after the page has come to rest. While the app starts: a first tap on plain text (which starts loading the app), then the target tapped 0.8, 1.6 or 2.4 s later (one delay per page load, in turn), while the app downloads, runs its modules and hydrates.',
     '- JS before interaction: JavaScript files fetched before the first interaction (the page boot script is inline in the HTML). Layout shift: every shift from navigation to the end of the tap. Each target is reached the way a visitor jumps down a page: its section\'s anchor (as the contents list and the menu link there), then scrolled to the middle of the screen.',
     '',
   ].join('\n');
   const file = path.join(ROOT, 'docs/benchmarks.md');
-  if (!ONLY) writeFileSync(file, replaceMarkedSection(readFileSync(file, 'utf8'), 'bench:ux', section));
+  if (!ONLY && !ONLY_WHEN) writeFileSync(file, replaceMarkedSection(readFileSync(file, 'utf8'), 'bench:ux', section));
   if (failures.length > 0) {
     for (const failure of failures) console.error(`FAIL ${failure}`);
     process.exitCode = 1;
   } else {
-    console.log(`Every first tap showed its change within ${TAP_BUDGET_MS} ms${ONLY ? '' : '; docs/benchmarks.md updated'}.`);
+    console.log(`Every first tap showed its change within ${TAP_BUDGET_MS} ms${ONLY || ONLY_WHEN ? '' : '; docs/benchmarks.md updated'}.`);
   }
 }
 

@@ -174,7 +174,8 @@ describe('with JavaScript on, tapped before the app has loaded', () => {
     expect(await isHydrated(page)).toBe(false);
     expect(await selectedTabIds(page)).toEqual([tabId]);
     expect(await shownPanelIds(page)).toEqual([tabId]);
-    expect(new URL(page.url()).searchParams.get(query)).toBe(tabId);
+    // The address follows once the frame showing the tab has been painted (decision 0039).
+    await expect.poll(() => new URL(page.url()).searchParams.get(query)).toBe(tabId);
     expect(new URL(page.url()).pathname).toBe(pagePath);
 
     release();

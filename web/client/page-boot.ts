@@ -44,9 +44,12 @@ function pageBoot(options: PageBootOptions): void {
   if (window.location.hash.length > 1) root.dataset.anchored = 'true';
 
   // What says the visitor means to use the page: a completed tap or click (a touch that turns into a
-  // scroll ends in pointercancel, never pointerup), a key, focus, typing. A scroll alone starts nothing:
+  // scroll ends in pointercancel, never in a click), a key, focus, typing. A scroll alone starts nothing:
   // the page reads and answers taps without the app, and loading it would only compete with the next tap.
-  const triggers = ['pointerup', 'click', 'keydown', 'focusin', 'input'];
+  // Not the tap's pointerup: on a phone it comes a few frames before the tap's click, in a task of its
+  // own, and the app's first tasks would then run before the click, which waited for them (decision
+  // 0039). The focus a tap gives comes in the click's own task.
+  const triggers = ['click', 'keydown', 'focusin', 'input'];
   let started = false;
   const list = (deferred: Element, attribute: string): string[] => {
     const hrefs: unknown = JSON.parse(deferred.getAttribute(attribute) ?? '[]');
@@ -87,10 +90,11 @@ function pageBoot(options: PageBootOptions): void {
       doc.head.appendChild(script);
     }
   };
-  // Once the frame that shows what the tap did has been painted: the tap comes first.
-  const loadAfterPaint = (): void => {
-    requestAnimationFrame(() => window.setTimeout(() => void load(), 0));
+  // Runs `work` once the frame that shows what the tap did has been painted: the tap comes first.
+  const afterPaint = (work: () => void): void => {
+    requestAnimationFrame(() => window.setTimeout(work, 0));
   };
+  const loadAfterPaint = (): void => afterPaint(() => void load());
   const start = (): void => {
     if (started) return;
     started = true;
@@ -102,15 +106,27 @@ function pageBoot(options: PageBootOptions): void {
 
   // Writes the choice a tab link or a comparison row stands for in the address, as the components do
   // once the app runs (web/components/ui/address.ts): its query value, or none when the row closes, and
-  // its anchor; the history entry is replaced and its state kept for the router.
+  // its anchor; the history entry is replaced and its state kept for the router. Written once the
+  // frame showing the choice has been painted (decision 0039): `history.replaceState` costs a phone
+  // several milliseconds, which the tap would otherwise wait for; the visitor sees no address bar
+  // change before then anyway. Choices made before it is written add up in `address`, and it is left
+  // to the app when it has hydrated meanwhile (the components put their state in the address then).
+  let address: URL | null = null;
   const remember = (link: Element, chosen: boolean): void => {
     const name = link.getAttribute(options.choiceQueryAttribute);
     if (!name || !(link instanceof HTMLAnchorElement)) return;
-    const url = new URL(location.href);
+    const pending = address !== null;
+    const url = address ?? new URL(location.href);
     if (chosen) url.searchParams.set(name, link.getAttribute(options.choiceValueAttribute) ?? '');
     else url.searchParams.delete(name);
     url.hash = new URL(link.href).hash;
-    history.replaceState(history.state, '', url);
+    address = url;
+    if (pending) return;
+    afterPaint(() => {
+      const written = address;
+      address = null;
+      if (written && root.dataset.hydrated !== 'true') history.replaceState(history.state, '', written);
+    });
   };
   // Shows `tab` as the chosen one of its tablist, as Tabs.tsx renders it.
   const showTab = (tab: Element): void => {
