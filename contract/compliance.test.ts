@@ -879,10 +879,14 @@ describe('the folded matcher', () => {
     expect(caseFolded(letterFree)).toBe(letterFree);
     expect(() => caseFolded(/guaranteed/gu)).toThrow('is not case-insensitive Unicode (iu)');
     expect(() => caseFolded(/guaranteed/i)).toThrow('is not case-insensitive Unicode (iu)');
+    // Letter-free but not Unicode, and a case-sensitive one whose only letters are capitals: neither reads folded text as written.
+    expect(() => caseFolded(/^100\s*%/)).toThrow('is not case-insensitive Unicode (iu)');
+    expect(() => caseFolded(/IUL/u)).toThrow('is not case-insensitive Unicode (iu)');
     expect(() => caseFolded(/garantie\u0301|garantié/iu)).toThrow('names a letter outside ASCII');
   });
 
   it('writes \\p{L} and \\p{N} as the letters and numbers folded text holds, in a class or as one', () => {
+    expect(smallClasses(String.raw`\p{N}+\[\p{L}`)).toBe(String.raw`[0-9\u00b2\u{1d7ce}]+\[[a-z\u00e9\u{10428}]`);
     expect(smallClasses(String.raw`(?<![\p{L}\p{N}])a[^\p{L}\p{N}%$#']+\p{L}\\p{N}\P{L}[\]\p{N}]`)).toBe(
       String.raw`(?<![a-z\u00e9\u{10428}0-9\u00b2\u{1d7ce}])a[^a-z\u00e9\u{10428}0-9\u00b2\u{1d7ce}%$#']+[a-z\u00e9\u{10428}]\\p{N}\P{L}[\]0-9\u00b2\u{1d7ce}]`,
     );

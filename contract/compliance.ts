@@ -589,9 +589,10 @@ function writtenMatcher(masked: string): Matcher {
 }
 
 const foldedChars = new Map<string, string>();
-const ANY_LETTER_I = /^\p{L}$/iu;
-const ANY_NUMBER_I = /^\p{N}$/iu;
-const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
+// Each tested against one code point.
+const ANY_LETTER_I = /\p{L}/iu;
+const ANY_NUMBER_I = /\p{N}/iu;
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 /**
  * What every letter and number outside ASCII is folded to (the rules name ASCII words only): one letter and
  * one number of each UTF-16 length, so a folded text holds 40 letters and numbers in all, and the folded
@@ -603,8 +604,9 @@ const LETTERS_CLASS = 'a-z\\u00e9\\u{10428}';
 const NUMBERS_CLASS = '0-9\\u00b2\\u{1d7ce}';
 
 /**
- * The character `char` (one code point, not ASCII) is for the case-insensitive rules: the ASCII letter it
- * matches when it matches one (the Kelvin sign is "k", the long s is "s": Unicode's simple case folding);
+ * The character `char` (one code point: an ASCII capital, or any character outside ASCII) is for the
+ * case-insensitive rules: the small ASCII letter it matches when it matches one (a capital its small
+ * letter, the Kelvin sign "k", the long s "s": Unicode's simple case folding; all of one UTF-16 unit);
  * otherwise the folded letter when `\p{L}` matches it case-insensitively (any other letter, and the Greek
  * iota subscript, a mark V8 takes for a letter), the folded number when `\p{N}` does; else itself. Asked of
  * V8's own `iu` matching once per character, so the folding is V8's. Always of the same UTF-16 length as
@@ -616,7 +618,7 @@ function foldChar(char: string): string {
   folded = char;
   const ascii = /[a-z]/iu.test(char) ? 'abcdefghijklmnopqrstuvwxyz'.split('').find((letter) => new RegExp(`^${letter}$`, 'iu').test(char)) : undefined;
   const wide = char.length === 1 ? 0 : 1;
-  if (ascii !== undefined && char.length === 1) folded = ascii;
+  if (ascii !== undefined) folded = ascii;
   else if (ANY_LETTER_I.test(char)) folded = FOLDED_LETTER[wide];
   else if (ANY_NUMBER_I.test(char)) folded = FOLDED_NUMBER[wide];
   foldedChars.set(char, folded);
@@ -625,7 +627,7 @@ function foldChar(char: string): string {
 
 /** The text with ASCII capitals made small and every other character folded as `foldChar` says. */
 export function foldText(text: string): string {
-  return text.replace(/[A-Z\u0080-\u{10ffff}]/gu, (char) => (char.length === 1 && char <= 'Z' ? char.toLowerCase() : foldChar(char)));
+  return text.replace(/[A-Z\u0080-\u{10ffff}]/gu, (char) => foldChar(char));
 }
 
 const foldedRegexes = new WeakMap<RegExp, RegExp>();
@@ -676,8 +678,8 @@ export function smallClasses(source: string): string {
     return inClass ? members : `[${members}]`;
   });
 }
-/** In a regex source: an escape, or a bracket that opens or closes a class. */
-const CLASS_PARTS = /\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[\s\S])|[[\]]/g;
+/** In a regex source: `\p{L}` or `\p{N}`, any other escape's first two characters (so `\[` is no bracket), or a bracket that opens or closes a class. */
+const CLASS_PARTS = /\\p\{[LN]\}|\\[\s\S]|[[\]]/g;
 
 /** In a regex source: an escape, a group's name, or a capital (the one part `lowerCaseLiterals` changes). */
 const SOURCE_PARTS = /\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[\s\S])|\(\?<(?![=!])[^>]*>|[A-Z]/g;
