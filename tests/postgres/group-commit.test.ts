@@ -36,6 +36,20 @@ const settled = <T>(promise: Promise<T>) =>
     (error: unknown) => ({ error }),
   );
 
+/** Three writes asked for together: the first and third store 1 and 3, the second stores 2 and then does `then`. */
+function aroundOne(db: SqlDatabase, then: (tx: Tx) => Promise<unknown>) {
+  return Promise.all([
+    settled(db.write('store the first post', insert(1))),
+    settled(
+      db.write('store the second post', async (tx) => {
+        await insert(2)(tx);
+        return then(tx);
+      }),
+    ),
+    settled(db.write('store the third post', insert(3))),
+  ]);
+}
+
 describe('PostgreSQL writes asked for together', () => {
   it('commits them in one transaction, each with its own answer', async () => {
     const db = await database();
@@ -48,16 +62,8 @@ describe('PostgreSQL writes asked for together', () => {
 
   it('undoes only the write whose statement failed; the transaction goes on and the others are stored', async () => {
     const db = await database();
-    const outcomes = await Promise.all([
-      settled(db.write('store the first post', insert(1))),
-      settled(
-        db.write('store the second post', async (tx) => {
-          await insert(2)(tx);
-          return insert(1)(tx); // taken: 23505, and the transaction is marked failed
-        }),
-      ),
-      settled(db.write('store the third post', insert(3))),
-    ]);
+    // The second takes 1 again: 23505, and the transaction is marked failed.
+    const outcomes = await aroundOne(db, insert(1));
     expect(outcomes[0]).toEqual({ value: 1 });
     expect(outcomes[1]).toMatchObject({ error: { problem: 'conflict', message: expect.stringContaining('Cannot store the second post') } });
     expect(outcomes[2]).toEqual({ value: 3 });
@@ -68,17 +74,8 @@ describe('PostgreSQL writes asked for together', () => {
 
   it('runs each write again alone when the connection is lost in the middle, so only the write that lost it fails', async () => {
     const db = await database();
-    const outcomes = await Promise.all([
-      settled(db.write('store the first post', insert(1))),
-      settled(
-        db.write('store the second post', async (tx) => {
-          await insert(2)(tx);
-          // The server ends this session (57P01), as a restart or an administrator would.
-          await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(tx);
-        }),
-      ),
-      settled(db.write('store the third post', insert(3))),
-    ]);
+    // The server ends the second's session (57P01), as a restart or an administrator would.
+    const outcomes = await aroundOne(db, (tx) => sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(tx));
     expect(outcomes[0]).toEqual({ value: 1 });
     expect(outcomes[1]).toMatchObject({ error: { problem: 'unavailable', message: expect.stringContaining('Cannot store the second post') } });
     expect(outcomes[2]).toEqual({ value: 3 });

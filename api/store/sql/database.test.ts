@@ -170,6 +170,15 @@ async function fillTheDisk(tx: Tx): Promise<never> {
   throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
 }
 
+/** Three writes asked for together: the first and third store 1 and 3 (answering 'one' and 'three'); the second is `second`. */
+function aroundOne(database: SqlDatabase, second: (tx: Tx) => Promise<unknown>) {
+  return Promise.all([
+    settled(database.write('store the first post', async (tx) => sql`INSERT INTO t VALUES (1)`.execute(tx).then(() => 'one'))),
+    settled(database.write('store the second post', second)),
+    settled(database.write('store the third post', async (tx) => sql`INSERT INTO t VALUES (3)`.execute(tx).then(() => 'three'))),
+  ]);
+}
+
 describe('SQLite writes asked for together (group commit, decision 0042)', () => {
   it('commits writes asked for at once in one transaction, each with its own answer', async () => {
     const { database, stored, transactions, cleanUp } = await scratch();
@@ -289,12 +298,8 @@ describe('SQLite writes asked for together (group commit, decision 0042)', () =>
   it('runs each write again alone when the commit fails, so only the write that caused it fails', async () => {
     const { database, stored, transactions, cleanUp } = await scratch();
     try {
-      const outcomes = await Promise.all([
-        settled(database.write('store the first post', async (tx) => sql`INSERT INTO t VALUES (1)`.execute(tx).then(() => 'one'))),
-        // A row whose parent is missing: SQLite refuses it only at COMMIT (a deferred foreign key).
-        settled(database.write('store the second post', async (tx) => sql`INSERT INTO child VALUES (7)`.execute(tx))),
-        settled(database.write('store the third post', async (tx) => sql`INSERT INTO t VALUES (3)`.execute(tx).then(() => 'three'))),
-      ]);
+      // A row whose parent is missing: SQLite refuses it only at COMMIT (a deferred foreign key).
+      const outcomes = await aroundOne(database, async (tx) => sql`INSERT INTO child VALUES (7)`.execute(tx));
       expect(outcomes[0]).toEqual({ value: 'one' });
       expect(outcomes[1]).toMatchObject({ error: { problem: 'conflict', message: 'Cannot store the second post: FOREIGN KEY constraint failed.' } });
       expect(outcomes[2]).toEqual({ value: 'three' });
@@ -310,16 +315,10 @@ describe('SQLite writes asked for together (group commit, decision 0042)', () =>
   it('answers none of the writes SQLite undid itself (a full disk) as stored, and stores the others alone', async () => {
     const { database, stored, transactions, cleanUp } = await scratch();
     try {
-      const outcomes = await Promise.all([
-        settled(database.write('store the first post', async (tx) => sql`INSERT INTO t VALUES (1)`.execute(tx).then(() => 'one'))),
-        settled(
-          database.write('store the second post', async (tx) => {
-            await sql`INSERT INTO t VALUES (2)`.execute(tx);
-            return fillTheDisk(tx);
-          }),
-        ),
-        settled(database.write('store the third post', async (tx) => sql`INSERT INTO t VALUES (3)`.execute(tx).then(() => 'three'))),
-      ]);
+      const outcomes = await aroundOne(database, async (tx) => {
+        await sql`INSERT INTO t VALUES (2)`.execute(tx);
+        return fillTheDisk(tx);
+      });
       expect(outcomes[0]).toEqual({ value: 'one' });
       expect(outcomes[1]).toMatchObject({ error: { problem: 'full', message: expect.stringContaining('Cannot store the second post') } });
       expect(outcomes[2]).toEqual({ value: 'three' });
