@@ -544,9 +544,7 @@ export class PostService {
 
   /** Published and scheduled posts (not in the trash) approved in review, with their approval. */
   async #approved(): Promise<Array<PostIndexEntry & { approval: NonNullable<PostIndexEntry['approval']> }>> {
-    const entries: PostIndexEntry[] = [];
-    for (const status of ['published', 'scheduled'] as const) entries.push(...(await this.#store.list({ status, limit: 1_000_000 })).entries);
-    return entries.filter((entry): entry is PostIndexEntry & { approval: NonNullable<PostIndexEntry['approval']> } => !!entry.approval && entry.deletedAt === null);
+    return (await this.#store.approved()).filter((entry): entry is PostIndexEntry & { approval: NonNullable<PostIndexEntry['approval']> } => !!entry.approval);
   }
 
   /** Approvals running out within `days` (not yet run out), the soonest first: the dashboard's list. */

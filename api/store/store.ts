@@ -142,6 +142,11 @@ export interface PostRepository {
   revisions(id: string): Promise<StoredRevision[]>;
   /** Scheduled posts (not in the trash) whose time is at or before `at`, earliest first. */
   dueScheduled(at: Date): Promise<PostIndexEntry[]>;
+  /**
+   * Published and scheduled posts (not in the trash) that carry a compliance approval, the soonest to
+   * run out first: read from an index of the approvals, however many posts there are.
+   */
+  approved(): Promise<PostIndexEntry[]>;
   /** The earliest time of a scheduled post not in the trash, or null. */
   nextScheduledAt(): Promise<Date | null>;
   /** Posts in the trash since before `cutoff`. */

@@ -13,7 +13,7 @@ import type { CreatePostResponse } from '../../contract/blog';
 import type { PostWriteResponse } from '../../contract/post-lifecycle';
 import { redactedUrl } from '../../api/store/redacted-url';
 import { openPostgresStore } from '../../api/store/sql/sql-store';
-import type { Store } from '../../api/store/store';
+import type { PostRecord, Store } from '../../api/store/store';
 import { call, validPost } from '../api/support';
 import { withMember } from '../support/failing';
 import { freshDatabase } from '../support/postgres-cluster';
@@ -190,15 +190,21 @@ describe('migration 0009 on a database that numbered posts from store_meta', () 
     const first = await open();
     try {
       for (const n of [1, 2, 3]) expect((await first.posts.create(newPost(`Before ${n}`), { slugBase: `before-${n}` })).kind).toBe('created');
+      // One went live under an approval: migration 0011 reads its expiry from the record.
+      const approved = (await first.posts.getBySlug('before-2')) as PostRecord;
+      const approval = { code: 'C-2', by: 'Rita Reviewer', at: '2026-01-01T00:00:00.000Z', expiresAt: '2026-12-01T00:00:00.000Z' };
+      expect((await first.posts.save({ ...approved, approval }, { expectedRevision: approved.revision, changed: ['approval'] })).kind).toBe('saved');
     } finally {
       await first.close();
     }
     // As the store was before 0009: numbered up to 41 (posts since removed) in store_meta, no sequence,
-    // and none of the later migrations (0010-vitals: its tables) applied, as migrations apply in order.
+    // and none of the later migrations (0010-vitals: its tables; 0011-post-approvals: its column) applied,
+    // as migrations apply in order.
     await onDatabase(url, async (client) => {
       await client.query('DROP SEQUENCE post_seq');
       await client.query("INSERT INTO store_meta (name, value) VALUES ('post_seq', '41')");
       await client.query('DROP TABLE analytics_vitals, analytics_vitals_daily');
+      await client.query('ALTER TABLE posts DROP COLUMN approval_expires_at');
       await client.query("DELETE FROM schema_migrations WHERE name >= '0009'");
     });
     const upgraded = await open();
@@ -208,6 +214,7 @@ describe('migration 0009 on a database that numbered posts from store_meta', () 
       expect(created.post.seq).toBe(42);
       const rows = await onDatabase(url, (client) => client.query("SELECT name FROM store_meta WHERE name = 'post_seq'"));
       expect(rows.rowCount).toBe(0);
+      expect((await upgraded.posts.approved()).map((entry) => [entry.slug, entry.approval?.expiresAt])).toEqual([['before-2', '2026-12-01T00:00:00.000Z']]);
     } finally {
       await upgraded.close();
     }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryRecord, LeadRecord } from '../../contract/leads';
 import type { AuditEntry, SessionRecord, StaffRecord } from '../../contract/staff';
-import type { CreateOutcome, KeyRecord, LeadQuery, MediaRecord, NewPost, PostIndexEntry, Store } from '../../api/store/store';
+import type { CreateOutcome, KeyRecord, LeadQuery, MediaRecord, NewPost, PostIndexEntry, PostRecord, Store } from '../../api/store/store';
 import { StoreError } from '../../api/store/store-error';
 import { describeArchiveContract } from './archive-contract';
 
@@ -552,6 +552,36 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect((await store.posts.list({ status: 'published', author: 'ROSA LIND' })).entries.map((entry) => entry.title)).toEqual(['Someone else']);
         expect((await store.posts.sameTitle('  sooner ')).map((entry) => entry.id)).toEqual([sooner.id]);
         expect(await store.posts.sameTitle('Sooner', sooner.id)).toEqual([]);
+      }),
+    );
+
+    it(
+      'lists the live posts that carry an approval, the soonest to run out first, and follows each change of one',
+      withStore(async ({ store, reopen }) => {
+        const approval = (expiresAt: string) => ({ code: `C-${expiresAt.slice(0, 10)}`, by: 'Rita Reviewer', at: '2026-01-01T00:00:00.000Z', expiresAt });
+        const approve = async (record: { id: string }, expiresAt: string | null) => {
+          const current = (await store.posts.getById(record.id)) as PostRecord;
+          const saved = await store.posts.save({ ...current, approval: expiresAt === null ? null : approval(expiresAt) }, { expectedRevision: current.revision, changed: ['approval'] });
+          if (saved.kind !== 'saved') throw new Error(saved.kind);
+          return saved.post;
+        };
+        const late = await approve(await create(store, 'Late'), '2027-03-01T00:00:00.000Z');
+        const soon = await approve(await create(store, 'Soon', { status: 'scheduled', publishAt: '2026-09-01T00:00:00.000Z' }), '2026-12-01T00:00:00.000Z');
+        await create(store, 'Never approved');
+        const draft = await approve(await create(store, 'Drafted', { status: 'draft' }), '2026-11-01T00:00:00.000Z');
+        const trashed = await approve(await create(store, 'Trashed'), '2026-10-01T00:00:00.000Z');
+        const toTrash = (await store.posts.getById(trashed.id)) as PostRecord;
+        const gone = await store.posts.save({ ...toTrash, deletedAt: '2026-02-01T00:00:00.000Z' }, { expectedRevision: toTrash.revision, changed: ['deletedAt'] });
+        expect(gone.kind).toBe('saved');
+        const listed = await store.posts.approved();
+        expect(listed.map((entry) => entry.title)).toEqual(['Soon', 'Late']);
+        expect(listed[0]?.approval).toEqual(approval('2026-12-01T00:00:00.000Z'));
+        // A new expiry reorders; an approval taken away leaves the list; a draft approved again is not live.
+        await approve(late, '2026-06-01T00:00:00.000Z');
+        await approve(soon, null);
+        expect((await store.posts.approved()).map((entry) => entry.title)).toEqual(['Late']);
+        expect(draft.approval).not.toBeNull();
+        expect((await (await reopen()).posts.approved()).map((entry) => entry.title)).toEqual(['Late']);
       }),
     );
 

@@ -277,6 +277,22 @@ function vitals(kind: EngineKind): string[] {
   ];
 }
 
+/**
+ * The compliance approval a post went live under (decision 0028) runs out: the scheduler and the staff
+ * dashboard ask for the posts that carry one every minute. They read every published and scheduled post
+ * for it (at a million posts, a list the scheduler could not even hold); the approval's expiry is now a
+ * column of its own with a partial index of the posts that have one, filled from the records (only rows
+ * holding an approval are written).
+ */
+function postApprovals(kind: EngineKind): string[] {
+  const expiresAt = kind === 'sqlite' ? `json_extract(entry, '$.approval.expiresAt')` : `(CAST(entry AS jsonb) -> 'approval' ->> 'expiresAt')`;
+  return [
+    `ALTER TABLE posts ADD COLUMN approval_expires_at TEXT`,
+    `UPDATE posts SET approval_expires_at = ${expiresAt} WHERE entry LIKE '%"approval":{%' AND ${expiresAt} IS NOT NULL`,
+    `CREATE INDEX posts_approval ON posts (approval_expires_at) WHERE approval_expires_at IS NOT NULL`,
+  ];
+}
+
 /** A migration that runs `list` statement by statement. */
 function run(list: readonly string[]): Migration {
   return {
@@ -299,6 +315,7 @@ export function migrations(kind: EngineKind): Record<string, Migration> {
     '0008-analytics': run(analytics(kind)),
     '0009-post-seq-sequence': run(postSeqSequence(kind)),
     '0010-vitals': run(vitals(kind)),
+    '0011-post-approvals': run(postApprovals(kind)),
   };
 }
 

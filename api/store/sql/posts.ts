@@ -113,6 +113,7 @@ export function postRow(record: PostRecord): Insertable<PostsTable> {
     entry: JSON.stringify(withoutContent(record)),
     content: record.content,
     source: record.source ? JSON.stringify(record.source) : null,
+    approval_expires_at: record.approval?.expiresAt ?? null,
   };
 }
 
@@ -559,6 +560,21 @@ export class SqlPostRepository implements PostRepository {
     return this.#oldestFirst('list the scheduled posts', (eb) =>
       eb.and([eb('status', '=', 'scheduled'), eb('deleted_at', 'is', null), eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', at.toISOString())])]),
     );
+  }
+
+  async approved(): Promise<PostIndexEntry[]> {
+    const rows = await this.#database.read('list the approved posts', (db) =>
+      db
+        .selectFrom('posts')
+        .select('entry')
+        .where('approval_expires_at', 'is not', null)
+        .where('deleted_at', 'is', null)
+        .where('status', 'in', ['published', 'scheduled'])
+        .orderBy('approval_expires_at', 'asc')
+        .orderBy('seq', 'asc')
+        .execute(),
+    );
+    return rows.map(entryOf);
   }
 
   async nextScheduledAt(): Promise<Date | null> {

@@ -29,6 +29,8 @@ export interface PostsTable {
   content: string;
   /** The Markdown source the post was written as (records.ts), as JSON; null for none. */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the compliance approval the post went live under runs out (migration 0011); null for none. */
+  approval_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per distinct tag of a post, lowercased. */
